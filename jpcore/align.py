@@ -1,0 +1,383 @@
+"""The jp-algorithm: align two segmentations of the same characters.
+
+The idea
+========
+
+Gold and system are the same text cut differently.  Take each side's units
+(sentences, or tokens) as normalised, whitespace-free strings (see
+:mod:`jpcore.similarity`).  Concatenated, each side is one *character
+stream*; a unit is a range ``[start, end)`` of its stream, and a side is
+fully described by the sorted list of offsets where its units end.
+
+**Equal streams (the normal case).**  Walk the two sorted lists of end
+offsets together, like the merge step of merge sort.  Every offset that
+*both* sides end a unit at is a **cut**.  Between two consecutive cuts lie
+``m`` gold and ``n`` system units that cover exactly the same characters: one
+**group**.  ``m = n = 1`` is a 1:1 group (the unit is correct); anything else
+is a merged group (1:n, n:1 or m:n; the inspector joins its units with
+``~~~``).  This is the jp-algorithm's "keep adding units to the side that has
+consumed fewer characters until both sides have consumed the same text",
+done without look-ahead heuristics: it is driven by cumulative character
+offsets only, so it cannot drift, cannot end a group early on a repeated
+token, and cannot run off the end of the file.
+
+**Different streams.**  When a tool rewrote characters, or a sentence is
+missing on one side, the streams differ.  :func:`align_streams` first aligns
+the two streams at character level: it extends exact stretches as far as
+they go; at a mismatch it looks for the nearest point where the two streams
+agree again on an *anchor* of :data:`ANCHOR` characters (searching windows
+that double in size, so the cost is proportional to the size of the
+difference, not of the file); only the short stretch between the mismatch
+and that anchor is handed to an edit-distance diff (``difflib``), and only
+when it is small (:data:`MAX_DIFF_CELLS`).  The result is a
+:class:`CharAlignment`: the list of equal *runs* ``(gold_pos, sys_pos,
+length)``; what lies between runs is a *difference*.  A gold offset inside
+(or at either edge of) a run maps to exactly one system offset; an offset
+inside a difference maps to none.  A cut is then a gold end offset whose
+image is a system end offset.  A difference with nothing on one side (an
+extra or missing sentence) produces a group with units on one side only.
+
+The same routine aligns sentences and, with the token end offsets and the
+same :class:`CharAlignment`, words.  Every sentence end is a token end, so
+every sentence cut is also a token cut and word groups nest inside sentence
+groups.
+
+Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
+=========================================================================
+
+* The groups partition both sides: concatenating their gold ranges gives
+  ``0 .. len(gold)`` in order, and likewise for the system ranges.
+* Identical inputs give only 1:1 groups, all exact.
+* A group is ``exact``/``merged`` only if the two sides' characters in it are
+  identical; otherwise it is ``similar`` (both sides non-empty) or
+  ``gold-only`` / ``system-only``.
+* A change confined to one place changes only the groups that touch it.
+* Time and memory are linear in the input for equal streams and proportional
+  to the size of the differences otherwise; no recursion.
+
+>>> groups = align_units(["Clickhere", "Toviewit."], ["ClickhereToviewit."])
+>>> [(g.gold, g.sys, g.kind, g.shape, g.ratio) for g in groups]
+[((0, 2), (0, 1), 'merged', 'n:1', '2:1')]
+"""
+
+from __future__ import annotations
+
+import difflib
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
+#: Length of the exact stretch that re-synchronises two differing streams.
+ANCHOR = 8
+#: Largest ``len(gold) * len(sys)`` of a difference handed to ``difflib``;
+#: beyond it the whole stretch is one difference (keeps the worst case linear).
+MAX_DIFF_CELLS = 250_000
+#: First search window when re-synchronising; doubled until the anchor found
+#: is provably the nearest one.
+_FIRST_WINDOW = 64
+
+EXACT = "exact"
+MERGED = "merged"
+SIMILAR = "similar"
+GOLD_ONLY = "gold-only"
+SYSTEM_ONLY = "system-only"
+KINDS = (EXACT, MERGED, SIMILAR, GOLD_ONLY, SYSTEM_ONLY)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Units ``gold[0]:gold[1]`` and ``sys[0]:sys[1]`` cover the same text.
+
+    ``gold_chars`` / ``sys_chars`` are the character ranges of the group in
+    each side's stream; ``kind`` is one of :data:`KINDS`.
+    """
+
+    gold: tuple[int, int]
+    sys: tuple[int, int]
+    gold_chars: tuple[int, int]
+    sys_chars: tuple[int, int]
+    kind: str
+
+    @property
+    def n_gold(self) -> int:
+        """Number of gold units in the group."""
+        return self.gold[1] - self.gold[0]
+
+    @property
+    def n_sys(self) -> int:
+        """Number of system units in the group."""
+        return self.sys[1] - self.sys[0]
+
+    @property
+    def shape(self) -> str:
+        """``"1:1"``, ``"1:n"``, ``"n:1"``, ``"m:n"``, ``"1:0"``, ``"0:2"``, ...
+
+        Counts up to one are written as digits, more as a letter, so the
+        shape names the *pattern*: ``2:1`` and ``3:1`` are both ``n:1``.
+        """
+        return _shape(self.n_gold, self.n_sys)
+
+    @property
+    def ratio(self) -> str:
+        """The literal unit counts, ``"2:1"`` for two gold and one system unit."""
+        return f"{self.n_gold}:{self.n_sys}"
+
+    @property
+    def is_match(self) -> bool:
+        """One gold and one system unit with identical characters: a TP."""
+        return self.kind == EXACT and self.n_gold == 1 and self.n_sys == 1
+
+
+def _shape(n_gold: int, n_sys: int) -> str:
+    if n_gold == 1 and n_sys == 1:
+        return "1:1"
+    if n_gold > 1 and n_sys > 1:
+        return "m:n"
+    gold_part = str(n_gold) if n_gold <= 1 else "n"
+    sys_part = str(n_sys) if n_sys <= 1 else "n"
+    return f"{gold_part}:{sys_part}"
+
+
+@dataclass(frozen=True, slots=True)
+class CharAlignment:
+    """A monotone alignment of two character streams.
+
+    ``runs`` are maximal equal stretches ``(gold_pos, sys_pos, length)`` in
+    increasing order on both sides; everything between two runs (and before
+    the first, after the last) is a difference.
+    """
+
+    gold_len: int
+    sys_len: int
+    runs: tuple[tuple[int, int, int], ...]
+
+    @property
+    def identical(self) -> bool:
+        """True when the two streams are the same string."""
+        if self.gold_len != self.sys_len:
+            return False
+        if self.gold_len == 0:
+            return True
+        return len(self.runs) == 1 and self.runs[0] == (0, 0, self.gold_len)
+
+    def differences(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The differing stretches as ``((gold_start, gold_end), (sys_start, sys_end))``."""
+        out = []
+        g = s = 0
+        for gold_pos, sys_pos, length in self.runs:
+            if gold_pos > g or sys_pos > s:
+                out.append(((g, gold_pos), (s, sys_pos)))
+            g, s = gold_pos + length, sys_pos + length
+        if g < self.gold_len or s < self.sys_len:
+            out.append(((g, self.gold_len), (s, self.sys_len)))
+        return out
+
+    def same_text(self, gold_chars: tuple[int, int], sys_chars: tuple[int, int]) -> bool:
+        """Whether these two ranges hold identical characters via one run."""
+        g0, g1 = gold_chars
+        s0, s1 = sys_chars
+        if g1 - g0 != s1 - s0:
+            return False
+        if g0 == g1:
+            return True
+        i = bisect_right(self.runs, (g0, self.sys_len + 1, 0)) - 1
+        if i < 0:
+            return False
+        gold_pos, sys_pos, length = self.runs[i]
+        return gold_pos <= g0 and g1 <= gold_pos + length and s0 - g0 == sys_pos - gold_pos
+
+    def to_sys(self, gold_offset: int) -> int | None:
+        """The system offset a gold offset maps to, or None inside a difference."""
+        i = bisect_right(self.runs, (gold_offset, self.sys_len + 1, 0)) - 1
+        for j in (i, i + 1):
+            if 0 <= j < len(self.runs):
+                gold_pos, sys_pos, length = self.runs[j]
+                if gold_pos <= gold_offset <= gold_pos + length:
+                    return sys_pos + gold_offset - gold_pos
+        if gold_offset == 0:
+            return 0
+        if gold_offset == self.gold_len:
+            return self.sys_len
+        return None
+
+
+def _common_prefix(a: str, b: str, i: int, j: int) -> int:
+    """Length of the common prefix of ``a[i:]`` and ``b[j:]`` (C-speed slices)."""
+    limit = min(len(a) - i, len(b) - j)
+    if a[i : i + limit] == b[j : j + limit]:
+        return limit
+    done, step = 0, 64
+    while done < limit:
+        step = min(step, limit - done)
+        if a[i + done : i + done + step] == b[j + done : j + done + step]:
+            done += step
+            step *= 2
+        elif step == 1:
+            return done
+        else:
+            step //= 2
+    return done
+
+
+def _resync(a: str, b: str, i: int, j: int, common_suffix: int) -> tuple[int, int] | None:
+    """The nearest ``(i2, j2)`` (least ``i2-i + j2-j``) where ``a`` and ``b``
+    agree again on :data:`ANCHOR` characters or on the whole common suffix.
+
+    Windows double until the best anchor found lies inside the window, which
+    proves that no nearer one exists; the cost is linear in the distance.
+    """
+    rest_a, rest_b = len(a) - i, len(b) - j
+    best: tuple[int, int] | None = None
+    best_cost = rest_a + rest_b + 1
+    tail = min(rest_a, rest_b, common_suffix)
+    if tail > 0:
+        best = (len(a) - tail, len(b) - tail)
+        best_cost = best[0] - i + best[1] - j
+    window = _FIRST_WINDOW
+    while True:
+        first_in_b: dict[str, int] = {}
+        stop_b = min(len(b) - ANCHOR, j + window)
+        for q in range(j, stop_b + 1):
+            first_in_b.setdefault(b[q : q + ANCHOR], q)
+        stop_a = min(len(a) - ANCHOR, i + window)
+        for p in range(i, stop_a + 1):
+            if p - i >= best_cost:
+                break
+            q = first_in_b.get(a[p : p + ANCHOR])
+            if q is not None and (p - i) + (q - j) < best_cost:
+                best, best_cost = (p, q), (p - i) + (q - j)
+        if best_cost <= window or (window >= rest_a and window >= rest_b):
+            return best
+        window *= 2
+
+
+def _diff_runs(a: str, b: str, i0: int, i1: int, j0: int, j1: int) -> list[tuple[int, int, int]]:
+    """Equal runs inside a small difference ``a[i0:i1]`` vs ``b[j0:j1]``."""
+    if i1 == i0 or j1 == j0 or (i1 - i0) * (j1 - j0) > MAX_DIFF_CELLS:
+        return []
+    matcher = difflib.SequenceMatcher(None, a[i0:i1], b[j0:j1], autojunk=False)
+    return [(i0 + p, j0 + q, n) for p, q, n in matcher.get_matching_blocks() if n]
+
+
+def align_streams(gold: str, sys: str) -> CharAlignment:
+    """Align two character streams (see the module doc).
+
+    >>> align_streams("abcdef", "abcdef").runs
+    ((0, 0, 6),)
+    >>> align_streams("Hello.Extra.World.", "Hello.World.").differences()
+    [((6, 12), (6, 6))]
+    """
+    if gold == sys:
+        return CharAlignment(len(gold), len(sys), ((0, 0, len(gold)),) if gold else ())
+    common_suffix = _common_prefix(gold[::-1], sys[::-1], 0, 0)
+    runs: list[tuple[int, int, int]] = []
+    i = j = 0
+    while i < len(gold) and j < len(sys):
+        k = _common_prefix(gold, sys, i, j)
+        if k:
+            runs.append((i, j, k))
+            i += k
+            j += k
+            continue
+        target = _resync(gold, sys, i, j, common_suffix)
+        if target is None:
+            runs.extend(_diff_runs(gold, sys, i, len(gold), j, len(sys)))
+            break
+        runs.extend(_diff_runs(gold, sys, i, target[0], j, target[1]))
+        i, j = target
+    return CharAlignment(len(gold), len(sys), tuple(_merge_adjacent(runs)))
+
+
+def _merge_adjacent(runs: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    merged: list[tuple[int, int, int]] = []
+    for gold_pos, sys_pos, length in runs:
+        if merged:
+            g, s, n = merged[-1]
+            if g + n == gold_pos and s + n == sys_pos:
+                merged[-1] = (g, s, n + length)
+                continue
+        merged.append((gold_pos, sys_pos, length))
+    return merged
+
+
+def _cuts(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[tuple[int, int]]:
+    """Offset pairs where both sides end a unit at corresponding characters.
+
+    Always starts with ``(0, 0)`` and ends with ``(gold_len, sys_len)``.
+    """
+    cuts = [(0, 0)]
+    for gold_pos, sys_pos, length in chars.runs:
+        gi = bisect_left(gold_ends, gold_pos)
+        si = bisect_left(sys_ends, sys_pos)
+        gold_stop, sys_stop = gold_pos + length, sys_pos + length
+        # merge step: both lists sorted; compare offsets relative to the run
+        while gi < len(gold_ends) and si < len(sys_ends):
+            g, s = gold_ends[gi], sys_ends[si]
+            if g > gold_stop or s > sys_stop:
+                break
+            dg, ds = g - gold_pos, s - sys_pos
+            if dg == ds:
+                if (g, s) != cuts[-1]:
+                    cuts.append((g, s))
+                gi += 1
+                si += 1
+            elif dg < ds:
+                gi += 1
+            else:
+                si += 1
+    end = (chars.gold_len, chars.sys_len)
+    if cuts[-1] != end:
+        cuts.append(end)
+    return cuts
+
+
+def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[Group]:
+    """Group units given their end offsets and the character alignment.
+
+    ``gold_ends[k]`` is the offset where gold unit ``k`` ends in the gold
+    stream (non-decreasing); likewise for ``sys_ends``.  Returns the groups in
+    document order; they partition both sides.
+    """
+    groups: list[Group] = []
+    identical = chars.identical
+    cuts = _cuts(gold_ends, sys_ends, chars)
+    gi = si = 0
+    prev_g = prev_s = 0
+    last = len(cuts) - 1
+    for number, (g, s) in enumerate(cuts[1:], start=1):
+        if number == last:
+            gj, sj = len(gold_ends), len(sys_ends)
+        else:
+            gj = bisect_right(gold_ends, g, lo=gi)
+            sj = bisect_right(sys_ends, s, lo=si)
+        if gj == gi and sj == si:
+            prev_g, prev_s = g, s
+            continue
+        gold_chars, sys_chars = (prev_g, g), (prev_s, s)
+        if gj == gi:
+            kind = SYSTEM_ONLY
+        elif sj == si:
+            kind = GOLD_ONLY
+        elif identical or chars.same_text(gold_chars, sys_chars):
+            kind = EXACT if (gj - gi == 1 and sj - si == 1) else MERGED
+        else:
+            kind = SIMILAR
+        groups.append(Group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
+        gi, si, prev_g, prev_s = gj, sj, g, s
+    return groups
+
+
+def ends_of(units: Sequence[str]) -> list[int]:
+    """Cumulative end offsets of ``units`` in their concatenation."""
+    return list(accumulate(len(u) for u in units))
+
+
+def align_units(gold_units: Sequence[str], sys_units: Sequence[str]) -> list[Group]:
+    """Align two sequences of normalised, whitespace-free units.
+
+    >>> [g.shape for g in align_units(["a", "bc", "d"], ["ab", "c", "d"])]
+    ['m:n', '1:1']
+    """
+    chars = align_streams("".join(gold_units), "".join(sys_units))
+    return group_units(ends_of(gold_units), ends_of(sys_units), chars)
