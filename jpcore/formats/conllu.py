@@ -1,0 +1,178 @@
+"""CoNLL-U: one token per line, ten tab-separated columns, blank-line sentences.
+
+The token level is chosen when reading:
+
+* ``tokens`` keeps a multiword token's range line (``3-4  can't``) and skips
+  its words: the CoNLL 2018 script's *Tokens*;
+* ``words`` skips range lines and keeps the syntactic words (``ca``,
+  ``n't``): the script's *Words*, and what the jp papers call tokens.
+
+Empty nodes (IDs such as ``5.1``) are ignored, as the script ignores them.
+``# text``, ``# sent_id``, ``# newdoc`` and ``# newpar`` are kept for display.
+Errors name the file, the line and what was expected, and are raised for the
+problems the CoNLL 2018 script refuses (wrong column count, bad or
+out-of-order IDs, a multiword range without its words, an empty sentence).
+
+>>> data = "# text = I can't.\\n1\\tI\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n" \\
+...        "2-3\\tcan't\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\n2\\tca\\t_\\t_\\t_\\t_\\t1\\tdep\\t_\\t_\\n" \\
+...        "3\\tn't\\t_\\t_\\t_\\t_\\t1\\tdep\\t_\\t_\\n4\\t.\\t_\\t_\\t_\\t_\\t1\\tdep\\t_\\t_\\n\\n"
+>>> read_conllu(data, "g.conllu", "tokens").sentences[0].tokens
+['I', "can't", '.']
+>>> read_conllu(data, "g.conllu", "words").sentences[0].tokens
+['I', 'ca', "n't", '.']
+"""
+
+from __future__ import annotations
+
+from jpcore.errors import InputError, show
+from jpcore.formats.segmentation import Segmentation, Sentence
+from jpcore.formats.textio import decode_lines
+
+LEVELS = ("tokens", "words")
+
+
+class _SentenceBuilder:
+    """Collects one sentence's lines and checks its ID sequence."""
+
+    def __init__(self, name: str, level: str) -> None:
+        self.name = name
+        self.level = level
+        self.reset()
+
+    def reset(self) -> None:
+        self.tokens: list[str] = []
+        self.token_lines: list[int] = []
+        self.first_line = 0
+        self.text: str | None = None
+        self.sent_id: str | None = None
+        self.newdoc = False
+        self.newpar = False
+        self.next_word = 1  # the ID the next word line must have
+        self.range_end = 0  # last word ID covered by the open multiword token
+        self.range_line = 0
+
+    def comment(self, line: str) -> None:
+        body = line[1:].strip()
+        key, _, value = body.partition("=")
+        key = key.strip()
+        if key == "text" and _:
+            self.text = value.strip()
+        elif key == "sent_id" and _:
+            self.sent_id = value.strip()
+        elif key == "newdoc" or body.startswith("newdoc"):
+            self.newdoc = True
+        elif key == "newpar" or body.startswith("newpar"):
+            self.newpar = True
+
+    def token_line(self, line: str, number: int) -> None:
+        columns = line.split("\t")
+        if len(columns) != 10:
+            spaces = " (columns must be separated by tabs)" if len(columns) == 1 and " " in line else ""
+            raise InputError(
+                self.name, number, "10 tab-separated columns", f"{len(columns)}{spaces}: {show(line, 40)}"
+            )
+        word_id, form = columns[0], columns[1]
+        if not self.first_line:
+            self.first_line = number
+        if "." in word_id:  # empty node
+            head, _, tail = word_id.partition(".")
+            if not (head.isdigit() and tail.isdigit()):
+                raise InputError(self.name, number, "an ID such as 5, 3-4 or 5.1", show(word_id))
+            return
+        if not form:
+            raise InputError(self.name, number, "a FORM in column 2", "an empty FORM")
+        if "-" in word_id:
+            start, _, end = word_id.partition("-")
+            if not (start.isdigit() and end.isdigit()):
+                raise InputError(self.name, number, "a range ID such as 3-4", show(word_id))
+            self._close_range(number)
+            if int(start) != self.next_word or int(end) < int(start):
+                raise InputError(
+                    self.name, number, f"a multiword range starting at word {self.next_word}", show(word_id)
+                )
+            self.range_end, self.range_line = int(end), number
+            if self.level == "tokens":
+                self.tokens.append(form)
+                self.token_lines.append(number)
+            return
+        if not word_id.isdigit() or word_id.startswith("0"):
+            raise InputError(self.name, number, "an ID such as 5, 3-4 or 5.1", show(word_id))
+        if int(word_id) != self.next_word:
+            raise InputError(self.name, number, f"word ID {self.next_word}", show(word_id))
+        self.next_word += 1
+        inside_range = self.range_end >= int(word_id)
+        if self.level == "words" or not inside_range:
+            self.tokens.append(form)
+            self.token_lines.append(number)
+        if self.range_end == int(word_id):
+            self.range_end = 0
+
+    def _close_range(self, number: int) -> None:
+        if self.range_end >= self.next_word:
+            raise InputError(
+                self.name,
+                self.range_line,
+                f"the words of the multiword range, up to word {self.range_end}",
+                f"the range ends at line {number} after word {self.next_word - 1}",
+            )
+
+    def finish(self, number: int) -> Sentence | None:
+        self._close_range(number)
+        if not self.tokens and not self.first_line:
+            if self.text is not None or self.sent_id is not None:
+                # comments without tokens: a sentence was expected
+                raise InputError(self.name, number, "token lines after the sentence's comments", "none")
+            return None
+        if not self.tokens:
+            raise InputError(self.name, self.first_line, "at least one word in the sentence", "none")
+        sentence = Sentence(
+            tokens=self.tokens,
+            line=self.first_line,
+            token_lines=self.token_lines,
+            text=self.text,
+            sent_id=self.sent_id,
+            newdoc=self.newdoc,
+            newpar=self.newpar,
+        )
+        self.reset()
+        return sentence
+
+
+def read_conllu(data: bytes | str, name: str, level: str = "words") -> Segmentation:
+    """Read CoNLL-U at the given token level (``tokens`` or ``words``)."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
+    builder = _SentenceBuilder(name, level)
+    sentences: list[Sentence] = []
+    lines = decode_lines(data, name)
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            sentence = builder.finish(number)
+            if sentence is not None:
+                sentences.append(sentence)
+        elif line.startswith("#"):
+            if builder.first_line:
+                raise InputError(name, number, "a token line or a blank line", "a comment inside a sentence")
+            builder.comment(line)
+        else:
+            builder.token_line(line, number)
+    sentence = builder.finish(len(lines) + 1)
+    if sentence is not None:
+        sentences.append(sentence)
+    return Segmentation(name=name, format="conllu", level=level, sentences=sentences)
+
+
+def looks_like_conllu(lines: list[str]) -> bool:
+    """True when the first non-comment, non-blank lines look like CoNLL-U."""
+    seen = 0
+    for line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        columns = line.split("\t")
+        word_id = columns[0]
+        if len(columns) != 10 or not (word_id.replace("-", "").replace(".", "").isdigit()):
+            return False
+        seen += 1
+        if seen == 5:
+            break
+    return seen > 0

@@ -1,0 +1,496 @@
+"""Tokenization and sentence boundary evaluation (jp-preprocessing).
+
+:func:`evaluate` aligns a gold and a system :class:`Segmentation` -- sentences
+first, then words inside each aligned sentence group -- and counts, per
+aligned unit and in total, true positives, false positives and false
+negatives for sentences and for tokens:
+
+* a sentence (token) is a TP when a gold and a system sentence (token) cover
+  exactly the same characters: a 1:1 group with identical text;
+* FP = system units - TP and FN = gold units - TP, so every unit of a merged,
+  similar or one-sided group is an error on its side.
+
+Where gold and system have the same characters these are exactly the CoNLL
+2018 UD script's Sentences and Tokens/Words counts.  Where they differ, the
+differing stretches are reported (``differences``) and a unit touching one can
+never be a TP.
+
+The :class:`PreprocessResult` keeps both inputs, every unit with its word
+groups and counts, and the totals; it is what the CLI prints, the JSON
+export holds and every inspector page reads.
+
+>>> from jpcore.formats import read_segmentation
+>>> gold = read_segmentation("Click here To view it .\\n", "gold.txt")
+>>> system = read_segmentation("Click here\\nTo view it .\\n", "sys.txt")
+>>> result = evaluate(gold, system)
+>>> result.totals["sentences"].as_tuple(), result.totals["tokens"].as_tuple()
+((0, 2, 1), (6, 0, 0))
+>>> result.units[0].shape, result.units[0].ratio
+('1:n', '1:2')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Any
+
+from jpcore.align import (
+    EXACT,
+    KINDS,
+    CharAlignment,
+    align_streams,
+    ends_of,
+    group_units,
+)
+from jpcore.errors import InputError, show
+from jpcore.formats.segmentation import Segmentation
+from jpcore.similarity import Normaliser
+
+TASK = "preprocess"
+
+
+@dataclass(slots=True)
+class Counts:
+    """TP/FP/FN with the usual derived scores (0.0 where undefined)."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    @property
+    def gold(self) -> int:
+        """Gold units: TP + FN."""
+        return self.tp + self.fn
+
+    @property
+    def system(self) -> int:
+        """System units: TP + FP."""
+        return self.tp + self.fp
+
+    @property
+    def precision(self) -> float:
+        """TP / (TP + FP)."""
+        return self.tp / self.system if self.system else 0.0
+
+    @property
+    def recall(self) -> float:
+        """TP / (TP + FN)."""
+        return self.tp / self.gold if self.gold else 0.0
+
+    @property
+    def f1(self) -> float:
+        """2TP / (2TP + FP + FN)."""
+        denominator = 2 * self.tp + self.fp + self.fn
+        return 2 * self.tp / denominator if denominator else 0.0
+
+    def as_tuple(self) -> tuple[int, int, int]:
+        """``(tp, fp, fn)``."""
+        return (self.tp, self.fp, self.fn)
+
+    def add(self, other: Counts) -> None:
+        """Add another count in place."""
+        self.tp += other.tp
+        self.fp += other.fp
+        self.fn += other.fn
+
+    def to_dict(self) -> dict[str, Any]:
+        """Counts plus precision, recall, F1 (and gold/system totals)."""
+        return {
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "gold": self.gold,
+            "system": self.system,
+            "precision": self.precision,
+            "recall": self.recall,
+            "f1": self.f1,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Counts:
+        """Inverse of :meth:`to_dict` (derived fields are recomputed)."""
+        return cls(data["tp"], data["fp"], data["fn"])
+
+
+def _counts(n_gold: int, n_sys: int, is_match: bool) -> Counts:
+    tp = 1 if is_match else 0
+    return Counts(tp, n_sys - tp, n_gold - tp)
+
+
+@dataclass(slots=True)
+class WordGroup:
+    """Tokens ``gold[0]:gold[1]`` and ``sys[0]:sys[1]`` (indices over the whole
+    side, in reading order) cover the same characters; ``kind`` as in
+    :mod:`jpcore.align`."""
+
+    gold: tuple[int, int]
+    sys: tuple[int, int]
+    kind: str
+
+    @property
+    def is_match(self) -> bool:
+        """One gold and one system token with identical characters."""
+        return self.kind == EXACT and self.gold[1] - self.gold[0] == 1 and self.sys[1] - self.sys[0] == 1
+
+    @property
+    def ratio(self) -> str:
+        """Literal token counts, e.g. ``"2:2"``."""
+        return f"{self.gold[1] - self.gold[0]}:{self.sys[1] - self.sys[0]}"
+
+
+@dataclass(slots=True)
+class Unit:
+    """One aligned sentence group with its word groups and counts.
+
+    ``gold``/``sys`` are sentence index ranges; ``gold_chars``/``sys_chars``
+    the ranges in each side's normalised whitespace-free character stream;
+    ``raw_chars`` the gold range in the raw text when raw text was given.
+    """
+
+    index: int
+    gold: tuple[int, int]
+    sys: tuple[int, int]
+    gold_chars: tuple[int, int]
+    sys_chars: tuple[int, int]
+    kind: str
+    words: list[WordGroup]
+    sentences: Counts
+    tokens: Counts
+    raw_chars: tuple[int, int] | None = None
+
+    @property
+    def n_gold(self) -> int:
+        """Number of gold sentences in the unit."""
+        return self.gold[1] - self.gold[0]
+
+    @property
+    def n_sys(self) -> int:
+        """Number of system sentences in the unit."""
+        return self.sys[1] - self.sys[0]
+
+    @property
+    def shape(self) -> str:
+        """Pattern of the unit: ``1:1``, ``1:n``, ``n:1``, ``m:n``, ``1:0``, ``0:1``..."""
+        return _shape(self.n_gold, self.n_sys)
+
+    @property
+    def ratio(self) -> str:
+        """Literal sentence counts, e.g. ``"2:1"``."""
+        return f"{self.n_gold}:{self.n_sys}"
+
+    @property
+    def is_mismatch(self) -> bool:
+        """True unless the unit is one correct sentence with all tokens correct."""
+        return not (self.sentences.tp == 1 and self.tokens.fp == 0 and self.tokens.fn == 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict; word groups as ``[g0, g1, s0, s1, kind]``."""
+        out = {
+            "index": self.index,
+            "gold": list(self.gold),
+            "sys": list(self.sys),
+            "gold_chars": list(self.gold_chars),
+            "sys_chars": list(self.sys_chars),
+            "kind": self.kind,
+            "shape": self.shape,
+            "ratio": self.ratio,
+            "sentences": {"tp": self.sentences.tp, "fp": self.sentences.fp, "fn": self.sentences.fn},
+            "tokens": {"tp": self.tokens.tp, "fp": self.tokens.fp, "fn": self.tokens.fn},
+            "words": [[w.gold[0], w.gold[1], w.sys[0], w.sys[1], w.kind] for w in self.words],
+        }
+        if self.raw_chars is not None:
+            out["raw_chars"] = list(self.raw_chars)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Unit:
+        """Inverse of :meth:`to_dict`."""
+        raw = data.get("raw_chars")
+        return cls(
+            index=data["index"],
+            gold=tuple(data["gold"]),
+            sys=tuple(data["sys"]),
+            gold_chars=tuple(data["gold_chars"]),
+            sys_chars=tuple(data["sys_chars"]),
+            kind=data["kind"],
+            words=[WordGroup((w[0], w[1]), (w[2], w[3]), w[4]) for w in data["words"]],
+            sentences=Counts.from_dict(data["sentences"]),
+            tokens=Counts.from_dict(data["tokens"]),
+            raw_chars=tuple(raw) if raw is not None else None,
+        )
+
+
+def _shape(n_gold: int, n_sys: int) -> str:
+    if n_gold == 1 and n_sys == 1:
+        return "1:1"
+    if n_gold > 1 and n_sys > 1:
+        return "m:n"
+    return f"{n_gold if n_gold <= 1 else 'n'}:{n_sys if n_sys <= 1 else 'n'}"
+
+
+@dataclass(slots=True)
+class Difference:
+    """A stretch where the two character streams differ.
+
+    Character ranges are in the normalised streams; ``gold_line`` /
+    ``sys_line`` are the file lines where the stretch starts.
+    """
+
+    gold_chars: tuple[int, int]
+    sys_chars: tuple[int, int]
+    gold_text: str
+    sys_text: str
+    gold_line: int | None
+    sys_line: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {
+            "gold_chars": list(self.gold_chars),
+            "sys_chars": list(self.sys_chars),
+            "gold_text": self.gold_text,
+            "sys_text": self.sys_text,
+            "gold_line": self.gold_line,
+            "sys_line": self.sys_line,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Difference:
+        """Inverse of :meth:`to_dict`."""
+        return cls(
+            tuple(data["gold_chars"]),
+            tuple(data["sys_chars"]),
+            data["gold_text"],
+            data["sys_text"],
+            data["gold_line"],
+            data["sys_line"],
+        )
+
+
+@dataclass(slots=True)
+class PreprocessResult:
+    """Everything the CLI, the JSON export and the inspector read."""
+
+    gold: Segmentation
+    system: Segmentation
+    normaliser: Normaliser
+    units: list[Unit]
+    totals: dict[str, Counts]
+    differences: list[Difference] = field(default_factory=list)
+
+    @property
+    def level(self) -> str:
+        """The token level the gold file was read at (``tokens`` / ``words``)."""
+        return self.gold.level
+
+    @property
+    def streams_equal(self) -> bool:
+        """True when both sides have the same normalised characters."""
+        return not self.differences
+
+    def shape_counts(self) -> dict[str, int]:
+        """How many units have each shape (``1:1``, ``1:n``, ...)."""
+        return dict(Counter(u.shape for u in self.units))
+
+    def kind_counts(self) -> dict[str, int]:
+        """How many units have each kind (exact, merged, similar, ...)."""
+        counts = Counter(u.kind for u in self.units)
+        return {kind: counts.get(kind, 0) for kind in KINDS}
+
+    def gold_token_starts(self) -> list[int]:
+        """Index of each gold sentence's first token in the flat token list."""
+        return _token_starts(self.gold)
+
+    def sys_token_starts(self) -> list[int]:
+        """Index of each system sentence's first token in the flat token list."""
+        return _token_starts(self.system)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A lossless JSON-ready dict (see :meth:`from_dict`)."""
+        return {
+            "task": TASK,
+            "level": self.level,
+            "normalisation": self.normaliser.to_dict(),
+            "normalisation_description": self.normaliser.describe(),
+            "totals": {name: counts.to_dict() for name, counts in self.totals.items()},
+            "shapes": self.shape_counts(),
+            "kinds": self.kind_counts(),
+            "streams_equal": self.streams_equal,
+            "differences": [d.to_dict() for d in self.differences],
+            "units": [u.to_dict() for u in self.units],
+            "gold": self.gold.to_dict(),
+            "system": self.system.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PreprocessResult:
+        """Rebuild a result from :meth:`to_dict` output."""
+        if data.get("task") != TASK:
+            raise ValueError(f"not a {TASK} result: task = {data.get('task')!r}")
+        return cls(
+            gold=Segmentation.from_dict(data["gold"]),
+            system=Segmentation.from_dict(data["system"]),
+            normaliser=Normaliser.from_dict(data["normalisation"]),
+            units=[Unit.from_dict(u) for u in data["units"]],
+            totals={name: Counts.from_dict(c) for name, c in data["totals"].items()},
+            differences=[Difference.from_dict(d) for d in data["differences"]],
+        )
+
+
+def _token_starts(segmentation: Segmentation) -> list[int]:
+    return [0, *accumulate(len(s.tokens) for s in segmentation.sentences)]
+
+
+@dataclass(slots=True)
+class _Side:
+    """One side flattened: token keys, token and sentence end offsets."""
+
+    keys: list[str]
+    token_ends: list[int]
+    sentence_ends: list[int]
+    token_starts: list[int]  # per sentence, into the flat token list
+    stream: str
+
+    @classmethod
+    def build(cls, segmentation: Segmentation, normaliser: Normaliser) -> _Side:
+        key = normaliser.key
+        keys = [key(token) for sentence in segmentation.sentences for token in sentence.tokens]
+        token_ends = ends_of(keys)
+        token_starts = _token_starts(segmentation)
+        sentence_ends = [token_ends[i - 1] if i else 0 for i in token_starts[1:]]
+        return cls(keys, token_ends, sentence_ends, token_starts, "".join(keys))
+
+    def boundary_weights(self) -> dict[int, int]:
+        """Offsets where units end: 1 for a token end, 4 for a sentence end."""
+        weights = dict.fromkeys(self.token_ends, 1)
+        weights[0] = 4
+        for end in self.sentence_ends:
+            weights[end] = 4
+        return weights
+
+    def sentence_at(self, offset: int) -> int:
+        """Index of the sentence holding character ``offset`` (the last one past the end)."""
+        from bisect import bisect_right
+
+        return min(bisect_right(self.sentence_ends, offset), max(len(self.sentence_ends) - 1, 0))
+
+
+def _line_at(segmentation: Segmentation, side: _Side, offset: int) -> int | None:
+    if not segmentation.sentences:
+        return None
+    return segmentation.sentences[side.sentence_at(offset)].line
+
+
+def _first_difference_error(gold: Segmentation, system: Segmentation, g: _Side, s: _Side, chars: CharAlignment) -> InputError:
+    (g0, _), (s0, _) = chars.differences()[0]
+    return InputError(
+        system.name,
+        _line_at(system, s, s0),
+        f"the same characters as {gold.name} line {_line_at(gold, g, g0)}: {show(g.stream[g0:g0 + 20])}",
+        show(s.stream[s0 : s0 + 20]),
+    )
+
+
+def _differences(gold: Segmentation, system: Segmentation, g: _Side, s: _Side, chars: CharAlignment) -> list[Difference]:
+    out = []
+    for (g0, g1), (s0, s1) in chars.differences():
+        out.append(
+            Difference(
+                (g0, g1),
+                (s0, s1),
+                g.stream[g0:g1][:200],
+                s.stream[s0:s1][:200],
+                _line_at(gold, g, g0),
+                _line_at(system, s, s0),
+            )
+        )
+    return out
+
+
+def evaluate(
+    gold: Segmentation,
+    system: Segmentation,
+    normaliser: Normaliser | None = None,
+    *,
+    strict: bool = False,
+    raw_text: str | None = None,
+) -> PreprocessResult:
+    """Align ``system`` to ``gold`` and count sentence and token TP/FP/FN.
+
+    With ``strict=True`` differing characters raise :class:`InputError`
+    naming the first difference (file, line, 20 characters of each side),
+    as the CoNLL 2018 script does.  ``raw_text`` (optional) adds each unit's
+    range in the raw document.
+    """
+    normaliser = normaliser or Normaliser.for_language("en")
+    g = _Side.build(gold, normaliser)
+    s = _Side.build(system, normaliser)
+    if g.stream == s.stream:
+        chars = align_streams(g.stream, s.stream)
+    else:  # one-sided gaps are placed on sentence, then token, ends
+        chars = align_streams(g.stream, s.stream, g.boundary_weights(), s.boundary_weights())
+    if strict and not chars.identical:
+        raise _first_difference_error(gold, system, g, s, chars)
+
+    sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
+    token_groups = group_units(g.token_ends, s.token_ends, chars)
+    raw_map = _raw_map(g.stream, raw_text) if raw_text is not None else None
+
+    units: list[Unit] = []
+    total_sentences, total_tokens = Counts(), Counts()
+    k = 0
+    n_token_groups = len(token_groups)
+    for number, group in enumerate(sentence_groups):
+        gold_token_end = g.token_starts[group.gold[1]]
+        sys_token_end = s.token_starts[group.sys[1]]
+        words: list[WordGroup] = []
+        tokens = Counts()
+        while k < n_token_groups:
+            tg = token_groups[k]
+            if tg.gold[1] > gold_token_end or tg.sys[1] > sys_token_end:
+                break
+            word = WordGroup(tg.gold, tg.sys, tg.kind)
+            words.append(word)
+            if word.is_match:
+                tokens.tp += 1
+            k += 1
+        n_gold_tokens = gold_token_end - g.token_starts[group.gold[0]]
+        n_sys_tokens = sys_token_end - s.token_starts[group.sys[0]]
+        tokens.fp = n_sys_tokens - tokens.tp
+        tokens.fn = n_gold_tokens - tokens.tp
+        sentences = _counts(group.n_gold, group.n_sys, group.is_match)
+        raw_chars = None
+        if raw_map is not None:
+            raw_chars = (raw_map(group.gold_chars[0], start=True), raw_map(group.gold_chars[1], start=False))
+        units.append(
+            Unit(number, group.gold, group.sys, group.gold_chars, group.sys_chars, group.kind,
+                 words, sentences, tokens, raw_chars)
+        )
+        total_sentences.add(sentences)
+        total_tokens.add(tokens)
+    assert k == n_token_groups, "word groups must nest inside sentence groups"
+    differences = [] if chars.identical else _differences(gold, system, g, s, chars)
+    return PreprocessResult(
+        gold, system, normaliser, units, {"sentences": total_sentences, "tokens": total_tokens}, differences
+    )
+
+
+def _raw_map(gold_stream: str, raw_text: str):
+    """A function mapping a gold stream offset to an index in ``raw_text``."""
+    from jpcore.formats.raw import char_positions
+
+    positions = char_positions(raw_text)
+    raw_stream = "".join(raw_text[i] for i in positions)
+    chars = align_streams(gold_stream, raw_stream)
+
+    def to_raw(offset: int, start: bool) -> int:
+        mapped = chars.to_sys(offset)
+        if mapped is None:
+            mapped = 0 if start else len(positions)
+        if start:
+            return positions[mapped] if mapped < len(positions) else len(raw_text)
+        return positions[mapped - 1] + 1 if mapped > 0 else 0
+
+    return to_raw
