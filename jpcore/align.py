@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import difflib
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -260,8 +260,21 @@ def _diff_runs(a: str, b: str, i0: int, i1: int, j0: int, j1: int) -> list[tuple
     return [(i0 + p, j0 + q, n) for p, q, n in matcher.get_matching_blocks() if n]
 
 
-def align_streams(gold: str, sys: str) -> CharAlignment:
+def align_streams(
+    gold: str,
+    sys: str,
+    gold_bounds: Mapping[int, int] | None = None,
+    sys_bounds: Mapping[int, int] | None = None,
+) -> CharAlignment:
     """Align two character streams (see the module doc).
+
+    ``gold_bounds``/``sys_bounds`` (optional) map offsets where units end
+    to a weight (e.g. 1 for a token end, 4 for a sentence end).
+    A pure insertion or deletion can often be placed at several equivalent
+    positions (``ab.|ab.|abd.`` loses ``ab.`` or ``.ab`` or ``b.a``); it is
+    slid to the position that starts and ends on the heaviest boundaries, so a
+    missing sentence is one whole one-sided group and its neighbours stay
+    intact.
 
     >>> align_streams("abcdef", "abcdef").runs
     ((0, 0, 6),)
@@ -286,7 +299,54 @@ def align_streams(gold: str, sys: str) -> CharAlignment:
             break
         runs.extend(_diff_runs(gold, sys, i, target[0], j, target[1]))
         i, j = target
-    return CharAlignment(len(gold), len(sys), tuple(_merge_adjacent(runs)))
+    runs = _merge_adjacent(runs)
+    if gold_bounds or sys_bounds:
+        _slide_gaps(runs, gold, sys, gold_bounds or {}, sys_bounds or {})
+        runs = [run for run in runs if run[2]]
+    return CharAlignment(len(gold), len(sys), tuple(runs))
+
+
+#: How far a one-sided gap may be slid to reach unit boundaries.
+_MAX_SLIDE = 256
+
+
+def _slide_gaps(
+    runs: list[tuple[int, int, int]],
+    gold: str,
+    sys: str,
+    gold_bounds: Mapping[int, int],
+    sys_bounds: Mapping[int, int],
+) -> None:
+    """Move each one-sided gap between two runs onto unit boundaries (in place)."""
+    for k in range(len(runs) - 1):
+        g1, s1, n1 = runs[k]
+        g2, s2, n2 = runs[k + 1]
+        a, b = g1 + n1, s1 + n1  # gap: gold[a:g2] vs sys[b:s2]
+        if a == g2:  # insertion in sys: sys[b:s2], gold point a
+            text, start, end, point = sys, b, s2, a
+            bounds, point_bounds = sys_bounds, gold_bounds
+        elif b == s2:  # deletion from gold: gold[a:g2], sys point b
+            text, start, end, point = gold, a, g2, b
+            bounds, point_bounds = gold_bounds, sys_bounds
+        else:
+            continue
+        left = 0
+        while left < min(n1, _MAX_SLIDE) and text[start - 1 - left] == text[end - 1 - left]:
+            left += 1
+        right = 0
+        while right < min(n2, _MAX_SLIDE) and text[start + right] == text[end + right]:
+            right += 1
+        if not left and not right:
+            continue
+
+        def score(d: int) -> tuple[int, int]:
+            weight = bounds.get(start + d, 0) + bounds.get(end + d, 0) + point_bounds.get(point + d, 0)
+            return (weight, -abs(d))
+
+        best = max(range(-left, right + 1), key=score)
+        if best:
+            runs[k] = (g1, s1, n1 + best)
+            runs[k + 1] = (g2 + best, s2 + best, n2 - best)
 
 
 def _merge_adjacent(runs: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -307,6 +367,9 @@ def _cuts(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignmen
     Always starts with ``(0, 0)`` and ends with ``(gold_len, sys_len)``.
     """
     cuts = [(0, 0)]
+    # the start of a stream is a boundary too (a gap at the very start)
+    gold_ends = [0, *gold_ends]
+    sys_ends = [0, *sys_ends]
     for gold_pos, sys_pos, length in chars.runs:
         gi = bisect_left(gold_ends, gold_pos)
         si = bisect_left(sys_ends, sys_pos)

@@ -1,0 +1,24 @@
+"""The runnable examples in jpcore's docstrings are tests too."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import jpcore
+
+MODULES = sorted(
+    name
+    for _, name, _ in pkgutil.walk_packages(jpcore.__path__, "jpcore.")
+    if not name.endswith("__main__")
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
