@@ -301,6 +301,8 @@ def align_streams(
         i, j = target
     runs = _merge_adjacent(runs)
     if gold_bounds or sys_bounds:
+        # zero-length runs at both ends let gaps at the edges slide as well
+        runs = [(0, 0, 0), *runs, (len(gold), len(sys), 0)]
         _slide_gaps(runs, gold, sys, gold_bounds or {}, sys_bounds or {})
         runs = [run for run in runs if run[2]]
     return CharAlignment(len(gold), len(sys), tuple(runs))
@@ -322,6 +324,8 @@ def _slide_gaps(
         g1, s1, n1 = runs[k]
         g2, s2, n2 = runs[k + 1]
         a, b = g1 + n1, s1 + n1  # gap: gold[a:g2] vs sys[b:s2]
+        if a == g2 and b == s2:
+            continue
         if a == g2:  # insertion in sys: sys[b:s2], gold point a
             text, start, end, point = sys, b, s2, a
             bounds, point_bounds = sys_bounds, gold_bounds
@@ -339,9 +343,23 @@ def _slide_gaps(
         if not left and not right:
             continue
 
-        def score(d: int) -> tuple[int, int]:
-            weight = bounds.get(start + d, 0) + bounds.get(end + d, 0) + point_bounds.get(point + d, 0)
-            return (weight, -abs(d))
+        # offsets of the gapped side near the gap, whose image moves with d
+        near = [x for x in range(start - left, start + right + 1) if x in bounds]
+        near += [x for x in range(end - left, end + right + 1) if x in bounds]
+
+        def score(d: int) -> tuple[int, int, int]:
+            edges = bounds.get(start + d, 0) + bounds.get(end + d, 0) + point_bounds.get(point + d, 0)
+            # boundaries that still meet a boundary on the other side
+            agree = 0
+            for x in near:
+                if x <= start + d:
+                    image = point + x - start
+                elif x >= end + d:
+                    image = point + x - end
+                else:
+                    continue
+                agree += min(bounds[x], point_bounds.get(image, 0))
+            return (edges, agree, -abs(d))
 
         best = max(range(-left, right + 1), key=score)
         if best:

@@ -131,11 +131,15 @@ def test_a_deleted_or_inserted_sentence_only_changes_the_units_it_touches(case, 
     else:
         del changed.sentences[k]
     result = evaluate(gold, changed)
-    # units before the touched one keep their counts, in order.  One
-    # neighbour on each side is exempt: in repeated text ("a|a|the" minus one
-    # "a") which of two equal sentences is missing is genuinely ambiguous.
-    before = [unit_counts(u) for u in base.units[: max(touched - 1, 0)]]
-    assert [unit_counts(u) for u in result.units[: len(before)]] == before
-    after = [(u.sentences.as_tuple(), u.tokens.as_tuple()) for u in base.units[touched + 2:]]
-    tail = [(u.sentences.as_tuple(), u.tokens.as_tuple()) for u in result.units[len(result.units) - len(after):]] if after else []
-    assert tail == after
+    # Only the touched unit and its neighbours may lose true positives.  (Which
+    # units lose them can move: in repeated text such as "a|a|a" minus one
+    # "a", which of the equal sentences is missing is genuinely ambiguous, and
+    # any placement gives the same totals.)
+    window = base.units[max(touched - 1, 0): touched + 2]
+    for name in ("sentences", "tokens"):
+        at_stake = sum(getattr(u, name).tp for u in window)
+        assert result.totals[name].tp >= base.totals[name].tp - at_stake
+        # every unit of the changed side is still counted exactly once
+        assert result.totals[name].gold == base.totals[name].gold
+    delta = 1 if insert else -1
+    assert result.totals["sentences"].system == base.totals["sentences"].system + delta

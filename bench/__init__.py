@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m bench`` prints one table for every evaluation."""
