@@ -1,0 +1,28 @@
+"""jp-inspector: the Streamlit entry point (``streamlit run inspector/app.py``).
+
+Pages are listed explicitly with ``st.navigation``: adding a page is one line
+in :data:`PAGES`.  They live in ``app_pages/``, deliberately *not* in a folder
+called ``pages/``: Streamlit (1.67) treats a ``pages/`` folder next to the
+entry point as a legacy multipage app until ``st.navigation`` has run once in
+the process (so a fresh server opened at ``/sentences`` would run the page
+without this file, i.e. without the loader), and ``AppTest`` does so on every
+run.  The sidebar loader is shared by every page and runs before the page;
+the app opens with the EWT excerpt (gold words vs nltk) already loaded.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from inspector import loading
+
+st.set_page_config(page_title="jp-inspector", page_icon=":material/compare:", layout="wide")
+
+PAGES = [
+    st.Page("app_pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
+    st.Page("app_pages/sentences.py", title="Sentences & tokens", icon=":material/view_list:"),
+]
+
+page = st.navigation(PAGES)
+loading.sidebar_loader()
+page.run()

@@ -1,0 +1,118 @@
+"""Overview page: what is loaded, the headline scores and where the errors are.
+
+Every number is read from the loaded :class:`PreprocessResult`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from jpcore.tasks.preprocess import Counts
+from jpcore.tasks.preprocess_report import render_text, token_label
+from inspector import components, tables
+from inspector.charts import mismatch_figure
+from inspector.render import legend_html
+from inspector.state import require_loaded
+
+loaded = require_loaded()
+result = loaded.result
+view = loaded.view
+token_name = token_label(result.level)
+
+st.title("Overview")
+components.loaded_caption(loaded)
+
+# --- What is loaded -------------------------------------------------------
+st.subheader("What is loaded")
+files_column, normalisation_column = st.columns([3, 2])
+with files_column:
+    st.dataframe(tables.loaded_frame(result), hide_index=True, key="loaded_table")
+    if loaded.raw_text is not None:
+        st.caption(f"Raw text given: {len(loaded.raw_text):,} characters (places units in the document).")
+    components.attribution(loaded)
+with normalisation_column:
+    st.markdown(f"**Normalisation in force:** {result.normaliser.describe()}")
+    normalisation = tables.normalisation_frame(result)
+    with st.expander(f"The table: {len(normalisation)} mappings, applied to both sides"):
+        st.dataframe(normalisation, hide_index=True, key="normalisation_table")
+    if result.streams_equal:
+        st.success("Characters: identical on both sides after normalisation.",
+                   icon=":material/check_circle:")
+    else:
+        st.warning(
+            f"Characters: {len(result.differences)} stretch(es) differ between gold and system; "
+            "units touching them are never counted correct.",
+            icon=":material/warning:",
+        )
+if not result.streams_equal:
+    st.dataframe(tables.differences_frame(result), hide_index=True, key="differences_table")
+
+# --- Headline scores ------------------------------------------------------
+st.subheader("Headline scores")
+
+
+def _metrics(label: str, counts: Counts) -> None:
+    st.markdown(f"**{label}** — TP {counts.tp} · FP {counts.fp} · FN {counts.fn}")
+    columns = st.columns(3)
+    columns[0].metric(f"{label} precision", f"{100 * counts.precision:.2f}%", border=True)
+    columns[1].metric(f"{label} recall", f"{100 * counts.recall:.2f}%", border=True)
+    columns[2].metric(f"{label} F1", f"{100 * counts.f1:.2f}%", border=True)
+
+
+scores, definitions = st.columns([3, 2])
+with scores:
+    _metrics("Sentences", result.totals["sentences"])
+    _metrics(token_name, result.totals["tokens"])
+with definitions:
+    st.markdown(
+        f"""
+**What the numbers mean**
+
+* **Sentence TP**: a gold sentence whose start and end (in the space-free,
+  normalised text) equal those of a system sentence — a 1:1 unit.
+* **{token_name} TP**: a gold token whose start and end equal those of a
+  system token (same characters, same boundaries).
+* **FP** = system units − TP (system sentences/tokens that match nothing);
+  **FN** = gold units − TP (gold sentences/tokens that were not found).
+* **P** = TP / (TP + FP) · **R** = TP / (TP + FN) · **F1** = 2TP / (2TP + FP + FN).
+
+These are the counts of the CoNLL 2018 UD script (`conll18_ud_eval.py`)
+where both sides have the same characters.
+"""
+    )
+
+st.markdown("**conll18 layout** (compare with `conll18_ud_eval.py --counts`)")
+conll_left, conll_right = st.columns([2, 3])
+conll_left.dataframe(tables.conll_frame(result), hide_index=True, key="conll_table")
+conll_right.dataframe(
+    tables.scores_frame(result), hide_index=True, key="scores_table",
+    column_config={name: st.column_config.NumberColumn(name, format="%.2f")
+                   for name in ("Precision", "Recall", "F1")},
+)
+
+# --- Units ----------------------------------------------------------------
+st.subheader("Aligned units")
+units_left, units_right = st.columns([1, 3])
+with units_left:
+    st.dataframe(tables.kinds_frame(result), hide_index=True, key="kinds_table")
+    n_errors = sum(1 for unit in result.units if unit.is_mismatch)
+    st.caption(f"{len(result.units)} units, {n_errors} with at least one error.")
+with units_right:
+    st.html(legend_html())
+    st.plotly_chart(mismatch_figure(view), key="mismatch_chart")
+
+# --- Downloads ------------------------------------------------------------
+st.subheader("Downloads")
+report_column, json_column = st.columns(2)
+report_column.download_button(
+    "Text report (as the CLI prints it)", render_text(result), file_name="preprocess-report.txt",
+    mime="text/plain", key="download_report", on_click="ignore",
+)
+json_column.download_button(
+    "Full result (JSON, reopens in this app)",
+    lambda: json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
+    file_name="preprocess-result.json", mime="application/json", key="download_json",
+    on_click="ignore",
+)

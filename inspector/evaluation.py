@@ -1,0 +1,108 @@
+"""Running jpcore on loaded bytes, cached.
+
+The cache key is the *content* of the files (their bytes) plus the options,
+never their names: a file re-uploaded under the same name with new content
+is evaluated again, and the same content under another name is not.  Names
+are passed outside the key (``_``-prefixed arguments, which
+``st.cache_data`` does not hash) and only used for messages and display.
+
+Bad input raises :class:`jpcore.errors.InputError` (``file:line: expected
+..., found ...``); the caller shows its text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import streamlit as st
+
+from jpcore.errors import InputError
+from jpcore.formats import read_segmentation
+from jpcore.formats.raw import read_raw
+from jpcore.similarity import Normaliser
+from jpcore.tasks.preprocess import PreprocessResult, evaluate
+
+
+@dataclass(frozen=True, slots=True)
+class NamedBytes:
+    """A file's content and the name to show for it."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Reading and normalisation options (see ``jpcore preprocess``)."""
+
+    fmt: str = "auto"
+    level: str = "words"
+    language: str = "en"
+    contractions: bool = False
+    casefold: bool = False
+    strict: bool = False
+
+
+@st.cache_data(max_entries=8, show_spinner="Aligning gold and system...")
+def _evaluate_bytes(
+    gold_data: bytes,
+    sys_data: bytes,
+    raw_data: bytes | None,
+    fmt: str,
+    level: str,
+    language: str,
+    contractions: bool,
+    casefold: bool,
+    strict: bool,
+    _gold_name: str,
+    _sys_name: str,
+    _raw_name: str,
+) -> tuple[PreprocessResult, str | None]:
+    gold = read_segmentation(gold_data, _gold_name, fmt, level)
+    system = read_segmentation(sys_data, _sys_name, fmt, level)
+    raw_text = read_raw(raw_data, _raw_name) if raw_data is not None else None
+    normaliser = Normaliser.for_language(language, contractions=contractions, casefold=casefold)
+    return evaluate(gold, system, normaliser, strict=strict, raw_text=raw_text), raw_text
+
+
+def evaluate_files(
+    gold: NamedBytes, system: NamedBytes, raw: NamedBytes | None, options: Options
+) -> tuple[PreprocessResult, str | None]:
+    """The result of ``jpcore preprocess`` on these files, and the decoded raw text.
+
+    Raises :class:`InputError` for bad input.  The result is a fresh copy
+    (``st.cache_data`` returns one per call), its sides named as given.
+    """
+    result, raw_text = _evaluate_bytes(
+        gold.data, system.data, raw.data if raw is not None else None,
+        options.fmt, options.level, options.language, options.contractions,
+        options.casefold, options.strict,
+        _gold_name=gold.name, _sys_name=system.name, _raw_name=raw.name if raw else "",
+    )
+    result.gold.name = gold.name
+    result.system.name = system.name
+    return result, raw_text
+
+
+@st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
+def _result_from_json(data: bytes, _name: str) -> PreprocessResult:
+    try:
+        payload = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise InputError(_name, None, "UTF-8 JSON", f"a byte that is not UTF-8 at offset {error.start}") from None
+    except json.JSONDecodeError as error:
+        raise InputError(_name, error.lineno, "JSON written by `jpcore preprocess --json`", error.msg) from None
+    if not isinstance(payload, dict):
+        raise InputError(_name, 1, "a JSON object written by `jpcore preprocess --json`",
+                         type(payload).__name__)
+    try:
+        return PreprocessResult.from_dict(payload)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise InputError(_name, None, "a JSON object written by `jpcore preprocess --json`",
+                         f"{type(error).__name__}: {error}") from None
+
+
+def result_from_json(file: NamedBytes) -> PreprocessResult:
+    """A result saved with ``jpcore preprocess --json`` (or the app's JSON download)."""
+    return _result_from_json(file.data, _name=file.name)

@@ -1,0 +1,216 @@
+"""The sidebar loader: choose the input, evaluate it, keep the last good one.
+
+Four sources: a bundled sample (chosen *by name* from
+:data:`inspector.samples.SAMPLES`, kept in the URL as ``?sample=KEY``; an
+unknown key is ignored, a path is never read),
+uploaded gold/system files (plus optional raw text), pasted text, or a
+result saved as JSON by ``jpcore preprocess --json``.  Options (format,
+token level, normalisation language, contractions, case, strict) apply to
+the first three; choosing a sample sets them to the sample's own.
+
+:func:`sidebar_loader` draws the widgets and evaluates the input when it
+changed (results are cached on the bytes, see :mod:`inspector.evaluation`).
+Bad input is reported with ``st.error`` -- the ``file:line: expected ...,
+found ...`` message of :class:`jpcore.errors.InputError`, never a traceback
+-- and the previously loaded data stays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import streamlit as st
+
+from jpcore.errors import InputError
+from jpcore.formats import FORMATS
+from jpcore.similarity import known_languages
+from inspector import samples, state
+from inspector.evaluation import NamedBytes, Options, evaluate_files, result_from_json
+from inspector.render import md_text
+
+SOURCES = {
+    "sample": "Bundled sample",
+    "upload": "Upload files",
+    "paste": "Paste text",
+    "json": "Open a JSON result",
+}
+LEVELS = ("words", "tokens")
+LEVEL_HELP = (
+    "CoNLL-U only: 'words' reads syntactic words (ca n't; conll18's Words row), "
+    "'tokens' reads surface tokens including multiword tokens (can't; conll18's Tokens row). "
+    "Tokenized text is read as it is."
+)
+_OPTION_KEYS = ("opt_format", "opt_level", "opt_language", "opt_contractions", "opt_casefold",
+                "opt_strict")
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One input to evaluate, as chosen in the sidebar."""
+
+    source: str
+    label: str
+    gold: NamedBytes | None = None
+    system: NamedBytes | None = None
+    raw: NamedBytes | None = None
+    options: Options = Options()
+    sample_key: str | None = None
+    json_file: NamedBytes | None = None
+
+    def fingerprint(self) -> str:
+        """A digest of the contents, names and options (what makes it a new input)."""
+        digest = hashlib.sha256()
+        digest.update(repr((self.source, self.options, self.sample_key)).encode())
+        for part in (self.gold, self.system, self.raw, self.json_file):
+            digest.update(b"\0" if part is None else part.name.encode() + b"\0" + part.data)
+            digest.update(hashlib.sha256(b"" if part is None else part.data).digest())
+        return digest.hexdigest()
+
+
+def _sample_request() -> Request:
+    if "sample" not in st.session_state:
+        # the URL names a sample by key; anything else (a path...) is ignored
+        wanted = st.query_params.get("sample", samples.DEFAULT_SAMPLE)
+        st.session_state["sample"] = wanted if wanted in samples.SAMPLES else samples.DEFAULT_SAMPLE
+    key = st.selectbox(
+        "Sample", list(samples.SAMPLES), key="sample",
+        format_func=lambda k: samples.SAMPLES[k].title,
+        help="Small real files bundled with jp-inspector (sample_data/ud).",
+    )
+    sample = samples.get_sample(key)
+    st.query_params["sample"] = sample.key
+    if st.session_state.get("_options_for_sample") != sample.key:
+        st.session_state.update(
+            opt_format=sample.fmt, opt_level=sample.level, opt_language=sample.language,
+            opt_contractions=False, opt_casefold=False, opt_strict=False,
+        )
+        st.session_state["_options_for_sample"] = sample.key
+    st.caption(sample.note)
+    return Request(
+        source="sample",
+        label=sample.title,
+        gold=NamedBytes(sample.gold_file, sample.gold_path.read_bytes()),
+        system=NamedBytes(sample.sys_file, sample.sys_path.read_bytes()),
+        raw=NamedBytes(sample.raw_file, sample.raw_path.read_bytes()),
+        sample_key=sample.key,
+    )
+
+
+def _upload_request() -> Request | None:
+    gold = st.file_uploader("Gold file", key="upload_gold",
+                            help="Tokenized text (one sentence per line) or CoNLL-U.")
+    system = st.file_uploader("System file", key="upload_sys")
+    raw = st.file_uploader("Raw text (optional)", key="upload_raw",
+                           help="The untokenized document; shows where each unit sits in it.")
+    if gold is None or system is None:
+        st.caption("Upload a gold and a system file to evaluate them.")
+        return None
+    return Request(
+        source="upload",
+        label=f"{gold.name} vs {system.name} (uploaded)",
+        gold=NamedBytes(gold.name, gold.getvalue()),
+        system=NamedBytes(system.name, system.getvalue()),
+        raw=NamedBytes(raw.name, raw.getvalue()) if raw is not None else None,
+    )
+
+
+def _paste_request() -> Request | None:
+    with st.form("paste_form"):
+        gold = st.text_area("Gold", key="paste_gold", height=140,
+                            help="One sentence per line, tokens separated by spaces; or CoNLL-U.")
+        system = st.text_area("System", key="paste_sys", height=140)
+        st.form_submit_button("Evaluate pasted text", key="paste_submit")
+    if not gold.strip() and not system.strip():
+        st.caption("Paste a gold and a system text, then press the button.")
+        return None
+    return Request(
+        source="paste",
+        label="pasted text",
+        gold=NamedBytes("gold (pasted)", gold.encode("utf-8")),
+        system=NamedBytes("system (pasted)", system.encode("utf-8")),
+    )
+
+
+def _json_request() -> Request | None:
+    file = st.file_uploader("Result JSON", type=["json"], key="upload_json",
+                            help="Written by `jpcore preprocess GOLD SYSTEM --json` or by "
+                                 "this app's JSON download.")
+    if file is None:
+        st.caption("Upload a JSON result to open it.")
+        return None
+    return Request(source="json", label=f"{file.name} (saved result)",
+                   json_file=NamedBytes(file.name, file.getvalue()))
+
+
+def _options(disabled: bool) -> Options:
+    for key, value in zip(_OPTION_KEYS, ("auto", "words", "en", False, False, False)):
+        st.session_state.setdefault(key, value)
+    with st.expander("Options", expanded=False):
+        fmt = st.selectbox("Format", FORMATS, key="opt_format", disabled=disabled,
+                           help="auto: CoNLL-U if it looks like CoNLL-U, else tokenized text.")
+        level = st.radio("Token level", LEVELS, key="opt_level", horizontal=True,
+                         disabled=disabled, help=LEVEL_HELP)
+        language = st.selectbox("Normalisation table", known_languages(), key="opt_language",
+                                disabled=disabled,
+                                help="Per-language character mapping applied to both sides.")
+        contractions = st.checkbox("Contraction equivalences (ca = can, n't = not)",
+                                   key="opt_contractions", disabled=disabled)
+        casefold = st.checkbox("Case-insensitive", key="opt_casefold", disabled=disabled)
+        strict = st.checkbox("Strict: refuse differing characters (as conll18)",
+                             key="opt_strict", disabled=disabled)
+    return Options(fmt, level, language, contractions, casefold, strict)
+
+
+def _evaluate(request: Request, fingerprint: str) -> state.Loaded:
+    if request.json_file is not None:
+        result, raw_text = result_from_json(request.json_file), None
+    else:
+        assert request.gold is not None and request.system is not None
+        result, raw_text = evaluate_files(request.gold, request.system, request.raw, request.options)
+    return state.Loaded(result, fingerprint, request.source, request.label,
+                        request.sample_key, raw_text)
+
+
+def _apply(request: Request) -> None:
+    fingerprint = request.fingerprint()
+    loaded = state.get_loaded()
+    if loaded is not None and loaded.fingerprint == fingerprint:
+        return
+    failure = state.get_failure()
+    if failure is None or failure[0] != fingerprint:
+        try:
+            state.set_loaded(_evaluate(request, fingerprint))
+            return
+        except InputError as error:
+            state.set_failure(fingerprint, str(error))
+            failure = state.get_failure()
+    assert failure is not None
+    kept = f" Still showing the previous data: {md_text(loaded.label)}." if loaded else ""
+    st.error(f"Could not load {md_text(request.label)}: {md_text(failure[1])}.{kept}", icon=":material/error:")
+
+
+def sidebar_loader() -> None:
+    """Draw the loader in the sidebar and update :mod:`inspector.state`."""
+    with st.sidebar:
+        st.header("Data")
+        source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="source")
+        request = {
+            "sample": _sample_request,
+            "upload": _upload_request,
+            "paste": _paste_request,
+            "json": _json_request,
+        }[source]()
+        options = _options(disabled=source == "json")
+    if request is not None and request.source != "json":
+        request = Request(request.source, request.label, request.gold, request.system,
+                          request.raw, options, request.sample_key)
+    if request is not None:
+        _apply(request)
+    loaded = state.get_loaded()
+    with st.sidebar:
+        if loaded is not None:
+            st.caption(
+                f"Loaded: {md_text(loaded.label)} — level {loaded.result.level}; "
+                f"{loaded.result.normaliser.describe()}."
+            )

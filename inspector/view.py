@@ -1,0 +1,102 @@
+"""Read-only access to a :class:`PreprocessResult` for display.
+
+jpcore keeps tokens per sentence and gives word groups as ranges over each
+side's *flat* token list.  :class:`ResultView` flattens both sides once so
+every page can turn a unit or a word group back into its sentences, tokens
+and file lines.  It computes no score: every count shown comes from the
+result object (per-word-group counts are the unit's token counts split by
+group, see :meth:`ResultView.group_counts`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jpcore.formats.segmentation import Segmentation, Sentence
+from jpcore.tasks.preprocess import PreprocessResult, Unit, WordGroup
+
+GOLD = "gold"
+SYS = "sys"
+SIDES = (GOLD, SYS)
+#: What joins the sentences of a merged unit, everywhere in the app.
+SENTENCE_JOINER = " ~~~ "
+
+
+@dataclass(frozen=True, slots=True)
+class GroupCounts:
+    """TP/FP/FN of one word group: its share of the unit's token counts."""
+
+    tp: int
+    fp: int
+    fn: int
+
+
+class ResultView:
+    """Both sides of a result flattened for lookups by unit and word group."""
+
+    def __init__(self, result: PreprocessResult) -> None:
+        self.result = result
+        self._segmentation = {GOLD: result.gold, SYS: result.system}
+        self._tokens = {side: _flat_tokens(seg) for side, seg in self._segmentation.items()}
+        self._starts = {GOLD: result.gold_token_starts(), SYS: result.sys_token_starts()}
+
+    def segmentation(self, side: str) -> Segmentation:
+        """The gold or system segmentation."""
+        return self._segmentation[side]
+
+    def sentence_range(self, unit: Unit, side: str) -> tuple[int, int]:
+        """The unit's sentence index range on ``side``."""
+        return unit.gold if side == GOLD else unit.sys
+
+    def sentences(self, unit: Unit, side: str) -> list[Sentence]:
+        """The unit's sentences on ``side`` (empty for a one-sided unit)."""
+        start, end = self.sentence_range(unit, side)
+        return self._segmentation[side].sentences[start:end]
+
+    def sentence_texts(self, unit: Unit, side: str) -> list[str]:
+        """Each sentence of the unit on ``side`` as its tokens joined by spaces."""
+        return [" ".join(sentence.tokens) for sentence in self.sentences(unit, side)]
+
+    def unit_text(self, unit: Unit, side: str) -> str:
+        """The unit's text on ``side``, sentences joined by :data:`SENTENCE_JOINER`."""
+        return SENTENCE_JOINER.join(self.sentence_texts(unit, side))
+
+    def lines(self, unit: Unit, side: str) -> list[int]:
+        """File line of each of the unit's sentences on ``side``."""
+        return [sentence.line for sentence in self.sentences(unit, side)]
+
+    def token_range(self, unit: Unit, side: str) -> tuple[int, int]:
+        """The unit's flat token index range on ``side``."""
+        start, end = self.sentence_range(unit, side)
+        starts = self._starts[side]
+        return starts[start], starts[end]
+
+    def sentence_starts(self, unit: Unit, side: str) -> set[int]:
+        """Flat token indices where a sentence of the unit begins, except the first."""
+        start, end = self.sentence_range(unit, side)
+        return set(self._starts[side][start + 1 : end])
+
+    def tokens(self, side: str, span: tuple[int, int]) -> list[str]:
+        """Tokens ``span[0]:span[1]`` of the flat token list of ``side``."""
+        return self._tokens[side][span[0] : span[1]]
+
+    def group_tokens(self, group: WordGroup, side: str) -> list[str]:
+        """The tokens of a word group on ``side``."""
+        return self.tokens(side, group.gold if side == GOLD else group.sys)
+
+    @staticmethod
+    def group_counts(group: WordGroup) -> GroupCounts:
+        """The word group's share of the unit's token TP/FP/FN.
+
+        jpcore counts a token TP per matching word group (``is_match``) and
+        sets FP = system tokens - TP, FN = gold tokens - TP over the unit, so
+        a group contributes 1/0/0 when it matches and 0/system/gold tokens
+        otherwise; the shares add up to ``unit.tokens``.
+        """
+        if group.is_match:
+            return GroupCounts(1, 0, 0)
+        return GroupCounts(0, group.sys[1] - group.sys[0], group.gold[1] - group.gold[0])
+
+
+def _flat_tokens(segmentation: Segmentation) -> list[str]:
+    return [token for sentence in segmentation.sentences for token in sentence.tokens]
