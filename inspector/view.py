@@ -4,8 +4,8 @@ jpcore keeps tokens per sentence and gives word groups as ranges over each
 side's *flat* token list.  :class:`ResultView` flattens both sides once so
 every page can turn a unit or a word group back into its sentences, tokens
 and file lines.  It computes no score: every count shown comes from the
-result object (per-word-group counts are the unit's token counts split by
-group, see :meth:`ResultView.group_counts`).
+result object or from jpcore's counting rule
+(:func:`jpcore.tasks.preprocess.group_counts`).
 """
 
 from __future__ import annotations
@@ -13,22 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.tasks.preprocess import PreprocessResult, Unit, WordGroup
+from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts
 
 GOLD = "gold"
 SYS = "sys"
 SIDES = (GOLD, SYS)
 #: What joins the sentences of a merged unit, everywhere in the app.
 SENTENCE_JOINER = " ~~~ "
-
-
-@dataclass(frozen=True, slots=True)
-class GroupCounts:
-    """TP/FP/FN of one word group: its share of the unit's token counts."""
-
-    tp: int
-    fp: int
-    fn: int
 
 
 class ResultView:
@@ -85,17 +76,9 @@ class ResultView:
         return self.tokens(side, group.gold if side == GOLD else group.sys)
 
     @staticmethod
-    def group_counts(group: WordGroup) -> GroupCounts:
-        """The word group's share of the unit's token TP/FP/FN.
-
-        jpcore counts a token TP per matching word group (``is_match``) and
-        sets FP = system tokens - TP, FN = gold tokens - TP over the unit, so
-        a group contributes 1/0/0 when it matches and 0/system/gold tokens
-        otherwise; the shares add up to ``unit.tokens``.
-        """
-        if group.is_match:
-            return GroupCounts(1, 0, 0)
-        return GroupCounts(0, group.sys[1] - group.sys[0], group.gold[1] - group.gold[0])
+    def group_counts(group: WordGroup) -> Counts:
+        """The word group's TP/FP/FN, by jpcore's rule (they add up to ``unit.tokens``)."""
+        return group_counts(group)
 
 
 def _flat_tokens(segmentation: Segmentation) -> list[str]:

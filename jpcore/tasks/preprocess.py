@@ -127,6 +127,16 @@ def _counts(n_gold: int, n_sys: int, is_match: bool) -> Counts:
 WordGroup = Group
 
 
+def group_counts(group: Group) -> Counts:
+    """TP/FP/FN of one group (of sentences or of tokens).
+
+    One gold and one system unit with identical characters is a TP;
+    otherwise every system unit of the group is a FP and every gold unit a
+    FN.  A unit's counts are the sum over its word groups.
+    """
+    return _counts(group.n_gold, group.n_sys, group.is_match)
+
+
 def _word_to_list(word: Group) -> list:
     return [*word.gold, *word.sys, word.kind, *word.gold_chars, *word.sys_chars]
 
@@ -482,7 +492,7 @@ def _evaluate(
         n_sys_tokens = sys_token_end - s.token_starts[group.sys[0]]
         tokens.fp = n_sys_tokens - tokens.tp
         tokens.fn = n_gold_tokens - tokens.tp
-        sentences = _counts(group.n_gold, group.n_sys, group.is_match)
+        sentences = group_counts(group)
         raw_chars = None
         if raw_map is not None:
             raw_chars = (raw_map(group.gold_chars[0], start=True), raw_map(group.gold_chars[1], start=False))
