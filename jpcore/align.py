@@ -85,19 +85,12 @@ SYSTEM_ONLY = "system-only"
 KINDS = (EXACT, MERGED, SIMILAR, GOLD_ONLY, SYSTEM_ONLY)
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Units ``gold[0]:gold[1]`` and ``sys[0]:sys[1]`` cover the same text.
+class GroupShape:
+    """Counting properties of anything with ``gold`` and ``sys`` index ranges."""
 
-    ``gold_chars`` / ``sys_chars`` are the character ranges of the group in
-    each side's stream; ``kind`` is one of :data:`KINDS`.
-    """
-
+    __slots__ = ()
     gold: tuple[int, int]
     sys: tuple[int, int]
-    gold_chars: tuple[int, int]
-    sys_chars: tuple[int, int]
-    kind: str
 
     @property
     def n_gold(self) -> int:
@@ -111,7 +104,7 @@ class Group:
 
     @property
     def shape(self) -> str:
-        """``"1:1"``, ``"1:n"``, ``"n:1"``, ``"m:n"``, ``"1:0"``, ``"0:2"``, ...
+        """``"1:1"``, ``"1:n"``, ``"n:1"``, ``"m:n"``, ``"1:0"``, ``"0:1"``, ...
 
         Counts up to one are written as digits, more as a letter, so the
         shape names the *pattern*: ``2:1`` and ``3:1`` are both ``n:1``.
@@ -122,6 +115,21 @@ class Group:
     def ratio(self) -> str:
         """The literal unit counts, ``"2:1"`` for two gold and one system unit."""
         return f"{self.n_gold}:{self.n_sys}"
+
+
+@dataclass(frozen=True, slots=True)
+class Group(GroupShape):
+    """Units ``gold[0]:gold[1]`` and ``sys[0]:sys[1]`` cover the same text.
+
+    ``gold_chars`` / ``sys_chars`` are the character ranges of the group in
+    each side's stream; ``kind`` is one of :data:`KINDS`.
+    """
+
+    gold: tuple[int, int]
+    sys: tuple[int, int]
+    gold_chars: tuple[int, int]
+    sys_chars: tuple[int, int]
+    kind: str
 
     @property
     def is_match(self) -> bool:

@@ -31,10 +31,7 @@ export holds and every inspector page reads.
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -43,12 +40,14 @@ from jpcore.align import (
     KINDS,
     CharAlignment,
     Group,
+    GroupShape,
     align_streams,
     ends_of,
     group_units,
 )
 from jpcore.errors import InputError, show
 from jpcore.formats.segmentation import Segmentation
+from jpcore.runtime import gc_paused
 from jpcore.similarity import Normaliser
 
 TASK = "preprocess"
@@ -146,12 +145,13 @@ def _word_from_list(data: list) -> Group:
 
 
 @dataclass(slots=True)
-class Unit:
+class Unit(GroupShape):
     """One aligned sentence group with its word groups and counts.
 
     ``gold``/``sys`` are sentence index ranges; ``gold_chars``/``sys_chars``
     the ranges in each side's normalised whitespace-free character stream;
     ``raw_chars`` the gold range in the raw text when raw text was given.
+    ``n_gold``, ``n_sys``, ``shape`` and ``ratio`` count sentences.
     """
 
     index: int
@@ -164,26 +164,6 @@ class Unit:
     sentences: Counts
     tokens: Counts
     raw_chars: tuple[int, int] | None = None
-
-    @property
-    def n_gold(self) -> int:
-        """Number of gold sentences in the unit."""
-        return self.gold[1] - self.gold[0]
-
-    @property
-    def n_sys(self) -> int:
-        """Number of system sentences in the unit."""
-        return self.sys[1] - self.sys[0]
-
-    @property
-    def shape(self) -> str:
-        """Pattern of the unit: ``1:1``, ``1:n``, ``n:1``, ``m:n``, ``1:0``, ``0:1``..."""
-        return _shape(self.n_gold, self.n_sys)
-
-    @property
-    def ratio(self) -> str:
-        """Literal sentence counts, e.g. ``"2:1"``."""
-        return f"{self.n_gold}:{self.n_sys}"
 
     @property
     def is_mismatch(self) -> bool:
@@ -226,14 +206,6 @@ class Unit:
             tokens=Counts.from_dict(data["tokens"]),
             raw_chars=tuple(raw) if raw is not None else None,
         )
-
-
-def _shape(n_gold: int, n_sys: int) -> str:
-    if n_gold == 1 and n_sys == 1:
-        return "1:1"
-    if n_gold > 1 and n_sys > 1:
-        return "m:n"
-    return f"{n_gold if n_gold <= 1 else 'n'}:{n_sys if n_sys <= 1 else 'n'}"
 
 
 @dataclass(slots=True)
@@ -439,20 +411,6 @@ def evaluate(
     """
     with gc_paused():
         return _evaluate(gold, system, normaliser or Normaliser.for_language("en"), strict, raw_text)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Defer cyclic garbage collection: the result holds tens of thousands of
-    small acyclic objects, and collecting while they are built makes the run
-    superlinear (measured: 10x input took 14x the time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _evaluate(
