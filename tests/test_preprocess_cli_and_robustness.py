@@ -74,6 +74,10 @@ def test_strict_names_the_first_difference(tmp_path):
         f"jpcore preprocess: error: {sys_}:2: expected the same characters as {gold} line 2: "
         "'py.', found 'y.'\n"
     )
+    report = cli("preprocess", str(gold), str(sys_)).stdout.splitlines()
+    assert ("characters: 1 differing stretch(es): 0 changed, 1 only in gold, 0 only in the system; "
+            "units touching them are never correct") in report
+    assert "  differs: gold line 2 'p' vs system line 2 ''" in report
     relaxed = cli("preprocess", str(gold), str(sys_), "--json")
     totals = json.loads(relaxed.stdout)["totals"]
     assert (totals["sentences"]["tp"], totals["tokens"]["tp"], totals["tokens"]["fp"]) == (1, 7, 1)

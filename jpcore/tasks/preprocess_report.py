@@ -30,8 +30,7 @@ def render_text(result: PreprocessResult) -> str:
         f"gold:   {result.gold.name} ({result.gold.format}, {len(result.gold.sentences)} sentences)",
         f"system: {result.system.name} ({result.system.format}, {len(result.system.sentences)} sentences)",
         f"level: {result.level}; {result.normaliser.describe()}",
-        "characters: identical on both sides" if result.streams_equal
-        else f"characters: {len(result.differences)} differing stretch(es); units touching them are never correct",
+        _characters_line(result),
         "",
         "Metric     | Correct   |      Gold | Predicted",
         "-----------+-----------+-----------+-----------",
@@ -65,6 +64,24 @@ def render_text(result: PreprocessResult) -> str:
     if len(result.differences) > 20:
         lines.append(f"  ... and {len(result.differences) - 20} more (see --json)")
     return "\n".join(lines) + "\n"
+
+
+def _characters_line(result: PreprocessResult) -> str:
+    """Whether the texts agree, and if not how much differs where."""
+    if result.streams_equal:
+        return "characters: identical on both sides"
+    deleted = inserted = changed = 0
+    for difference in result.differences:
+        gold_n = difference.gold_chars[1] - difference.gold_chars[0]
+        sys_n = difference.sys_chars[1] - difference.sys_chars[0]
+        both = min(gold_n, sys_n)
+        changed += both
+        deleted += gold_n - both
+        inserted += sys_n - both
+    return (
+        f"characters: {len(result.differences)} differing stretch(es): {changed} changed, "
+        f"{deleted} only in gold, {inserted} only in the system; units touching them are never correct"
+    )
 
 
 def _pattern(shape: str) -> str:
