@@ -1,17 +1,242 @@
-"""``python -m jpcore parseval``: not built yet (see the issue tracker)."""
+"""``python -m jpcore parseval GOLD SYSTEM [--evalb [PRM_FILE|collins]] [-c N] [-e N] [--json]``.
+
+With ``--evalb`` (legacy mode) this is EVALB (2006 ``evalb.c``): identical
+stdout, stderr and exit status.  Its options are read as EVALB reads them,
+left to right, so ``-e 5 --evalb x.prm`` lets the file's MAX_ERROR win and
+``--evalb x.prm -e 5`` does not.  ``--evalb`` takes a value when it is
+``collins`` (the COLLINS.prm preset; write ``./collins`` for a file of that
+name) or when three file names follow; EVALB's own ``-p FILE`` also selects
+legacy mode, ``-d``/``-D`` set DEBUG 1/2.  Unreadable files give EVALB's
+messages ("Can't open gold file (NAME)") and status 1; usage errors ours
+(one line, status 2).  ``--json`` prints the result object instead of the
+table (EVALB's stderr and status unchanged).
+
+Without ``--evalb`` (alignment mode, the default) the command is not built
+yet: it says so on stderr and exits 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TextIO
+
+from jpcore.errors import InputError
+from jpcore.formats.prm import PRESETS, EvalbParams, c_atoi, parse_prm, preset
+from jpcore.tasks.evalb_legacy import evaluate, iter_messages, iter_report
+
+PROG = "jpcore parseval"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Declare this command's arguments."""
-    parser.add_argument("rest", nargs=argparse.REMAINDER)
+    """Declare this command's arguments (used for help and alignment mode)."""
+    parser.add_argument("gold", metavar="GOLD", help="gold trees, one per line (bracketed)")
+    parser.add_argument("system", metavar="SYSTEM", help="system trees")
+    parser.add_argument(
+        "--evalb", nargs="?", const="", metavar="PRM_FILE|collins",
+        help="EVALB legacy mode (byte-identical to evalb.c); optional parameter "
+        "file or the 'collins' preset (COLLINS.prm)",
+    )
+    parser.add_argument("-p", dest="prm", metavar="PRM_FILE", help="EVALB's -p (implies --evalb)")
+    parser.add_argument("-c", dest="cutoff", type=int, metavar="N", help="cut-off length (default 40)")
+    parser.add_argument("-e", dest="max_error", type=int, metavar="N", help="EVALB's MAX_ERROR")
+    parser.add_argument("-d", dest="debug", action="store_const", const=1, help="EVALB DEBUG 1")
+    parser.add_argument("-D", dest="debug", action="store_const", const=2, help="EVALB DEBUG 2")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Refuse clearly until the task exists."""
-    print("jpcore parseval: not implemented yet", file=sys.stderr)
+    """Run from parsed arguments (options applied in a fixed order)."""
+    if args.evalb is None and args.prm is None:
+        print(f"{PROG}: alignment mode not built yet (use --evalb for EVALB legacy mode)",
+              file=sys.stderr)
+        return 2
+    params = EvalbParams()
+    for source in (args.evalb, args.prm):
+        if source:
+            params = _apply_prm(params, source)
+            if params is None:
+                return 1
+    if args.cutoff is not None:
+        params = replace(params, cutoff_len=args.cutoff)
+    if args.max_error is not None:
+        params = replace(params, max_error=args.max_error)
+    if args.debug is not None:
+        params = replace(params, debug=args.debug)
+    return _run_legacy(args.gold, args.system, params, args.json)
+
+
+def main(argv: Sequence[str]) -> int:
+    """Entry point used by :mod:`jpcore.cli`: EVALB-style options in legacy mode."""
+    argv = list(argv)
+    if not _is_legacy(argv) or any(a in ("-h", "--help") for a in argv):
+        return _argparse_main(argv)
+    return _legacy_main(argv)
+
+
+# --------------------------------------------------------------------------
+
+
+def _argparse_main(argv: list[str]) -> int:
+    from jpcore.cli import build_parser  # cli imports this module
+
+    try:
+        args = build_parser().parse_args(["parseval", *argv])
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    try:
+        return run(args)
+    except InputError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _is_legacy(argv: list[str]) -> bool:
+    return any(a == "--evalb" or a.startswith("--evalb=") or a.startswith("-p") for a in argv)
+
+
+def _usage_error(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
     return 2
+
+
+def _apply_prm(params: EvalbParams, source: str) -> EvalbParams | None:
+    """Apply a preset or a parameter file; print EVALB's warnings; None if unreadable."""
+    if source in PRESETS:
+        return preset(source, params)
+    try:
+        data = Path(source).read_bytes()
+    except OSError:
+        sys.stderr.write(f"Can't open parameter file ({source})\n")
+        return None
+    params, warnings = parse_prm(data, params)
+    for warning in warnings:
+        sys.stderr.write(warning)
+    return params
+
+
+_MISSING = {
+    "c": "cut-off length for statistices",
+    "e": "number of error to kill",
+    "p": "parameter file",
+}
+
+
+def _legacy_main(argv: list[str]) -> int:
+    """Parse EVALB-style options left to right, then run."""
+    # Which tokens are values of -c/-e/-p given separately?
+    positional = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token.startswith("-") and not token.startswith("--") and len(token) == 2 and token[1] in "cep":
+            i += 2
+            continue
+        if not token.startswith("-"):
+            positional.append(i)
+        i += 1
+    params = EvalbParams()
+    as_json = False
+    files: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--json":
+            as_json = True
+        elif token == "--evalb" or token.startswith("--evalb="):
+            if token.startswith("--evalb="):
+                value: str | None = token[len("--evalb="):]
+            else:
+                value = None
+                nxt = argv[i + 1] if i + 1 < len(argv) else None
+                if nxt is not None and not nxt.startswith("-") and (
+                    nxt in PRESETS or len(positional) >= 3
+                ):
+                    value = nxt
+                    positional.remove(i + 1)
+                    i += 1
+            if value:
+                applied = _apply_prm(params, value)
+                if applied is None:
+                    return 1
+                params = applied
+        elif token.startswith("--"):
+            return _usage_error(f"unrecognized arguments: {token}")
+        elif token.startswith("-"):
+            if len(token) == 1:  # EVALB ignores a lone "-"
+                i += 1
+                continue
+            option = token[1]
+            if option == "d":
+                params = replace(params, debug=1)
+            elif option == "D":
+                params = replace(params, debug=2)
+            elif option in "cep":
+                if len(token) > 2:
+                    value = token[2:]
+                elif i + 1 < len(argv):
+                    i += 1
+                    value = argv[i]
+                else:
+                    sys.stderr.write(f"Missing argument: {_MISSING[option]}\n")
+                    value = ""
+                if option == "c":
+                    params = replace(params, cutoff_len=c_atoi(value))
+                elif option == "e":
+                    params = replace(params, max_error=c_atoi(value))
+                else:
+                    applied = _apply_prm(params, value)
+                    if applied is None:
+                        return 1
+                    params = applied
+            else:
+                return _usage_error(f"unrecognized arguments: {token}")
+        else:
+            files.append(token)
+        i += 1
+    if len(files) < 2:
+        return _usage_error("legacy mode needs GOLD and SYSTEM files")
+    if len(files) > 2:
+        return _usage_error(f"unrecognized arguments: {' '.join(files[2:])}")
+    return _run_legacy(files[0], files[1], params, as_json)
+
+
+def _run_legacy(gold_path: str, sys_path: str, params: EvalbParams, as_json: bool) -> int:
+    try:
+        gold_data = Path(gold_path).read_bytes()
+    except OSError:
+        sys.stderr.write(f"Can't open gold file ({gold_path})\n")
+        return 1
+    try:
+        sys_data = Path(sys_path).read_bytes()
+    except OSError:
+        sys.stderr.write(f"Can't open test file ({sys_path})\n")
+        return 1
+    result = evaluate(gold_data, sys_data, params)
+    for piece in iter_messages(result):
+        _write(sys.stderr, piece)
+    sys.stderr.flush()
+    try:
+        if as_json:
+            sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
+        else:
+            for piece in iter_report(result):
+                _write(sys.stdout, piece)
+        sys.stdout.flush()
+    except BrokenPipeError:  # pragma: no cover - e.g. `| head`
+        pass
+    return result.exit_status
+
+
+def _write(stream: TextIO, piece: str) -> None:
+    """Write EVALB's bytes unchanged (text holds raw bytes via surrogateescape)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(piece)
+        return
+    stream.flush()
+    buffer.write(piece.encode("utf-8", "surrogateescape"))
