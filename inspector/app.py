@@ -18,11 +18,18 @@ from inspector import loading
 
 st.set_page_config(page_title="jp-inspector", page_icon=":material/compare:", layout="wide")
 
-PAGES = [
+#: Pages of the tokenization/SBD evaluation: they share the sidebar loader.
+PREPROCESS_PAGES = [
     st.Page("app_pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
     st.Page("app_pages/sentences.py", title="Sentences & tokens", icon=":material/view_list:"),
 ]
+#: Every page, in menu order.  Pages of other evaluations (brackets, edits)
+#: bring their own loaders: add them here, one line each.
+PAGES = [
+    *PREPROCESS_PAGES,
+]
 
 page = st.navigation(PAGES)
-loading.sidebar_loader()
+if page.url_path in {p.url_path for p in PREPROCESS_PAGES}:
+    loading.sidebar_loader()
 page.run()
