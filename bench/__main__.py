@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import platform
 
-from bench import preprocess
+from bench import gec, preprocess
 
-BENCHMARKS = [preprocess]
+BENCHMARKS = [preprocess, gec]
 
 
 def main() -> int:

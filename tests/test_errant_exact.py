@@ -167,23 +167,13 @@ def test_whitespace_only_line_between_blocks_is_explained(tmp_path: Path) -> Non
     assert "whitespace-only line" in message and "(block #0)" in message
 
 
-def test_sentence_counts_differ(tmp_path: Path) -> None:
+def test_sentence_counts_differ_are_aligned_not_refused(tmp_path: Path) -> None:
     (tmp_path / "h.m2").write_text("S a b\n\nS c d\n")
     (tmp_path / "r.m2").write_text("S a b c d\n")
     done = run_cli(["-hyp", "h.m2", "-ref", "r.m2"], tmp_path)
-    assert done.returncode == 2
-    assert done.stdout == b""
-    assert done.stderr.decode() == (
-        "jpcore gec: sentence counts differ (2 vs 1); the alignment layer is not built yet\n"
-    )
-
-
-def test_write_aligned_is_refused_clearly(tmp_path: Path) -> None:
-    (tmp_path / "h.m2").write_text("S a b\n")
-    done = run_cli(["-hyp", "h.m2", "-ref", "h.m2", "--write-aligned", "out"], tmp_path)
-    assert done.returncode == 2
-    assert "alignment layer" in done.stderr.decode() and "Traceback" not in done.stderr.decode()
-    assert not list(tmp_path.glob("out*"))
+    assert done.returncode == 0
+    assert last_line_values(done.stdout.decode()) == ["0", "0", "0", "1.0", "1.0", "1.0"]
+    assert done.stderr.decode().startswith("jpcore gec: note: h.m2 (2 sentences) and r.m2 (1 sentences)")
 
 
 def test_missing_file_is_one_line(tmp_path: Path) -> None:
@@ -425,7 +415,9 @@ def test_json_output_of_the_cli() -> None:
     assert len(data["sentences"]) == 8
     assert data["sentences"][1]["ref_coder"] == 1
     assert data["category_table"][0] == ["M:PUNCT", 1, 0, 0, 1.0, 1.0, 1.0]
-    assert ErrantResult.from_dict(data).to_dict() == {k: v for k, v in data.items() if k != "noop_rule"}
+    assert data["alpha"] == 0.91 and data["alignment"]["aligned"] is False
+    errant_keys = ErrantResult.from_dict(data).to_dict().keys()
+    assert ErrantResult.from_dict(data).to_dict() == {k: data[k] for k in errant_keys}
 
 
 # ---------------------------------------------------------------- properties

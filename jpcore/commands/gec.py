@@ -1,13 +1,21 @@
-"""``python -m jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2 [errant_compare's flags] [--json]``.
+"""``python -m jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2 [errant_compare's flags] [ours] [--json]``.
 
 Without ``--json`` it prints exactly what ``errant_compare`` (errant 3.0.2)
-prints for the same flags; with ``--json`` one JSON object whose
-``"totals"`` is ``{"tp","fp","fn","precision","recall","f"}`` followed by
-per-sentence detail (:meth:`ErrantResult.to_dict`).
+prints for the same flags -- on the input files when their sentences agree,
+else on the sentence-aligned files (spec gec.md §2, :mod:`jpcore.tasks.gec`),
+which ``--write-aligned OUT_PREFIX`` writes as ``OUT_PREFIX.hyp.m2`` and
+``OUT_PREFIX.ref.m2`` so that errant_compare itself gives the same report on
+them.  With ``--json`` one JSON object whose ``"totals"`` is
+``{"tp","fp","fn","precision","recall","f"}``, followed by the alignment
+(``"noop_rule"``, ``"alpha"``, ``"alignment"``, ``"notes"``), the units and
+the per-sentence detail (:meth:`GecResult.to_dict`).
 
-The sentence-alignment layer (spec gec.md §2) is not built yet: files with
-the same number of blocks are scored block by block like errant_compare;
-files whose block counts differ are refused with one line and status 2.
+When the files had to be aligned, what was done (and, for multi-annotator
+files with merged units, why the figures are not strictly comparable to
+errant's per-sentence ones) is written to stderr as ``jpcore gec: note:``
+lines; stdout stays the errant-compatible report.  ``--strict`` refuses
+files that would need aligning (status 2, naming the first differing
+sentence: file, line, first differing characters).
 """
 
 from __future__ import annotations
@@ -15,11 +23,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from jpcore.formats.m2 import read_m2
-from jpcore.tasks.errant_compare import ErrantOptions, render_output, score
+from jpcore.tasks.errant_compare import ErrantOptions, render_output
+from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate
 
-NOOP_RULES = ("keep", "jp")
+
+def _alpha(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -40,11 +58,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument(
         "--noop-rule", choices=NOOP_RULES, default="keep",
-        help="noop lines in merged blocks (alignment layer): keep (default) or jp",
+        help="noop lines in merged blocks: keep (default; every annotator keeps its 'no correction' "
+             "option) or jp (drop them when the block has a real edit, as published)",
+    )
+    parser.add_argument(
+        "--alpha", type=_alpha, default=DEFAULT_ALPHA, metavar="A",
+        help=f"similarity threshold for sentences whose text differs (default {DEFAULT_ALPHA})",
+    )
+    parser.add_argument(
+        "--strict", action="store_true",
+        help="refuse files whose sentences differ instead of aligning them",
     )
     parser.add_argument(
         "--write-aligned", metavar="OUT_PREFIX",
-        help="write the aligned hypothesis and reference M2 files (alignment layer)",
+        help="write the aligned files OUT_PREFIX.hyp.m2 and OUT_PREFIX.ref.m2 (re-score them with errant_compare)",
     )
 
 
@@ -57,29 +84,35 @@ def options_from_args(args: argparse.Namespace) -> ErrantOptions:
     )
 
 
+def gec_options_from_args(args: argparse.Namespace) -> GecOptions:
+    """The alignment options for parsed command-line arguments."""
+    return GecOptions(noop_rule=args.noop_rule, alpha=args.alpha, strict=args.strict)
+
+
+def write_aligned(result: GecResult, prefix: str) -> tuple[Path, Path]:
+    """Write ``PREFIX.hyp.m2`` and ``PREFIX.ref.m2``; return their paths."""
+    hyp_text, ref_text = result.aligned_m2()
+    hyp_path, ref_path = Path(prefix + ".hyp.m2"), Path(prefix + ".ref.m2")
+    hyp_path.write_bytes(hyp_text.encode("utf-8"))
+    ref_path.write_bytes(ref_text.encode("utf-8"))
+    return hyp_path, ref_path
+
+
 def run(args: argparse.Namespace) -> int:
-    """Score and print; 2 when the files cannot be scored block by block."""
+    """Align when needed, score and print (bad input raises InputError: status 2)."""
     options = options_from_args(args)
-    if args.write_aligned:
-        print("jpcore gec: --write-aligned needs the alignment layer, which is not built yet", file=sys.stderr)
-        return 2
     hyp = read_m2(args.hyp)
     ref = read_m2(args.ref)
-    if len(hyp.blocks) != len(ref.blocks):
-        print(
-            f"jpcore gec: sentence counts differ ({len(hyp.blocks)} vs {len(ref.blocks)}); "
-            "the alignment layer is not built yet",
-            file=sys.stderr,
-        )
-        return 2
-    result = score(hyp, ref, options)
+    result = evaluate(hyp, ref, options, gec_options_from_args(args))
+    if args.write_aligned:
+        write_aligned(result, args.write_aligned)
     if args.json:
-        data = result.to_dict()
-        data["noop_rule"] = args.noop_rule  # recorded; it acts only on merged blocks
-        text = json.dumps(data, ensure_ascii=False) + "\n"
+        text = json.dumps(result.to_dict(), ensure_ascii=False) + "\n"
     else:
-        text = render_output(result)
+        text = render_output(result.errant)
     sys.stdout.flush()
     sys.stdout.buffer.write(text.encode("utf-8"))
     sys.stdout.flush()
+    for note in result.notes:
+        print(f"jpcore gec: note: {note}", file=sys.stderr)
     return 0
