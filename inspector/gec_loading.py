@@ -1,0 +1,258 @@
+"""The Edits page's loader: a system and a gold M2 file, aligned and scored by jpcore.
+
+Four sources: a bundled sample (chosen *by name* from
+:data:`inspector.gec_samples.GEC_SAMPLES`, kept in the URL as ``?m2=KEY``;
+an unknown key is ignored, a path is never read), uploaded files, pasted
+text, or a result saved by ``jpcore gec --json``.  Options: the noop rule,
+alpha, errant's mode and beta.  Results are cached on the file *bytes* and
+the options (names are passed outside the cache key and only displayed).
+
+Bad input is shown with ``st.error`` -- the ``file:line: expected ...,
+found ...`` message of :class:`jpcore.errors.InputError`, never a
+traceback -- and the previously loaded data stays.  This loader is
+independent of the sidebar loader of the Sentences pages (which reads
+segmentations, not M2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+import streamlit as st
+
+from jpcore.errors import InputError
+from jpcore.tasks.errant_compare import ErrantOptions
+from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
+from inspector import gec_samples
+from inspector.evaluation import NamedBytes
+from inspector.render import md_text
+
+SOURCES = {
+    "sample": "Bundled sample",
+    "upload": "Upload M2 files",
+    "paste": "Paste M2",
+    "json": "Open a JSON result",
+}
+MODES = {
+    "cs": "span-based correction (errant's default)",
+    "cse": "span-based correction + classification (-cse)",
+    "ds": "span-based detection (-ds)",
+    "dt": "token-based detection (-dt)",
+}
+NOOP_HELP = (
+    "Only for merged blocks. keep: drop the -1 -1 lines of a block with a real edit but keep one "
+    "'no correction' line for every annotator without a real edit there (errant's 'no change' "
+    "option survives). jp: drop them all, as the published jp-errant does."
+)
+_LOADED = "gec_loaded"
+_FAILED = "gec_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class GecSettings:
+    """The scoring and alignment options chosen on the page."""
+
+    noop_rule: str = "keep"
+    alpha: float = DEFAULT_ALPHA
+    mode: str = "cs"
+    beta: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class GecRequest:
+    """One input to evaluate."""
+
+    source: str
+    label: str
+    system: NamedBytes | None = None
+    gold: NamedBytes | None = None
+    settings: GecSettings = GecSettings()
+    sample_key: str | None = None
+    json_file: NamedBytes | None = None
+
+    def fingerprint(self) -> str:
+        """A digest of contents, names and options."""
+        digest = hashlib.sha256(repr((self.source, self.settings, self.sample_key)).encode())
+        for part in (self.system, self.gold, self.json_file):
+            digest.update(b"\0" if part is None else part.name.encode() + b"\0")
+            digest.update(hashlib.sha256(b"" if part is None else part.data).digest())
+        return digest.hexdigest()
+
+
+@dataclass
+class GecLoaded:
+    """An evaluated M2 pair and where it came from."""
+
+    result: GecResult
+    fingerprint: str
+    source: str
+    label: str
+    sample_key: str | None = None
+
+
+@st.cache_data(max_entries=8, show_spinner="Aligning and scoring the M2 files...")
+def _evaluate(
+    sys_data: bytes, gold_data: bytes, noop_rule: str, alpha: float, mode: str, beta: float,
+    _sys_name: str, _gold_name: str,
+) -> GecResult:
+    return evaluate_bytes(
+        sys_data, gold_data, _sys_name, _gold_name,
+        ErrantOptions(beta=beta, mode=mode), GecOptions(noop_rule=noop_rule, alpha=alpha),
+    )
+
+
+def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -> GecResult:
+    """``jpcore gec`` on these files (a fresh copy, named as given); bad M2 raises InputError."""
+    result = _evaluate(
+        system.data, gold.data, settings.noop_rule, settings.alpha, settings.mode, settings.beta,
+        _sys_name=system.name, _gold_name=gold.name,
+    )
+    result.hyp_name, result.ref_name = system.name, gold.name
+    result.errant.hyp.name, result.errant.ref.name = system.name, gold.name
+    return result
+
+
+@st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
+def _from_json(data: bytes, _name: str) -> GecResult:
+    expected = "a JSON object written by `jpcore gec --json`"
+    try:
+        payload = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise InputError(_name, None, "UTF-8 JSON", f"a byte that is not UTF-8 at offset {error.start}") from None
+    except json.JSONDecodeError as error:
+        raise InputError(_name, error.lineno, expected, error.msg) from None
+    if not isinstance(payload, dict):
+        raise InputError(_name, 1, expected, type(payload).__name__)
+    try:
+        return GecResult.from_dict(payload)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise InputError(_name, None, expected, f"{type(error).__name__}: {error}") from None
+
+
+def get_loaded() -> GecLoaded | None:
+    """The loaded M2 pair, or ``None``."""
+    return st.session_state.get(_LOADED)
+
+
+def _sample_request() -> GecRequest:
+    if "g_sample" not in st.session_state:
+        wanted = st.query_params.get("m2", gec_samples.DEFAULT_GEC_SAMPLE)
+        st.session_state["g_sample"] = wanted if wanted in gec_samples.GEC_SAMPLES else gec_samples.DEFAULT_GEC_SAMPLE
+    key = st.selectbox(
+        "Sample", list(gec_samples.GEC_SAMPLES), key="g_sample",
+        format_func=lambda k: gec_samples.GEC_SAMPLES[k].title,
+        help="Small real M2 files bundled with jp-inspector (sample_data/m2).",
+    )
+    sample = gec_samples.get_gec_sample(key)
+    st.query_params["m2"] = sample.key
+    st.caption(md_text(sample.note))
+    return GecRequest(
+        "sample", sample.title,
+        NamedBytes(sample.sys_file, sample.sys_path.read_bytes()),
+        NamedBytes(sample.gold_file, sample.gold_path.read_bytes()),
+        sample_key=sample.key,
+    )
+
+
+def _upload_request() -> GecRequest | None:
+    left, right = st.columns(2)
+    system = left.file_uploader("System (hypothesis) M2", key="g_upload_sys")
+    gold = right.file_uploader("Gold (reference) M2", key="g_upload_gold")
+    if system is None or gold is None:
+        st.caption("Upload a system and a gold M2 file to align and score them.")
+        return None
+    return GecRequest(
+        "upload", f"{system.name} vs {gold.name} (uploaded)",
+        NamedBytes(system.name, system.getvalue()), NamedBytes(gold.name, gold.getvalue()),
+    )
+
+
+def _paste_request() -> GecRequest | None:
+    with st.form("g_paste_form"):
+        left, right = st.columns(2)
+        system = left.text_area("System (hypothesis) M2", key="g_paste_sys", height=160)
+        gold = right.text_area("Gold (reference) M2", key="g_paste_gold", height=160)
+        st.form_submit_button("Align and score", key="g_paste_submit")
+    if not system.strip() and not gold.strip():
+        st.caption("Paste a system and a gold M2 text, then press the button.")
+        return None
+    return GecRequest(
+        "paste", "pasted M2",
+        NamedBytes("system (pasted)", system.encode("utf-8")), NamedBytes("gold (pasted)", gold.encode("utf-8")),
+    )
+
+
+def _json_request() -> GecRequest | None:
+    file = st.file_uploader("Result JSON", type=["json"], key="g_upload_json",
+                            help="Written by `jpcore gec -hyp SYSTEM -ref GOLD --json` or by this page.")
+    if file is None:
+        st.caption("Upload a JSON result to open it.")
+        return None
+    return GecRequest("json", f"{file.name} (saved result)", json_file=NamedBytes(file.name, file.getvalue()))
+
+
+def _settings(disabled: bool) -> GecSettings:
+    defaults = GecSettings()
+    for key, value in (("g_noop", defaults.noop_rule), ("g_alpha", defaults.alpha),
+                       ("g_mode", defaults.mode), ("g_beta", defaults.beta)):
+        st.session_state.setdefault(key, value)
+    columns = st.columns(4)
+    noop_rule = columns[0].radio("Noop rule", NOOP_RULES, key="g_noop", horizontal=True,
+                                 disabled=disabled, help=NOOP_HELP)
+    alpha = columns[1].number_input(
+        "alpha (similarity threshold)", 0.0, 1.0, key="g_alpha", step=0.01, format="%.2f",
+        disabled=disabled,
+        help="Sentences whose normalised texts differ are the same sentence only when their "
+             "Jaro-Winkler similarity is at least alpha; below it each becomes a one-sided unit.",
+    )
+    mode = columns[2].selectbox("Scoring", list(MODES), key="g_mode", format_func=MODES.__getitem__,
+                                disabled=disabled)
+    beta = columns[3].number_input("beta", 0.0, 10.0, key="g_beta", step=0.5, disabled=disabled,
+                                   help="errant's -b: F-beta, and the annotator choice.")
+    return GecSettings(noop_rule, float(alpha), mode, float(beta))
+
+
+def _apply(request: GecRequest) -> None:
+    fingerprint = request.fingerprint()
+    loaded = get_loaded()
+    if loaded is not None and loaded.fingerprint == fingerprint:
+        return
+    failure = st.session_state.get(_FAILED)
+    if failure is None or failure[0] != fingerprint:
+        try:
+            if request.json_file is not None:
+                result = _from_json(request.json_file.data, _name=request.json_file.name)
+            else:
+                assert request.system is not None and request.gold is not None
+                result = evaluate_pair(request.system, request.gold, request.settings)
+            st.session_state[_LOADED] = GecLoaded(result, fingerprint, request.source, request.label,
+                                                  request.sample_key)
+            st.session_state.pop(_FAILED, None)
+            return
+        except InputError as error:
+            st.session_state[_FAILED] = (fingerprint, str(error))
+            failure = st.session_state[_FAILED]
+    kept = f" Still showing the previous data: {md_text(loaded.label)}." if loaded else ""
+    st.error(f"Could not load {md_text(request.label)}: {md_text(failure[1])}.{kept}", icon=":material/error:")
+
+
+def gec_loader() -> GecLoaded | None:
+    """Draw the M2 loader (in an expander) and return the loaded pair."""
+    with st.expander("Data: system and gold M2 files", expanded=get_loaded() is None):
+        source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="g_source",
+                          horizontal=True)
+        request = {
+            "sample": _sample_request,
+            "upload": _upload_request,
+            "paste": _paste_request,
+            "json": _json_request,
+        }[source]()
+        settings = _settings(disabled=source == "json")
+    if request is not None and request.source != "json":
+        request = GecRequest(request.source, request.label, request.system, request.gold, settings,
+                             request.sample_key)
+    if request is not None:
+        _apply(request)
+    return get_loaded()

@@ -1,0 +1,339 @@
+"""The Edits page (jp-errant) driven by AppTest.
+
+The page opens with the re-segmented toy-en pair (7 system against 8 gold
+sentences, two gold annotators, noop rule keep): the oracle-keep figures
+11/2/3, F0.5 0.8333, six units (1:1, 2:1, 2:1, 1:1, 1:2, 1:1 gold:system)
+and 41 edits.  The counts below were checked against jpcore directly
+(:func:`_jpcore_edits`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from jpcore.formats.m2 import read_m2
+from jpcore.tasks.gec import GecOptions, evaluate
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "inspector" / "app.py"
+EDITS_PAGE = "app_pages/edits.py"
+TOY = ROOT / "sample_data" / "m2" / "toy-en"
+SCRIPT = "<script>alert(1)</script>"
+
+
+def _run(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _open(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.switch_page(EDITS_PAGE)
+    return _run(at)
+
+
+@pytest.fixture
+def edits() -> AppTest:
+    """The Edits page with its default sample."""
+    return _open()
+
+
+#: Only selectable tables keep their key in AppTest; the others are found by a column.
+_COLUMNS = {"e_edits": "Side", "e_types": "Category", "e_annotators": "Pairs tried"}
+
+
+def _frame(at: AppTest, key: str) -> pd.DataFrame:
+    if key == "e_units":
+        return at.dataframe(key=key).value
+    if key in ("e_unit_sys", "e_unit_gold"):
+        details = [df.value for df in at.dataframe if "#" in df.value.columns]
+        assert len(details) == 2, "no unit selected"
+        return details[0 if key == "e_unit_sys" else 1]
+    frames = [df.value for df in at.dataframe if _COLUMNS[key] in df.value.columns]
+    assert frames, f"no table {key}"
+    return frames[0]
+
+
+def _units(at: AppTest) -> list[int]:
+    return _frame(at, "e_units")["Unit"].tolist()
+
+
+def _edits(at: AppTest) -> pd.DataFrame:
+    return _frame(at, "e_edits")
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def _html(at: AppTest) -> str:
+    return "\n".join(element.value for element in at.html)
+
+
+def _unescape(markdown: str) -> str:
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def _text(at: AppTest) -> str:
+    parts = [c.value for c in at.caption] + [m.value for m in at.markdown]
+    parts += [e.value for e in at.info] + [e.value for e in at.warning] + [e.value for e in at.error]
+    return _unescape("\n".join(parts))
+
+
+def _jpcore_edits(**options):
+    result = evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"), None, GecOptions(**options))
+    return result, list(result.iter_edits())
+
+
+def _select_unit(at: AppTest, row: int) -> AppTest:
+    at.session_state["e_units"] = {"selection": {"rows": [row], "columns": [], "cells": []}}
+    return _run(at)
+
+
+def _select_bars(at: AppTest, *indices: int) -> AppTest:
+    at.session_state["e_chart"] = {"selection": {
+        "points": [{"curve_number": 0, "point_index": i, "point_number": i} for i in indices],
+        "point_indices": list(indices), "box": [], "lasso": []}}
+    return _run(at)
+
+
+# --- What opens -------------------------------------------------------------
+
+
+def test_opens_with_the_resegmented_toy_pair(edits: AppTest) -> None:
+    assert not edits.error
+    assert _metrics(edits) == {"TP": "11", "FP": "2", "FN": "3", "Precision": "0.8462", "Recall": "0.7857",
+                               "F0.5": "0.8333"}
+    units = _frame(edits, "e_units")
+    assert units["Gold:system"].tolist() == ["1:1", "2:1", "2:1", "1:1", "1:2", "1:1"]
+    assert units["System sentences"].tolist() == ["0", "1", "2", "3", "4, 5", "6"]
+    assert units["Gold sentences"].tolist() == ["0", "1, 2", "3, 4", "5", "6", "7"]
+    assert (units["TP"].sum(), units["FP"].sum(), units["FN"].sum()) == (11, 2, 3)
+    assert units["Gold"][1] == "I have visited Paris last year . ~~~ The weather was nice ."
+    assert len(_edits(edits)) == 41 == len(_jpcore_edits()[1])
+    text = _text(edits)
+    assert "Showing 6 of 6 units and 41 edits." in text
+    assert "aligned into 6 units (3 exact, 3 merged); noop rule keep, alpha 0.91." in text
+    assert "not strictly comparable to errant's per-sentence figures" in text
+
+
+def test_chosen_annotator_per_unit(edits: AppTest) -> None:
+    chosen = _frame(edits, "e_annotators")
+    result, _ = _jpcore_edits()
+    assert chosen["Gold annotator"].tolist() == [s.ref_coder for s in result.errant.sentences] == [0, 1, 0, 0, 1, 0]
+    assert chosen["Pairs tried"].tolist() == [2] * 6
+
+
+# --- Filters --------------------------------------------------------------------
+
+
+def test_filters_change_the_rows(edits: AppTest) -> None:
+    _, every = _jpcore_edits()
+    edits.multiselect(key="e_status").set_value(["FN"])
+    _run(edits)
+    assert len(_edits(edits)) == 3 == sum(e.status == "FN" for e in every)
+    assert _units(edits) == [2, 4]
+    edits.multiselect(key="e_status").set_value([])
+    edits.multiselect(key="e_op").set_value(["M"])
+    _run(edits)
+    assert len(_edits(edits)) == 2 and _units(edits) == [4]
+    assert set(_edits(edits)["Correction"]) == {","}
+    edits.multiselect(key="e_op").set_value([])
+    edits.multiselect(key="e_main").set_value(["VERB"])
+    _run(edits)
+    assert len(_edits(edits)) == 15 == sum(e.main_type == "VERB" for e in every)
+    edits.multiselect(key="e_main").set_value([])
+    edits.multiselect(key="e_type").set_value(["R:VERB:SVA"])
+    _run(edits)
+    assert len(_edits(edits)) == 11 and _units(edits) == [0, 2, 4, 5]
+    edits.multiselect(key="e_type").set_value([])
+    edits.multiselect(key="e_ann").set_value([1])
+    _run(edits)
+    assert len(_edits(edits)) == 13 == sum(e.coder == 1 for e in every)
+    edits.multiselect(key="e_status").set_value(["TP"])
+    edits.multiselect(key="e_ann").set_value([0])
+    _run(edits)
+    assert len(_edits(edits)) == 20 == sum(e.coder == 0 and e.status == "TP" for e in every)
+    edits.multiselect(key="e_status").set_value([])
+    edits.multiselect(key="e_ann").set_value([])
+    edits.text_input(key="e_q").input("weather")
+    _run(edits)
+    assert _units(edits) == [1] and len(_edits(edits)) == 3
+    edits.text_input(key="e_q").input("xqzt")  # a correction (of an UNK edit) is searched too
+    _run(edits)
+    assert _units(edits) == [2]
+    assert "Showing 1 of 6 units and 15 edits." in _text(edits)
+
+
+def test_operation_filter_offers_none_for_foreign_types() -> None:
+    at = _open({"m2": "uagec-resegmented"})
+    assert at.multiselect(key="e_op").options == ["(none)"]
+    assert "G/Case" in at.multiselect(key="e_type").options
+    assert "G" in at.multiselect(key="e_main").options
+
+
+def test_filters_live_in_the_url() -> None:
+    at = _open({"e_status": "FN"})
+    assert at.multiselect(key="e_status").value == ["FN"]
+    assert len(_edits(at)) == 3
+
+
+def test_chart_bars_filter_the_tables(edits: AppTest) -> None:
+    types = _frame(edits, "e_types")["Category"].tolist()
+    _select_bars(edits, types.index("R:VERB:SVA"))
+    assert _units(edits) == [0, 2, 4, 5] and len(_edits(edits)) == 11
+    assert set(_edits(edits)["Type"]) == {"R:VERB:SVA"}
+    assert "Chart selection filters the tables: R:VERB:SVA" in _text(edits)
+    _select_bars(edits, types.index("M:PUNCT"), types.index("U:DET"))
+    assert set(_edits(edits)["Type"]) == {"M:PUNCT", "U:DET"}
+    assert len(_edits(edits)) == 4
+    _select_bars(edits)
+    assert len(_edits(edits)) == 41
+
+
+def test_chart_by_main_type_and_operation(edits: AppTest) -> None:
+    edits.radio(key="e_level").set_value("operation")
+    _run(edits)
+    table = _frame(edits, "e_types").set_index("Category")
+    assert table.index.tolist() == ["M", "R", "U"]
+    assert table.loc["R", ["TP", "FP", "FN"]].tolist() == [9, 2, 2]
+    _select_bars(edits, 0)  # M
+    assert len(_edits(edits)) == 2 and _units(edits) == [4]
+
+
+# --- A merged unit -------------------------------------------------------------
+
+
+def test_a_merged_unit_shows_reindexed_offsets(edits: AppTest) -> None:
+    _select_unit(edits, 2)  # system 2 = gold 3 + 4
+    assert "Unit #2: 2:1 sentences (gold:system), ± merged" in [h.value for h in edits.subheader]
+    gold = _frame(edits, "e_unit_gold")
+    are = gold[(gold["Correction"] == "are") & (gold["Annotator"] == 0)].iloc[0]
+    assert (are["Sentence"], are["Line"], are["Orig start"], are["Orig end"], are["Start"], are["End"]) == (
+        4, 21, 1, 2, 9, 10)
+    assert are["Status"] == "TP" and are["#"] == 6
+    system = _frame(edits, "e_unit_sys")
+    assert system["Start"].tolist() == [3, 4, 9, 11]
+    detail = next(e.value for e in edits.html if "gec-units" in e.value and "#2<br>" in e.value)
+    assert "~~~" in detail
+    assert "✓6</span>" in detail and "→ are" in detail  # gold edit #6 highlighted in the sentence
+    assert "−3</span>" in detail  # the FN (U:DET) gold edit
+    assert "gold s. 3, 4 (l. 13, 20)" in detail
+
+
+def test_a_split_system_sentence_is_reindexed(edits: AppTest) -> None:
+    _select_unit(edits, 4)  # system 4 + 5 = gold 6
+    system = _frame(edits, "e_unit_sys")
+    comma = system[system["Correction"] == ","].iloc[0]
+    assert (comma["Sentence"], comma["Orig start"], comma["Start"], comma["End"], comma["Status"]) == (5, 3, 14, 14, "TP")
+    assert "‸" in _html(edits)
+
+
+def test_noop_rule_jp_gives_the_oracle_jp_figures(edits: AppTest) -> None:
+    edits.radio(key="g_noop").set_value("jp")
+    _run(edits)
+    assert _metrics(edits)["FN"] == "4" and _metrics(edits)["F0.5"] == "0.8209"
+    assert "dropped" in set(_edits(edits)["Status"])
+
+
+def test_downloads_are_offered(edits: AppTest) -> None:
+    labels = [button.label for button in edits.get("download_button")]
+    assert labels == ["errant-style report", "JSON result", "Re-indexed system M2", "Re-indexed gold M2",
+                      "Edits as CSV", "Units as CSV"]
+
+
+# --- Samples and loading -----------------------------------------------------------
+
+
+def test_uagec_sample_shows_its_attribution_and_raw_types() -> None:
+    at = _open({"m2": "uagec-resegmented"})
+    assert not at.error
+    assert len(_units(at)) == 83
+    assert _metrics(at)["TP"] == "71" and _metrics(at)["F0.5"] == "0.5556"
+    text = _text(at)
+    assert "Source and licence of this sample." in text
+    assert "UA-GEC: Grammatical Error Correction and Fluency Corpus" in text and "Syvokon" in text
+    assert "Licensed under CC BY 4.0" in text and "https://creativecommons.org/licenses/by/4.0/" in text
+    assert "Punctuation" in _frame(at, "e_types")["Category"].tolist()
+
+
+@pytest.mark.parametrize("key", ["toy", "uagec-requote", "uagec-both", "uagec"])
+def test_every_sample_loads_by_name(key: str) -> None:
+    at = _open({"m2": key})
+    assert not at.error
+    assert at.selectbox(key="g_sample").value == key
+    assert len(_units(at)) > 0
+
+
+def test_a_path_in_the_url_is_not_a_sample() -> None:
+    at = _open({"m2": "../../../etc/passwd"})
+    assert at.selectbox(key="g_sample").value == "toy-resegmented"
+    assert _metrics(at)["TP"] == "11"
+
+
+def _paste(at: AppTest, system: str, gold: str) -> AppTest:
+    at.radio(key="g_source").set_value("paste")
+    _run(at)
+    at.text_area(key="g_paste_sys").input(system)
+    at.text_area(key="g_paste_gold").input(gold)
+    at.button(key="g_paste_submit").click()
+    return _run(at)
+
+
+def test_pasted_m2_is_aligned_and_markup_escaped(edits: AppTest) -> None:
+    system = f"S {SCRIPT} one\n\nS two .\nA 1 2|||R:X|||<b>|||REQUIRED|||-NONE-|||0\n"
+    gold = f"S {SCRIPT} one two .\nA 3 4|||R:X|||<b>|||REQUIRED|||-NONE-|||0\n"
+    _paste(edits, system, gold)
+    assert not edits.error
+    assert _metrics(edits)["TP"] == "1"
+    html = _html(edits)
+    assert "<script" not in html and "<b>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "→ &lt;b&gt;" in html
+    assert _frame(edits, "e_units")["System"].tolist() == [f"{SCRIPT} one ~~~ two ."]
+
+
+def test_bad_upload_shows_the_error_and_keeps_the_data(edits: AppTest) -> None:
+    edits.radio(key="g_source").set_value("upload")
+    _run(edits)
+    edits.file_uploader(key="g_upload_sys").set_value(("sys.m2", b"S a b\nA 0 x|||R:X|||y|||REQUIRED|||-NONE-|||0\n", "text/plain"))
+    edits.file_uploader(key="g_upload_gold").set_value(("gold.m2", b"S a b\n", "text/plain"))
+    _run(edits)
+    assert len(edits.error) == 1
+    message = _unescape(edits.error[0].value)
+    assert "sys.m2:2: expected 'start end' (two integers) after 'A '" in message
+    assert "Still showing the previous data: toy-en: re-segmented system vs gold" in message
+    assert _metrics(edits)["TP"] == "11"
+
+
+def test_uploads_are_scored_and_named(edits: AppTest) -> None:
+    edits.radio(key="g_source").set_value("upload")
+    _run(edits)
+    edits.file_uploader(key="g_upload_sys").set_value(("mine.m2", (TOY / "sys.m2").read_bytes(), "text/plain"))
+    edits.file_uploader(key="g_upload_gold").set_value(("theirs.m2", (TOY / "gold.m2").read_bytes(), "text/plain"))
+    _run(edits)
+    assert _metrics(edits)["F0.5"] == "0.8462"
+    assert "system mine.m2 (8 sentences)" in _text(edits)
+    assert "same sentences: scored block by block exactly as errant_compare" in "\n".join(s.value for s in edits.success)
+
+
+def test_a_saved_json_result_reopens(edits: AppTest) -> None:
+    result, _ = _jpcore_edits(noop_rule="jp")
+    saved = json.dumps(result.to_dict()).encode()
+    edits.radio(key="g_source").set_value("json")
+    _run(edits)
+    edits.file_uploader(key="g_upload_json").set_value(("result.json", saved, "application/json"))
+    _run(edits)
+    assert _metrics(edits)["F0.5"] == "0.8209"
+    assert len(_units(edits)) == 6
+    edits.file_uploader(key="g_upload_json").set_value(("bad.json", b"[1, 2]", "application/json"))
+    _run(edits)
+    assert "bad.json:1: expected a JSON object written by `jpcore gec --json`" in _unescape(edits.error[0].value)
