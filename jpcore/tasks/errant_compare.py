@@ -32,14 +32,13 @@ No spaCy, no errant import.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from jpcore.errors import InputError
 from jpcore.formats.m2 import NOOP_TYPE, M2Block, M2Document, M2Edit, parse_m2
+from jpcore.runtime import gc_paused
 
 __all__ = [
     "MODES",
@@ -462,18 +461,6 @@ class BlockCountError(InputError):
         )
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector (scoring allocates no cycles)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def score(hyp: M2Document, ref: M2Document, options: ErrantOptions | None = None) -> ErrantResult:
     """Score ``hyp`` against ``ref`` block by block exactly as errant_compare 3.0.2 does.
 
@@ -489,7 +476,7 @@ def score(hyp: M2Document, ref: M2Document, options: ErrantOptions | None = None
     sentences: list[SentenceScore] = []
     append = sentences.append
     new = tuple.__new__
-    with _gc_paused():
+    with gc_paused():
         for index, hyp_block in enumerate(hyp.blocks):
             ref_block = ref.blocks[index]
             if fast:
