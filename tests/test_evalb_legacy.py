@@ -200,13 +200,13 @@ def test_usage_errors_are_one_line_and_status_2() -> None:
     assert (done.returncode, done.stderr) == (2, b"jpcore parseval: error: unrecognized arguments: --nope\n")
 
 
-def test_alignment_mode_is_not_built_yet() -> None:
+def test_without_evalb_is_alignment_mode() -> None:
+    # alignment mode is tested in test_parseval_align.py; here only that
+    # leaving out --evalb no longer selects EVALB's line-by-line pairing
     done = _cli(DIST / "bug" / "bug.gld", DIST / "bug" / "bug.tst")
-    assert done.returncode == 2
-    assert done.stdout == b""
-    assert done.stderr == (
-        b"jpcore parseval: alignment mode not built yet (use --evalb for EVALB legacy mode)\n"
-    )
+    assert done.returncode == 0
+    assert done.stderr == b""
+    assert b"Number of Error sentence  =      0" in done.stdout
     done = _cli(DIST / "bug" / "bug.gld")
     assert done.returncode == 2
     assert done.stderr.endswith(b"error: the following arguments are required: SYSTEM\n")
@@ -871,6 +871,5 @@ def test_run_from_parsed_arguments(capsysbinary: pytest.CaptureFixture[bytes]) -
     assert captured.out == out.read_bytes()
     assert captured.err == err.read_bytes()
     args = build_parser().parse_args(["parseval", str(gold), str(test)])
-    assert parseval.run(args) == 2
-    assert capsysbinary.readouterr().err == (
-        b"jpcore parseval: alignment mode not built yet (use --evalb for EVALB legacy mode)\n")
+    assert parseval.run(args) == 0  # alignment mode (test_parseval_align.py)
+    assert capsysbinary.readouterr().err == b""
