@@ -1,4 +1,16 @@
-"""``python -m jpcore parseval GOLD SYSTEM [--evalb [PRM_FILE|collins]] [-c N] [-e N] [--json]``.
+"""``python -m jpcore parseval GOLD SYSTEM [--evalb [PRM_FILE|collins]] [-c N|--cutoff N] [-e N] [--json]``.
+
+Without ``--evalb`` (alignment mode, the default; :mod:`jpcore.tasks.parseval`)
+the trees are read tolerantly, sentences and words are aligned, and EVALB's
+table and summary are printed with one row per aligned pair; ``--json``
+prints the result object instead (pairs with their gold and system lines,
+word units and every constituent with its status; recall, precision and f1
+in percent, ``"score_scale": "percent"``, as in legacy mode).  ``-c N`` /
+``--cutoff N`` sets the cut-off length in gold tokens (default 40).  Bad
+input (unbalanced brackets, a word outside a bracket, bytes that are not
+UTF-8, an unreadable file) is one line on stderr naming the file and line,
+exit status 2.  EVALB's ``-e`` and ``-d``/``-D`` only mean something in
+legacy mode and are ignored here.
 
 With ``--evalb`` (legacy mode) this is EVALB (2006 ``evalb.c``): identical
 stdout, stderr and exit status.  Its options are read as EVALB reads them,
@@ -9,10 +21,8 @@ name) or when three file names follow; EVALB's own ``-p FILE`` also selects
 legacy mode, ``-d``/``-D`` set DEBUG 1/2.  Unreadable files give EVALB's
 messages ("Can't open gold file (NAME)") and status 1; usage errors ours
 (one line, status 2).  ``--json`` prints the result object instead of the
-table (EVALB's stderr and status unchanged).
-
-Without ``--evalb`` (alignment mode, the default) the command is not built
-yet: it says so on stderr and exits 2.
+table (EVALB's stderr and status unchanged).  ``--cutoff N`` is accepted as
+a synonym of ``-c N`` in both modes.
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ from typing import TextIO
 
 from jpcore.errors import InputError
 from jpcore.formats.prm import PRESETS, EvalbParams, c_atoi, parse_prm, preset
+from jpcore.tasks import parseval
 from jpcore.tasks.evalb_legacy import evaluate, iter_messages, iter_report
 
 PROG = "jpcore parseval"
@@ -34,7 +45,8 @@ PROG = "jpcore parseval"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare this command's arguments (used for help and alignment mode)."""
-    parser.add_argument("gold", metavar="GOLD", help="gold trees, one per line (bracketed)")
+    parser.add_argument("gold", metavar="GOLD",
+                        help="gold trees, bracketed (any layout; one per line for --evalb)")
     parser.add_argument("system", metavar="SYSTEM", help="system trees")
     parser.add_argument(
         "--evalb", nargs="?", const="", metavar="PRM_FILE|collins",
@@ -42,19 +54,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "file or the 'collins' preset (COLLINS.prm)",
     )
     parser.add_argument("-p", dest="prm", metavar="PRM_FILE", help="EVALB's -p (implies --evalb)")
-    parser.add_argument("-c", dest="cutoff", type=int, metavar="N", help="cut-off length (default 40)")
-    parser.add_argument("-e", dest="max_error", type=int, metavar="N", help="EVALB's MAX_ERROR")
-    parser.add_argument("-d", dest="debug", action="store_const", const=1, help="EVALB DEBUG 1")
-    parser.add_argument("-D", dest="debug", action="store_const", const=2, help="EVALB DEBUG 2")
-    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("-c", "--cutoff", dest="cutoff", type=int, metavar="N",
+                        help="cut-off length in gold tokens (default 40)")
+    parser.add_argument("-e", dest="max_error", type=int, metavar="N", help="EVALB's MAX_ERROR (legacy mode)")
+    parser.add_argument("-d", dest="debug", action="store_const", const=1, help="EVALB DEBUG 1 (legacy mode)")
+    parser.add_argument("-D", dest="debug", action="store_const", const=2, help="EVALB DEBUG 2 (legacy mode)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the result as one JSON object (recall, precision, f1 in percent)")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run from parsed arguments (options applied in a fixed order)."""
+    """Run from parsed arguments (options applied in a fixed order).
+
+    Alignment mode raises :class:`InputError` for bad input (the caller
+    prints it and exits 2); legacy mode returns EVALB's status.
+    """
     if args.evalb is None and args.prm is None:
-        print(f"{PROG}: alignment mode not built yet (use --evalb for EVALB legacy mode)",
-              file=sys.stderr)
-        return 2
+        return _run_alignment(args.gold, args.system, args.cutoff, args.json)
     params = EvalbParams()
     for source in (args.evalb, args.prm):
         if source:
@@ -93,6 +109,28 @@ def _argparse_main(argv: list[str]) -> int:
     except InputError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:
+        name = getattr(error, "filename", None) or ""
+        print(f"{PROG}: error: {name}: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+
+def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool) -> int:
+    """Alignment mode: read both files, align, score, print."""
+    result = parseval.evaluate_bytes(
+        Path(gold_path).read_bytes(), Path(sys_path).read_bytes(), gold_name=gold_path,
+        sys_name=sys_path, cutoff_len=parseval.DEFAULT_CUTOFF if cutoff is None else cutoff,
+    )
+    try:
+        if as_json:
+            sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            for piece in parseval.iter_report(result):
+                sys.stdout.write(piece)
+        sys.stdout.flush()
+    except BrokenPipeError:  # pragma: no cover - e.g. `| head`
+        pass
+    return 0
 
 
 def _is_legacy(argv: list[str]) -> bool:
@@ -133,7 +171,9 @@ def _legacy_main(argv: list[str]) -> int:
     i = 0
     while i < len(argv):
         token = argv[i]
-        if token.startswith("-") and not token.startswith("--") and len(token) == 2 and token[1] in "cep":
+        if token == "--cutoff" or (
+            token.startswith("-") and not token.startswith("--") and len(token) == 2 and token[1] in "cep"
+        ):
             i += 2
             continue
         if not token.startswith("-"):
@@ -164,6 +204,15 @@ def _legacy_main(argv: list[str]) -> int:
                 if applied is None:
                     return 1
                 params = applied
+        elif token == "--cutoff" or token.startswith("--cutoff="):
+            if token.startswith("--cutoff="):
+                value = token[len("--cutoff="):]
+            elif i + 1 < len(argv):
+                i += 1
+                value = argv[i]
+            else:
+                return _usage_error("argument -c/--cutoff: expected one argument")
+            params = replace(params, cutoff_len=c_atoi(value))
         elif token.startswith("--"):
             return _usage_error(f"unrecognized arguments: {token}")
         elif token.startswith("-"):

@@ -5,7 +5,7 @@ data, nothing scored) and raises :class:`jpcore.errors.InputError` naming the
 file, the line, what was expected and what was found when the brackets do not
 balance or a word stands where it cannot.  This is the reader of alignment
 mode; EVALB legacy mode reads lines its own way
-(:mod:`jpcore.tasks.evalb_legacy`).
+(:mod:`jpcore.tasks.evalb_reader`).
 
 Tolerated: blank lines (skipped; line numbers are kept), trees printed over
 several lines, several trees on one line, any root label (``TOP``, ``ROOT``,
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from jpcore.errors import InputError, show
 
-__all__ = ["Node", "Tree", "read_trees", "read_trees_file"]
+__all__ = ["Node", "Tree", "read_trees", "read_trees_bytes", "read_trees_file"]
 
 # 1 "(" 2 label | 3 ")" | 4 word
 _TOKEN = re.compile(r"(\()([^\s()]*)|(\))|([^\s()]+)", re.ASCII)
@@ -89,6 +89,8 @@ class Tree:
     tags: list[str]
     first_line: int
     last_line: int
+    #: Every node in preorder, filled by the reader (or on first use).
+    preorder: list[Node] = field(default_factory=list, repr=False)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -100,11 +102,13 @@ class Tree:
 
     def nodes(self) -> Iterator[Node]:
         """Every node in preorder (order of the opening brackets)."""
-        todo = [self.root]
-        while todo:
-            node = todo.pop()
-            yield node
-            todo.extend(reversed(node.children))
+        if not self.preorder:
+            todo = [self.root]
+            while todo:
+                node = todo.pop()
+                self.preorder.append(node)
+                todo.extend(reversed(node.children))
+        return iter(self.preorder)
 
     def constituents(self) -> Iterator[Node]:
         """The nodes above the pre-terminals, in preorder (root included)."""
@@ -174,6 +178,7 @@ def _read(text: str, file: str) -> list[Tree]:
     stack: list[Node] = []
     words: list[str] = []
     tags: list[str] = []
+    preorder: list[Node] = []
     first_line = 0
     for number, line in enumerate(text.split("\n"), start=1):
         for opening, label, closing, word in _TOKEN.findall(line):
@@ -190,6 +195,7 @@ def _read(text: str, file: str) -> list[Tree]:
                 else:
                     first_line = number
                 stack.append(node)
+                preorder.append(node)
             elif closing:
                 if not stack:
                     raise InputError(
@@ -199,9 +205,10 @@ def _read(text: str, file: str) -> list[Tree]:
                 node = stack.pop()
                 node.end = len(words)
                 if not stack:
-                    trees.append(Tree(node, words, tags, first_line, number))
+                    trees.append(Tree(node, words, tags, first_line, number, preorder))
                     words = []
                     tags = []
+                    preorder = []
             else:
                 if not stack:
                     raise InputError(file, number, "'(' to start a tree", f"the word {show(word)}")
@@ -228,10 +235,11 @@ def _read(text: str, file: str) -> list[Tree]:
     return trees
 
 
-def read_trees_file(path: str | Path) -> list[Tree]:
-    """Read a UTF-8 file of bracketed trees (see :func:`read_trees`)."""
-    name = str(path)
-    data = Path(path).read_bytes()
+def read_trees_bytes(data: bytes, name: str) -> list[Tree]:
+    """Read UTF-8 bytes of bracketed trees (a leading BOM is skipped).
+
+    Bytes that are not UTF-8 raise :class:`InputError` naming the line.
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -240,3 +248,8 @@ def read_trees_file(path: str | Path) -> list[Tree]:
     if text.startswith("\ufeff"):
         text = text[1:]
     return read_trees(text, name)
+
+
+def read_trees_file(path: str | Path) -> list[Tree]:
+    """Read a UTF-8 file of bracketed trees (see :func:`read_trees`)."""
+    return read_trees_bytes(Path(path).read_bytes(), str(path))

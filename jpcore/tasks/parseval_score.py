@@ -1,0 +1,234 @@
+"""PARSEVAL on one aligned tree pair, in word-unit indices (spec section 2).
+
+Contract: :func:`score_pair` takes the trees of one sentence group on each
+side, the group's word units (:class:`jpcore.align.Group` over flat token
+indices) and both sides' flat tag lists, and returns a :class:`PairScore`:
+every constituent with its span, its status and whether it crosses the
+other side, plus the matched, crossing and correct-tag counts.
+
+The rules:
+
+* the trees of a side are scored as one tree under a dummy root that makes
+  no bracket (their constituents are simply put together);
+* constituents are the nodes above the pre-terminals whose label, cut at
+  the first ``-`` or ``=`` (even at position 0), is neither empty nor
+  ``TOP``; nodes without words make no constituent (EVALB drops zero spans);
+* a constituent spans ``[unit of its first word, unit of its last word + 1)``:
+  a bracket that starts or ends inside a many-to-many word unit snaps
+  outwards to the unit's edge;
+* except inside a *similar* many-to-many unit (a stretch a tool rewrote,
+  e.g. ``ca n't`` vs ``cannot``, or two sentences that share no text): there
+  the unit's edges are the only points known on both sides, so a constituent
+  with an edge strictly inside such a unit cannot be located on the other
+  side.  It keeps its snapped span for display, counts as a gold (test)
+  bracket, but is never matched and never crossing (``located`` False).
+  Without this, every bracket of two unrelated texts would snap onto one
+  unit and "match" by label;
+* matching is EVALB's: for each gold constituent in preorder, the first
+  unused system constituent with the same span and label -- one-to-one, and
+  duplicates (a unary ``X -> X`` chain) count individually;
+* crossing is EVALB's: a system constituent crosses when some gold
+  constituent overlaps it partially (strict inequalities); the count is the
+  number of such system constituents, matched or not;
+* a tag is correct on a 1:1 word unit with the same characters (same word)
+  and the same POS tag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jpcore.align import EXACT, SIMILAR, Group
+from jpcore.formats.trees import Tree
+from jpcore.tasks.parseval_result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
+
+#: Cut labels that make no constituent.
+NO_CONSTITUENT = frozenset({"", "TOP"})
+
+
+def cut_label(label: str) -> str:
+    """The label up to the first ``-`` or ``=`` (EVALB's rule, even at 0).
+
+    >>> cut_label("NP-SBJ-1"), cut_label("S=2"), cut_label("-NONE-"), cut_label("NP")
+    ('NP', 'S', '', 'NP')
+    """
+    for i, char in enumerate(label):
+        if char == "-" or char == "=":
+            return label[:i]
+    return label
+
+
+class LabelCutter:
+    """Cut labels, each distinct raw label once; ``None`` for no constituent.
+
+    ``cache`` maps every raw label seen so far to its result (read it
+    directly in loops; call the cutter for a label not in it yet).
+    """
+
+    __slots__ = ("cache",)
+
+    def __init__(self) -> None:
+        self.cache: dict[str, str | None] = {}
+
+    def __call__(self, label: str) -> str | None:
+        if label in self.cache:
+            return self.cache[label]
+        value = cut_label(label)
+        cut = self.cache[label] = None if value in NO_CONSTITUENT else value
+        return cut
+
+
+@dataclass(slots=True)
+class PairScore:
+    """What :func:`score_pair` found for one pair."""
+
+    gold: list[Constituent]
+    sys: list[Constituent]
+    matched: int
+    cross: int
+    correct_tags: int
+
+
+@dataclass(slots=True)
+class UnitMap:
+    """One side of a pair: each token's word unit, and the tokens where no
+    constituent may start (``blind_starts``) or end (``blind_ends``) because
+    they lie inside a similar many-to-many unit, away from its edge."""
+
+    units: list[int]
+    blind_starts: frozenset[int]
+    blind_ends: frozenset[int]
+
+
+def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
+    """The :class:`UnitMap` of one side of a pair (``words`` cover its tokens in order)."""
+    units: list[int] = []
+    add, extend = units.append, units.extend
+    blind_starts: set[int] = set()
+    blind_ends: set[int] = set()
+    for number, unit in enumerate(words):
+        start, end = unit.gold if gold_side else unit.sys
+        size = end - start
+        if size == 1:
+            add(number)
+        elif size:
+            first = len(units)
+            extend([number] * size)
+            if unit.kind == SIMILAR:
+                blind_starts.update(range(first + 1, first + size))
+                blind_ends.update(range(first, first + size - 1))
+    return UnitMap(units, frozenset(blind_starts), frozenset(blind_ends))
+
+
+def constituents(
+    trees: Sequence[tuple[int, Tree]], side: UnitMap, cutter: LabelCutter, status: str
+) -> list[Constituent]:
+    """The constituents of ``(tree index, tree)`` pairs laid end to end, in preorder."""
+    out: list[Constituent] = []
+    units = side.units
+    blind_starts, blind_ends = side.blind_starts, side.blind_ends
+    offset = 0
+    add = out.append
+    cache = cutter.cache
+    for tree_index, tree in trees:
+        for number, node in enumerate(tree.nodes()):
+            if node.word is None and node.end > node.start:
+                raw = node.label
+                label = cache[raw] if raw in cache else cutter(raw)
+                if label is not None:
+                    first, last = offset + node.start, offset + node.end - 1
+                    constituent = Constituent(label, units[first], units[last] + 1,
+                                              tree_index, number, status)
+                    if (blind_starts and first in blind_starts) or (blind_ends and last in blind_ends):
+                        constituent.located = False
+                    add(constituent)
+        offset += len(tree.words)
+    return out
+
+
+def match(gold: list[Constituent], sys: list[Constituent]) -> int:
+    """EVALB's greedy one-to-one matching; marks both sides ``matched``."""
+    waiting: dict[tuple[int, int, str], list[Constituent]] = {}
+    for constituent in sys:
+        if constituent.located:
+            waiting.setdefault((constituent.start, constituent.end, constituent.label), []).append(constituent)
+    matched = 0
+    for constituent in gold:
+        if not constituent.located:
+            continue
+        candidates = waiting.get((constituent.start, constituent.end, constituent.label))
+        if candidates:
+            candidates.pop(0).status = MATCHED
+            constituent.status = MATCHED
+            matched += 1
+    return matched
+
+
+def crossing_flags(fixed: Sequence[Constituent], probes: Sequence[Constituent], n_units: int) -> list[bool]:
+    """For each of ``probes``: does some bracket of ``fixed`` overlap it partially?
+
+    ``a`` crosses ``b`` when ``a.start < b.start < a.end < b.end`` or
+    ``b.start < a.start < b.end < a.end``.  For every position ``p``,
+    ``inner_end[p]`` is the smallest end and ``inner_start[p]`` the largest
+    start of the ``fixed`` brackets strictly around ``p``; a probe
+    ``[s, e)`` is crossed iff ``inner_end[s] < e`` or ``inner_start[e] > s``.
+    Filled with slice writes (shorter ends / larger starts written last), so
+    the cost is the total length of the ``fixed`` brackets, whatever their
+    shape (spans snapped to word units need not nest).
+    """
+    if not fixed or not probes:
+        return [False] * len(probes)
+    inner_end = [n_units + 1] * (n_units + 1)
+    inner_start = [-1] * (n_units + 1)
+    spans = [(c.start, c.end) for c in fixed if c.end - c.start > 1]
+    for start, end in sorted(spans, key=lambda span: -span[1]):
+        inner_end[start + 1 : end] = [end] * (end - start - 1)
+    for start, end in sorted(spans):
+        inner_start[start + 1 : end] = [start] * (end - start - 1)
+    return [inner_end[c.start] < c.end or inner_start[c.end] > c.start for c in probes]
+
+
+def score_pair(
+    gold_trees: Sequence[tuple[int, Tree]],
+    sys_trees: Sequence[tuple[int, Tree]],
+    words: Sequence[Group],
+    gold_tags: Sequence[str],
+    sys_tags: Sequence[str],
+    cutter: LabelCutter,
+) -> PairScore:
+    """Score one pair (see the module doc).
+
+    ``words`` are the pair's word units (flat token indices, covering the
+    pair's tokens in order on both sides); ``gold_tags``/``sys_tags`` the
+    flat POS tags of each whole side.
+    """
+    gold = constituents(gold_trees, unit_map(words, True), cutter, GOLD_ONLY)
+    sys = constituents(sys_trees, unit_map(words, False), cutter, SYSTEM_ONLY)
+    matched = match(gold, sys)
+    cross = 0
+    # With every bracket matched and no two gold words in one unit, both
+    # sides are the same laminar set of spans: nothing can cross.
+    if not (matched == len(gold) == len(sys) and all(unit.gold[1] - unit.gold[0] <= 1 for unit in words)):
+        n_units = len(words)
+        gold_located = [c for c in gold if c.located]
+        sys_located = [c for c in sys if c.located]
+        for constituent, crosses in zip(sys_located, crossing_flags(gold_located, sys_located, n_units)):
+            if crosses:
+                cross += 1
+                constituent.crosses = True
+                if constituent.status != MATCHED:
+                    constituent.status = CROSSING
+        for constituent, crosses in zip(gold_located, crossing_flags(sys_located, gold_located, n_units)):
+            if crosses:
+                constituent.crosses = True
+                if constituent.status != MATCHED:
+                    constituent.status = CROSSING
+    correct = 0
+    for unit in words:
+        if unit.kind == EXACT:
+            g0, g1 = unit.gold
+            s0, s1 = unit.sys
+            if g1 - g0 == 1 and s1 - s0 == 1 and gold_tags[g0] == sys_tags[s0]:
+                correct += 1
+    return PairScore(gold, sys, matched, cross, correct)
