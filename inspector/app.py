@@ -27,6 +27,7 @@ PREPROCESS_PAGES = [
 #: bring their own loaders: add them here, one line each.
 PAGES = [
     *PREPROCESS_PAGES,
+    st.Page("app_pages/brackets.py", title="Brackets", icon=":material/account_tree:"),
     st.Page("app_pages/edits.py", title="Edits", icon=":material/edit_note:"),
 ]
 

@@ -1,0 +1,68 @@
+"""Per-label precision, recall and F1 of an alignment-mode PARSEVAL result (plotly).
+
+The figures are jpcore's (:meth:`~jpcore.tasks.parseval_result.ParsevalResult.label_scores`);
+this module only draws them.  Three bars per label: colour (Okabe–Ito)
+*and* fill pattern tell precision, recall and F1 apart.  Selecting bars
+(``st.plotly_chart(..., on_select="rerun")``) gives points whose ``x`` is the
+label: :func:`selected_labels` reads them back.  Hover texts are escaped
+(plotly renders a little HTML in them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import plotly.graph_objects as go
+
+from jpcore.tasks.parseval_result import LabelScore
+from inspector.render import BLUE, ORANGE, VERMILLION, esc
+
+#: (name, attribute, colour, pattern) per bar of a label.
+BARS = (
+    ("Precision", "precision", BLUE, ""),
+    ("Recall", "recall", ORANGE, "/"),
+    ("F1", "f1", VERMILLION, "x"),
+)
+
+
+def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
+    """Grouped bars of P/R/F1 (percent) for the ``limit`` most frequent labels."""
+    shown = scores[:limit]
+    labels = [score.label for score in shown]
+    figure = go.Figure()
+    for name, attribute, colour, pattern in BARS:
+        hover = [
+            f"{esc(s.label)}: {name} {getattr(s, attribute):.2f}%<br>"
+            f"matched {s.matched} · gold {s.gold} · test {s.test}"
+            for s in shown
+        ]
+        figure.add_trace(go.Bar(
+            x=labels, y=[round(getattr(s, attribute), 2) for s in shown], name=name,
+            marker=dict(color=colour, pattern=dict(shape=pattern, solidity=0.35),
+                        line=dict(color="#000000", width=1)),
+            hovertext=hover, hoverinfo="text",
+        ))
+    figure.update_layout(
+        barmode="group", height=320, margin=dict(l=10, r=10, t=30, b=10),
+        yaxis=dict(title="percent", range=[0, 105]), xaxis=dict(title="constituent label", type="category"),
+        legend=dict(orientation="h", y=1.15, x=0), clickmode="event+select", dragmode="select",
+    )
+    return figure
+
+
+def selected_labels(state: Any) -> list[str]:
+    """The labels of the bars selected in a plotly chart's selection state
+    (``event.selection``; a mapping or an attribute object), in order, without repeats."""
+    if state is None:
+        return []
+    selection = state.get("selection") if isinstance(state, Mapping) else getattr(state, "selection", None)
+    if selection is None:
+        return []
+    points = selection.get("points") if isinstance(selection, Mapping) else getattr(selection, "points", None)
+    labels: list[str] = []
+    for point in points or []:
+        x = point.get("x") if isinstance(point, Mapping) else getattr(point, "x", None)
+        if x is not None and str(x) not in labels:
+            labels.append(str(x))
+    return labels
