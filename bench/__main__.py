@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import platform
 
-from bench import gec, preprocess
+from bench import gec, parseval, preprocess
 
-BENCHMARKS = [preprocess, gec]
+BENCHMARKS = [preprocess, gec, parseval]
 
 
 def main() -> int:
