@@ -211,10 +211,14 @@ class CharAlignment:
 
 
 def _common_prefix(a: str, b: str, i: int, j: int) -> int:
-    """Length of the common prefix of ``a[i:]`` and ``b[j:]`` (C-speed slices)."""
+    """Length of the common prefix of ``a[i:]`` and ``b[j:]``.
+
+    Gallops: compares slices of 64, 128, 256, ... characters (C-speed) and
+    halves the step at the first mismatch, so the cost is proportional to
+    the prefix found, not to the rest of the stream (comparing the whole
+    rest first made every difference cost O(n): quadratic overall).
+    """
     limit = min(len(a) - i, len(b) - j)
-    if a[i : i + limit] == b[j : j + limit]:
-        return limit
     done, step = 0, 64
     while done < limit:
         step = min(step, limit - done)
@@ -416,7 +420,9 @@ def _cuts(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignmen
             else:
                 si += 1
     end = (chars.gold_len, chars.sys_len)
-    if cuts[-1] != end:
+    if cuts[-1] != end or len(cuts) == 1:
+        # the end closes the last group (even when both streams are empty,
+        # so units without characters still get a group)
         cuts.append(end)
     return cuts
 

@@ -151,3 +151,19 @@ def test_group_units_partitions(gold_ends, sys_ends):
     groups = group_units(gold_ends, sys_ends, chars)
     assert groups[0].gold[0] == 0 and groups[-1].gold[1] == len(gold_ends)
     assert all(a.gold[1] == b.gold[0] and a.sys[1] == b.sys[0] for a, b in zip(groups, groups[1:]))
+
+
+def test_units_without_characters_still_get_a_group():
+    # e.g. two failed parses "(TOP ())": both streams are empty
+    assert summary([""], [""]) == [((0, 1), (0, 1), EXACT)]
+    assert summary(["", ""], [""]) == [((0, 2), (0, 1), MERGED)]
+
+
+def test_common_prefix_gallops_from_a_small_step():
+    from jpcore.align import _common_prefix
+
+    a = "x" * 100_000
+    assert _common_prefix(a, a + "y", 0, 0) == 100_000
+    assert _common_prefix("abcdef", "abcxef", 0, 0) == 3
+    assert _common_prefix("abc", "zabc", 0, 1) == 3
+    assert _common_prefix("", "abc", 0, 0) == 0
