@@ -15,11 +15,11 @@ collide with the other pages' loader.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 
 import streamlit as st
 
+from jpcore.formats.result_json import read_result_json
 from jpcore.errors import InputError
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult
@@ -83,19 +83,7 @@ def evaluate_trees(gold: tuple[str, bytes], system: tuple[str, bytes]) -> Parsev
 
 @st.cache_data(max_entries=4, show_spinner="Reading the JSON result...")
 def _result_from_json(data: bytes, _name: str) -> ParsevalResult:
-    expected = "a JSON object written by `jpcore parseval --json` (alignment mode)"
-    try:
-        payload = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise InputError(_name, None, "UTF-8 JSON", f"a byte that is not UTF-8 at offset {error.start}") from None
-    except json.JSONDecodeError as error:
-        raise InputError(_name, error.lineno, expected, error.msg) from None
-    if not isinstance(payload, dict):
-        raise InputError(_name, 1, expected, type(payload).__name__)
-    try:
-        return ParsevalResult.from_dict(payload)
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise InputError(_name, None, expected, f"{type(error).__name__}: {error}") from None
+    return read_result_json(data, _name, ParsevalResult.from_dict, "parseval")
 
 
 def get_loaded() -> BracketsLoaded | None:

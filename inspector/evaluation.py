@@ -12,12 +12,11 @@ Bad input raises :class:`jpcore.errors.InputError` (``file:line: expected
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import streamlit as st
 
-from jpcore.errors import InputError
+from jpcore.formats.result_json import read_result_json
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.similarity import Normaliser
@@ -87,20 +86,7 @@ def evaluate_files(
 
 @st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
 def _result_from_json(data: bytes, _name: str) -> PreprocessResult:
-    try:
-        payload = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise InputError(_name, None, "UTF-8 JSON", f"a byte that is not UTF-8 at offset {error.start}") from None
-    except json.JSONDecodeError as error:
-        raise InputError(_name, error.lineno, "JSON written by `jpcore preprocess --json`", error.msg) from None
-    if not isinstance(payload, dict):
-        raise InputError(_name, 1, "a JSON object written by `jpcore preprocess --json`",
-                         type(payload).__name__)
-    try:
-        return PreprocessResult.from_dict(payload)
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise InputError(_name, None, "a JSON object written by `jpcore preprocess --json`",
-                         f"{type(error).__name__}: {error}") from None
+    return read_result_json(data, _name, PreprocessResult.from_dict, "preprocess")
 
 
 def result_from_json(file: NamedBytes) -> PreprocessResult:

@@ -17,11 +17,11 @@ segmentations, not M2).
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 
 import streamlit as st
 
+from jpcore.formats.result_json import read_result_json
 from jpcore.errors import InputError
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
@@ -116,19 +116,7 @@ def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -
 
 @st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
 def _from_json(data: bytes, _name: str) -> GecResult:
-    expected = "a JSON object written by `jpcore gec --json`"
-    try:
-        payload = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise InputError(_name, None, "UTF-8 JSON", f"a byte that is not UTF-8 at offset {error.start}") from None
-    except json.JSONDecodeError as error:
-        raise InputError(_name, error.lineno, expected, error.msg) from None
-    if not isinstance(payload, dict):
-        raise InputError(_name, 1, expected, type(payload).__name__)
-    try:
-        return GecResult.from_dict(payload)
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise InputError(_name, None, expected, f"{type(error).__name__}: {error}") from None
+    return read_result_json(data, _name, GecResult.from_dict, "gec")
 
 
 def get_loaded() -> GecLoaded | None:

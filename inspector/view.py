@@ -10,7 +10,6 @@ result object or from jpcore's counting rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from jpcore.formats.conllu import looks_like_conllu, read_conllu
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.textio import decode_lines
 from jpcore.formats.tokenized import read_tokenized
 
 FORMATS = ("auto", "text", "conllu")
