@@ -1,0 +1,108 @@
+"""The app served on a free port and a page of Debian's chromium, for browser tests.
+
+``with app_page(tmp_path) as (page, url): ...`` starts
+``streamlit run inspector/app.py`` (headless, loopback only), waits for its
+health endpoint, launches chromium by its executable path with the flags
+this machine needs (Playwright cannot download a browser here), and stops
+both afterwards.  The test is skipped only when no chromium binary exists
+(the README's test command installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_executable() -> str:
+    """Debian's chromium, or skip the test."""
+    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(executable).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    return executable
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_healthy(url: str, server: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"streamlit exited with {server.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    pytest.fail(f"streamlit did not become healthy in {timeout} s:\n{log.read_text()}")
+
+
+@contextmanager
+def served_app(tmp_path: Path) -> Iterator[str]:
+    """Serve the app on a free loopback port; yield its URL; stop it afterwards."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = tmp_path / "streamlit.log"
+    with log.open("w") as log_file:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "inspector/app.py",
+             "--server.headless", "true", "--server.port", str(port),
+             "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    try:
+        _wait_healthy(url, server, log)
+        yield url
+    finally:
+        try:
+            os.killpg(server.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=10)
+
+
+@contextmanager
+def app_page(tmp_path: Path, width: int = 1500, height: int = 1300) -> Iterator[tuple]:
+    """``(page, url)``: a chromium page (60 s default timeout) and the served app's URL."""
+    executable = chromium_executable()
+    from playwright.sync_api import sync_playwright
+
+    with served_app(tmp_path) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(60_000)
+            yield page, url
+        finally:
+            browser.close()
