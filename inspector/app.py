@@ -29,6 +29,8 @@ PAGES = [
     *PREPROCESS_PAGES,
     st.Page("app_pages/brackets.py", title="Brackets", icon=":material/account_tree:"),
     st.Page("app_pages/edits.py", title="Edits", icon=":material/edit_note:"),
+    st.Page("app_pages/teaching.py", title="Teaching", icon=":material/school:"),
+    st.Page("app_pages/about.py", title="About", icon=":material/info:"),
 ]
 
 page = st.navigation(PAGES)

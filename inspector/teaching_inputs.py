@@ -1,0 +1,153 @@
+"""The Teaching page's input widgets: the text and gold, and a system to run.
+
+:func:`choose_text` offers a bundled text by name
+(:func:`inspector.teaching_texts.teaching_texts`), an upload or a paste;
+:func:`choose_system` a splitter, a tokenizer and, for the regex tokenizer,
+a pattern.  Widget keys start with ``teach_`` (the exercises set them to
+load a question's text and system).  Nothing is evaluated here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from jpcore.formats import FORMATS
+from jpcore.formats.raw import read_raw
+from jpcore.similarity import known_languages
+from jpcore.systems import HELP, SPLITTERS, TOKENIZERS
+from inspector.teaching_exercises import SystemChoice
+from inspector.teaching_run import GoldInput
+from inspector.teaching_texts import DEFAULT_TEXT, teaching_texts
+
+SOURCES = {"bundled": "Bundled text", "upload": "Upload", "paste": "Paste"}
+#: The pattern the regex tokenizer starts with (cuts Isn't as Isn 't).
+DEFAULT_PATTERN = r"\w+|'\w+|[^\w\s]"
+#: Session-state keys of a system's widgets, by prefix.
+SYSTEM_KEYS = ("splitter", "tokenizer", "pattern", "gaps")
+
+
+@dataclass(frozen=True, slots=True)
+class TextInput:
+    """Raw text and gold chosen on the page, with a label and a note for display."""
+
+    raw_text: str
+    gold: GoldInput
+    label: str
+    note: str = ""
+    raw_name: str = "raw text"
+
+
+def system_keys(prefix: str) -> dict[str, str]:
+    """Session-state key of each system widget for ``prefix`` (``teach_`` or ``teach_b_``)."""
+    return {name: f"{prefix}{name}" for name in SYSTEM_KEYS}
+
+
+def set_system(prefix: str, choice: SystemChoice) -> None:
+    """Set a system's widgets to ``choice`` (call from a callback, before they are drawn)."""
+    keys = system_keys(prefix)
+    st.session_state[keys["splitter"]] = choice.splitter
+    st.session_state[keys["tokenizer"]] = choice.tokenizer
+    st.session_state[keys["gaps"]] = choice.gaps
+    if choice.pattern is not None:
+        st.session_state[keys["pattern"]] = choice.pattern
+
+
+def choose_system(prefix: str, default: SystemChoice, label: str = "") -> SystemChoice:
+    """Splitter, tokenizer (and pattern) widgets; the choice they show."""
+    keys = system_keys(prefix)
+    st.session_state.setdefault(keys["splitter"], default.splitter)
+    st.session_state.setdefault(keys["tokenizer"], default.tokenizer)
+    left, right = st.columns(2)
+    splitter = left.selectbox(
+        f"{label}Sentence splitter", list(SPLITTERS), key=keys["splitter"],
+        format_func=SPLITTERS.__getitem__,
+        help=" · ".join(f"{SPLITTERS[k]}: {HELP[k]}" for k in SPLITTERS),
+    )
+    tokenizer = right.selectbox(
+        f"{label}Tokenizer", list(TOKENIZERS), key=keys["tokenizer"],
+        format_func=TOKENIZERS.__getitem__,
+        help=" · ".join(f"{TOKENIZERS[k]}: {HELP[k]}" for k in TOKENIZERS),
+    )
+    pattern, gaps = None, False
+    if tokenizer == "regex":
+        st.session_state.setdefault(keys["pattern"], DEFAULT_PATTERN)
+        pattern_column, gaps_column = st.columns([4, 1], vertical_alignment="bottom")
+        pattern = pattern_column.text_input(
+            f"{label}Regular expression (Python syntax)", key=keys["pattern"],
+            help="Each match is a token (nltk's RegexpTokenizer); with 'gaps' the text between "
+            "matches is. Empty matches are ignored.",
+        )
+        gaps = gaps_column.checkbox("gaps", key=keys["gaps"],
+                                    help="The pattern matches the separators, not the tokens.")
+    return SystemChoice(splitter, tokenizer, pattern, gaps)
+
+
+def _bundled() -> TextInput:
+    texts = teaching_texts()
+    if st.session_state.get("teach_text") not in texts:
+        st.session_state["teach_text"] = DEFAULT_TEXT if DEFAULT_TEXT in texts else next(iter(texts))
+    key = st.selectbox("Bundled text", list(texts), key="teach_text",
+                       format_func=lambda k: texts[k].title,
+                       help="Exercise texts written for jp-inspector and the bundled UD excerpts.")
+    text = texts[key]
+    gold = GoldInput(text.gold_name, text.gold_bytes(), text.fmt, text.level, text.language)
+    return TextInput(text.raw_text(), gold, text.title, text.note, text.raw_path.name)
+
+
+def _gold_options() -> tuple[str, str, str]:
+    with st.expander("Gold options"):
+        fmt = st.selectbox("Gold format", FORMATS, key="teach_format",
+                           help="auto: CoNLL-U if it looks like CoNLL-U, else tokenized text.")
+        level = st.radio("Token level (CoNLL-U gold)", ("words", "tokens"), key="teach_level",
+                         horizontal=True,
+                         help="'words' reads syntactic words (ca n't), 'tokens' surface tokens (can't).")
+        languages = known_languages()
+        language = st.selectbox("Normalisation table", languages, key="teach_language",
+                                index=languages.index("en") if "en" in languages else 0)
+    return fmt, level, language
+
+
+def _uploaded() -> TextInput | None:
+    raw_column, gold_column = st.columns(2)
+    raw = raw_column.file_uploader("Raw text", key="teach_upload_raw",
+                                   help="The untokenized text the tokenizers run on (UTF-8).")
+    gold = gold_column.file_uploader("Gold segmentation", key="teach_upload_gold",
+                                     help="Tokenized text (one sentence per line) or CoNLL-U.")
+    fmt, level, language = _gold_options()
+    if raw is None or gold is None:
+        st.caption("Upload a raw text and its gold segmentation.")
+        return None
+    raw_text = read_raw(raw.getvalue(), raw.name)
+    return TextInput(raw_text, GoldInput(gold.name, gold.getvalue(), fmt, level, language),
+                     f"{raw.name} with gold {gold.name} (uploaded)", raw_name=raw.name)
+
+
+def _pasted() -> TextInput | None:
+    raw_column, gold_column = st.columns(2)
+    raw = raw_column.text_area("Raw text", key="teach_paste_raw", height=150,
+                               help="The untokenized text the tokenizers run on.")
+    gold = gold_column.text_area("Gold segmentation", key="teach_paste_gold", height=150,
+                                 help="One sentence per line, tokens separated by spaces; or CoNLL-U.")
+    fmt, level, language = _gold_options()
+    if not raw.strip() or not gold.strip():
+        st.caption("Paste a raw text and its gold segmentation (Ctrl+Enter applies).")
+        return None
+    return TextInput(read_raw(raw, "raw text (pasted)"),
+                     GoldInput("gold (pasted)", gold.encode("utf-8"), fmt, level, language),
+                     "pasted text", raw_name="raw text (pasted)")
+
+
+def choose_text() -> TextInput | None:
+    """The source radio and its widgets; the chosen text, or None until both parts are given.
+
+    Raises :class:`InputError` when an uploaded raw text does not decode.
+    """
+    source = st.radio("Start from", list(SOURCES), key="teach_source", horizontal=True,
+                      format_func=SOURCES.__getitem__)
+    if source == "upload":
+        return _uploaded()
+    if source == "paste":
+        return _pasted()
+    return _bundled()
