@@ -31,6 +31,7 @@ PAGES = [
     st.Page("app_pages/edits.py", title="Edits", icon=":material/edit_note:"),
     st.Page("app_pages/teaching.py", title="Teaching", icon=":material/school:"),
     st.Page("app_pages/about.py", title="About", icon=":material/info:"),
+    st.Page("app_pages/analysis.py", title="Analysis", icon=":material/analytics:"),
 ]
 
 page = st.navigation(PAGES)
