@@ -1,0 +1,69 @@
+"""Self-contained HTML reports of the three evaluations (``--html OUT``, the app's download).
+
+Contract: :func:`render_html` turns a :class:`~jpcore.tasks.preprocess.PreprocessResult`,
+a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
+:class:`~jpcore.tasks.gec.GecResult` into ONE HTML document (a ``str``):
+
+* the headline scores exactly as the task's CLI prints them, with inline
+  SVG charts (:mod:`jpcore.reports.svg`; no script, no image file, no
+  network: a Content-Security-Policy forbids external resources);
+* the inputs with their licence and attribution when known
+  (:mod:`jpcore.reports.provenance`), the normalisation and parameters in
+  force, the definition of every metric (:mod:`jpcore.reports.definitions`);
+* the per-unit table, paged into ``<details>`` chunks and, beyond
+  ``max_units`` units, limited to the units with an error (a note says so).
+
+Every value from an input file is escaped (:func:`jpcore.reports.markup.esc`).
+Nothing is computed here that the result does not hold.  Streamlit is never
+imported: the CLI and the app render through this one function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from jpcore.reports import gec as gec_report
+from jpcore.reports import parseval as parseval_report
+from jpcore.reports import preprocess as preprocess_report
+from jpcore.reports.common import Report
+from jpcore.reports.markup import document
+from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
+from jpcore.tasks.gec import GecResult
+from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.tasks.preprocess import PreprocessResult
+
+__all__ = ["DEFAULT_MAX_UNITS", "InputInfo", "attribution_near", "build_report", "inputs_from_paths",
+           "render_html", "write_html"]
+
+#: Units listed in full; beyond this only the units with an error (capped at this many).
+DEFAULT_MAX_UNITS = 5000
+
+Result = PreprocessResult | ParsevalResult | GecResult
+
+
+def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
+                 max_units: int = DEFAULT_MAX_UNITS) -> Report:
+    """The :class:`Report` (sections before rendering) of any of the three results."""
+    if isinstance(result, PreprocessResult):
+        return preprocess_report.build(result, inputs, max_units)
+    if isinstance(result, ParsevalResult):
+        return parseval_report.build(result, inputs, max_units)
+    if isinstance(result, GecResult):
+        return gec_report.build(result, inputs, max_units)
+    raise TypeError(f"no HTML report for {type(result).__name__}")
+
+
+def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
+                max_units: int = DEFAULT_MAX_UNITS) -> str:
+    """The self-contained HTML document of ``result`` (see the module doc)."""
+    report = build_report(result, inputs, max_units)
+    return document(report.title, report.subtitle, report.sections, report.lang)
+
+
+def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
+               max_units: int = DEFAULT_MAX_UNITS) -> Path:
+    """Write :func:`render_html` to ``out`` (UTF-8); return the path.  ``OSError`` if it cannot."""
+    path = Path(out)
+    path.write_text(render_html(result, inputs, max_units), encoding="utf-8")
+    return path

@@ -1,0 +1,91 @@
+"""Sections every report has: inputs (with licences), parameters, definitions.
+
+Contract: pure functions from plain values to :class:`~jpcore.reports.markup.Section`
+objects; every value is escaped by :mod:`jpcore.reports.markup`.  A
+:class:`Report` is what a task module builds and :func:`jpcore.reports.render_html`
+turns into the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from jpcore.reports.markup import Cell, Section, definitions, esc, paragraph, table
+from jpcore.reports.provenance import UNKNOWN, InputInfo
+
+
+@dataclass
+class Report:
+    """A report before rendering: title, one-line subtitle, sections, document language."""
+
+    title: str
+    subtitle: str
+    sections: list[Section] = field(default_factory=list)
+    lang: str = "en"
+
+
+def inputs_section(infos: Sequence[InputInfo], rows: Sequence[Sequence[object]],
+                   headers: Sequence[str]) -> Section:
+    """What was evaluated: one table row per input, then each input's licence/attribution
+    (identical texts shown once, naming every input they cover)."""
+    section = Section("Inputs, licences and attribution", anchor="inputs")
+    section.add(table(headers, rows))
+    by_text: dict[str, list[str]] = {}
+    for info in infos:
+        by_text.setdefault(info.attribution or UNKNOWN, []).append(f"{info.role}: {info.name}")
+    for text, names in by_text.items():
+        section.add(f"<h3>{esc('; '.join(names))}</h3>")
+        section.add(f'<div class="attribution">{esc(text)}</div>')
+    return section
+
+
+def parameters_section(items: Iterable[tuple[str, object]], extra: str = "") -> Section:
+    """The normalisation and options in force, as a two-column table (plus safe ``extra``)."""
+    section = Section("Normalisation and parameters in force", anchor="parameters")
+    section.add(table(["Parameter", "Value"], [(name, value) for name, value in items]))
+    if extra:
+        section.add(extra)
+    return section
+
+
+def definitions_section(items: Iterable[tuple[str, str]]) -> Section:
+    """Every metric's definition."""
+    return Section("Definitions of the metrics", anchor="definitions").add(definitions(items))
+
+
+def capped(units: Sequence, max_units: int, is_error, noun: str) -> tuple[list, str]:
+    """The units a table lists and a note saying which.
+
+    All of them when there are at most ``max_units``; otherwise only those for
+    which ``is_error(unit)`` holds, the first ``max_units`` of them in document
+    order (the note says how many were left out and that the JSON has all).
+    """
+    if len(units) <= max_units:
+        return list(units), f"All {len(units):,} {noun}, in document order."
+    errors = [unit for unit in units if is_error(unit)]
+    shown = errors[:max_units]
+    note = (f"{len(units):,} {noun} are more than this report lists ({max_units:,}): only {noun} with "
+            f"at least one error are listed, {len(shown):,} of {len(errors):,}, in document order. "
+            "The JSON result (--json) holds every unit.")
+    return shown, note
+
+
+def note(text: str) -> str:
+    """A muted note paragraph (escaped)."""
+    return paragraph(text, "note")
+
+
+def text_cell(markup: str, lang: str = "") -> Cell:
+    """A text column cell holding safe markup (sentences joined by the ~~~ marker)."""
+    return Cell(markup, "text", markup=True, lang=lang)
+
+
+#: The separator between the sentences of a merged unit (safe markup).
+SEPARATOR = ' <span class="sep" title="sentence boundary">~~~</span> '
+
+
+def joined(sentences: Iterable[str]) -> str:
+    """Sentences escaped and joined by :data:`SEPARATOR`; ``∅`` when there are none."""
+    parts = [esc(sentence) for sentence in sentences]
+    return SEPARATOR.join(parts) if parts else '<span class="muted">∅</span>'
