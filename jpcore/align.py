@@ -439,13 +439,21 @@ def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAl
     cuts = _cuts(gold_ends, sys_ends, chars)
     gi = si = 0
     prev_g = prev_s = 0
+    n_gold, n_sys = len(gold_ends), len(sys_ends)
     last = len(cuts) - 1
     for number, (g, s) in enumerate(cuts[1:], start=1):
         if number == last:
-            gj, sj = len(gold_ends), len(sys_ends)
+            gj, sj = n_gold, n_sys
         else:
-            gj = bisect_right(gold_ends, g, lo=gi)
-            sj = bisect_right(sys_ends, s, lo=si)
+            # the units ending at or before the cut: a forward scan, as the
+            # cuts only move forward (amortised O(1); a bisection per cut
+            # made the whole O(n log n))
+            gj = gi
+            while gj < n_gold and gold_ends[gj] <= g:
+                gj += 1
+            sj = si
+            while sj < n_sys and sys_ends[sj] <= s:
+                sj += 1
         if gj == gi and sj == si:
             prev_g, prev_s = g, s
             continue

@@ -2,7 +2,9 @@
 
 A text is generated, cut into tokens and sentences two ways, and the
 alignment is checked against its invariants and against a brute-force
-counter (intersection of span sets) on small inputs.
+counter (intersection of span sets) on small inputs, also through the
+readers (files written with any separators, line ends, blank lines, BOM,
+as tokenized text or CoNLL-U).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jpcore.align import EXACT, GOLD_ONLY, MERGED, SYSTEM_ONLY, align_units
+from jpcore.formats import read_segmentation
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.tasks.preprocess import evaluate
 
@@ -143,3 +146,53 @@ def test_a_deleted_or_inserted_sentence_only_changes_the_units_it_touches(case, 
         assert result.totals[name].gold == base.totals[name].gold
     delta = 1 if insert else -1
     assert result.totals["sentences"].system == base.totals["sentences"].system + delta
+
+
+# ---------------------------------------------------------------- through the readers
+
+
+@st.composite
+def written_as_text(draw, segmentation: Segmentation) -> bytes:
+    """``segmentation`` as tokenized text written any legal way: separators,
+    line ends, blank lines, trailing blanks, a byte order mark."""
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    lines = []
+    for sentence in segmentation.sentences:
+        for _ in range(draw(st.integers(0, 1))):
+            lines.append(draw(st.sampled_from(["", " ", "\t \t"])))
+        separators = [draw(st.sampled_from([" ", "\t", "   ", " \t "])) for _ in sentence.tokens]
+        line = "".join(sep + token for sep, token in zip(separators, sentence.tokens))
+        lines.append(line + draw(st.sampled_from(["", " ", "\t"])))
+    bom = "\ufeff" if draw(st.booleans()) else ""
+    end = newline if draw(st.booleans()) or not lines else ""
+    return (bom + newline.join(lines) + end).encode("utf-8")
+
+
+def written_as_conllu(segmentation: Segmentation) -> bytes:
+    blocks = []
+    for sentence in segmentation.sentences:
+        rows = [f"{i}\t{token}\t_\t_\t_\t_\t{i - 1}\t_\t_\t_" for i, token in enumerate(sentence.tokens, start=1)]
+        blocks.append("\n".join([f"# text = {' '.join(sentence.tokens)}", *rows]) + "\n")
+    return "\n".join(blocks).encode("utf-8") + b"\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(two_segmentations(), st.data())
+def test_files_written_any_way_score_like_the_brute_force(pair, data):
+    gold, system = pair
+    gold_bytes = data.draw(written_as_text(gold), label="gold file")
+    sys_bytes = written_as_conllu(system) if data.draw(st.booleans(), label="conllu") else \
+        data.draw(written_as_text(system), label="system file")
+    result = evaluate(read_segmentation(gold_bytes, "gold.txt"), read_segmentation(sys_bytes, "sys"))
+    gold_sentences, gold_tokens = spans(gold)
+    sys_sentences, sys_tokens = spans(system)
+    assert result.totals["sentences"].as_tuple() == (
+        len(gold_sentences & sys_sentences), len(system.sentences) - len(gold_sentences & sys_sentences),
+        len(gold.sentences) - len(gold_sentences & sys_sentences))
+    assert result.totals["tokens"].as_tuple() == (
+        len(gold_tokens & sys_tokens), system.n_tokens - len(gold_tokens & sys_tokens),
+        gold.n_tokens - len(gold_tokens & sys_tokens))
+    # the lines the reader gives each sentence are where it was written
+    text = gold_bytes.decode("utf-8").lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for sentence in result.gold.sentences:
+        assert text[sentence.line - 1].split() == sentence.tokens

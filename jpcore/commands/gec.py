@@ -15,7 +15,8 @@ files with merged units, why the figures are not strictly comparable to
 errant's per-sentence ones) is written to stderr as ``jpcore gec: note:``
 lines; stdout stays the errant-compatible report.  ``--strict`` refuses
 files that would need aligning (status 2, naming the first differing
-sentence: file, line, first differing characters).
+sentence: file, line, first differing characters).  ``--html OUT`` also
+writes the self-contained HTML report (:mod:`jpcore.reports`).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--write-aligned", metavar="OUT_PREFIX",
         help="write the aligned files OUT_PREFIX.hyp.m2 and OUT_PREFIX.ref.m2 (re-score them with errant_compare)",
     )
+    parser.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
 
 
 def options_from_args(args: argparse.Namespace) -> ErrantOptions:
@@ -106,6 +108,10 @@ def run(args: argparse.Namespace) -> int:
     result = evaluate(hyp, ref, options, gec_options_from_args(args))
     if args.write_aligned:
         write_aligned(result, args.write_aligned)
+    if args.html:
+        from jpcore.reports import inputs_from_paths, write_html
+
+        write_html(result, args.html, inputs_from_paths(("system", args.hyp), ("gold", args.ref)))
     if args.json:
         text = json.dumps(result.to_dict(), ensure_ascii=False) + "\n"
     else:

@@ -10,7 +10,9 @@ in percent, ``"score_scale": "percent"``, as in legacy mode).  ``-c N`` /
 input (unbalanced brackets, a word outside a bracket, bytes that are not
 UTF-8, an unreadable file) is one line on stderr naming the file and line,
 exit status 2.  EVALB's ``-e`` and ``-d``/``-D`` only mean something in
-legacy mode and are ignored here.
+legacy mode and are ignored here.  ``--html OUT`` also writes the
+self-contained HTML report (:mod:`jpcore.reports`); it is refused (status
+2) in legacy mode.
 
 With ``--evalb`` (legacy mode) this is EVALB (2006 ``evalb.c``): identical
 stdout, stderr and exit status.  Its options are read as EVALB reads them,
@@ -41,6 +43,7 @@ from jpcore.tasks import parseval
 from jpcore.tasks.evalb_legacy import evaluate, iter_messages, iter_report
 
 PROG = "jpcore parseval"
+HTML_LEGACY = "--html: the HTML report is only available in alignment mode (without --evalb or -p)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -61,6 +64,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-D", dest="debug", action="store_const", const=2, help="EVALB DEBUG 2 (legacy mode)")
     parser.add_argument("--json", action="store_true",
                         help="print the result as one JSON object (recall, precision, f1 in percent)")
+    parser.add_argument("--html", metavar="OUT",
+                        help="also write a self-contained HTML report to OUT (alignment mode only)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
     prints it and exits 2); legacy mode returns EVALB's status.
     """
     if args.evalb is None and args.prm is None:
-        return _run_alignment(args.gold, args.system, args.cutoff, args.json)
+        return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html)
+    if args.html:
+        return _usage_error(HTML_LEGACY)
     params = EvalbParams()
     for source in (args.evalb, args.prm):
         if source:
@@ -115,12 +122,17 @@ def _argparse_main(argv: list[str]) -> int:
         return 2
 
 
-def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool) -> int:
-    """Alignment mode: read both files, align, score, print."""
+def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool,
+                   html: str | None = None) -> int:
+    """Alignment mode: read both files, align, score, print (and write ``--html OUT``)."""
     result = parseval.evaluate_bytes(
         Path(gold_path).read_bytes(), Path(sys_path).read_bytes(), gold_name=gold_path,
         sys_name=sys_path, cutoff_len=parseval.DEFAULT_CUTOFF if cutoff is None else cutoff,
     )
+    if html:
+        from jpcore.reports import inputs_from_paths, write_html
+
+        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
     try:
         if as_json:
             sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
@@ -166,6 +178,8 @@ _MISSING = {
 
 def _legacy_main(argv: list[str]) -> int:
     """Parse EVALB-style options left to right, then run."""
+    if any(a == "--html" or a.startswith("--html=") for a in argv):
+        return _usage_error(HTML_LEGACY)
     # Which tokens are values of -c/-e/-p given separately?
     positional = []
     i = 0

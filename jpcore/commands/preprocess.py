@@ -1,4 +1,8 @@
-"""``python -m jpcore preprocess GOLD SYSTEM``: tokens and sentence boundaries."""
+"""``python -m jpcore preprocess GOLD SYSTEM``: tokens and sentence boundaries.
+
+``--html OUT`` also writes the self-contained HTML report
+(:mod:`jpcore.reports`); what is printed does not change.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,10 @@ from jpcore.formats.textio import read_bytes
 from jpcore.similarity import Normaliser, known_languages
 from jpcore.tasks.preprocess import evaluate
 from jpcore.tasks.preprocess_report import render_text
+from jpcore.tasks.preprocess_stream_report import stream_threshold_reached, write_streamed
+
+#: Files of this size or more are read incrementally (``--stream``).
+STREAM_BYTES = 32 << 20
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -31,15 +39,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="treat ca/can, wo/will, n't/not as equal (off by default)")
     parser.add_argument("--ignore-case", action="store_true", help="compare case-insensitively")
     parser.add_argument("--raw", metavar="RAW", help="raw text of the gold file, to place units in it")
+    parser.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
+    parser.add_argument("--stream", action="store_true",
+                        help="read both files incrementally, in bounded memory, with the same output "
+                             f"(automatic for a file of {STREAM_BYTES >> 20} MiB or more; not with --raw or --html)")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Evaluate and print the report (or JSON)."""
+    """Evaluate and print the report (or JSON); big files are streamed."""
+    if args.stream or (not (args.raw or args.html) and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
+        if args.raw or args.html:
+            print("jpcore preprocess: error: --stream cannot be combined with --raw or --html", file=sys.stderr)
+            return 2
+        normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
+        write_streamed(args.gold, args.system, args.format, args.level, normaliser,
+                       strict=args.strict, as_json=args.json, out=sys.stdout)
+        return 0
     gold = read_segmentation(read_bytes(args.gold), args.gold, args.format, args.level)
     system = read_segmentation(read_bytes(args.system), args.system, args.format, args.level)
     normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
     raw = read_raw(read_bytes(args.raw), args.raw) if args.raw else None
     result = evaluate(gold, system, normaliser, strict=args.strict, raw_text=raw)
+    if args.html:
+        from jpcore.reports import inputs_from_paths, write_html
+
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
     if args.json:
         json.dump(result.to_dict(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")

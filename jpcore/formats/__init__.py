@@ -7,18 +7,25 @@ and returns a :class:`~jpcore.formats.segmentation.Segmentation`.
 
 from __future__ import annotations
 
-from jpcore.formats.conllu import looks_like_conllu, read_conllu
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from jpcore.formats.conllu import iter_conllu, looks_like_conllu, read_conllu
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.tokenized import read_tokenized
+from jpcore.formats.textio import iter_file_lines
+from jpcore.formats.tokenized import iter_tokenized, read_tokenized
 
 FORMATS = ("auto", "text", "conllu")
+#: Bytes looked at to detect the format.
+DETECT_BYTES = 65536
 
-__all__ = ["FORMATS", "Segmentation", "Sentence", "detect_format", "read_segmentation"]
+__all__ = ["FORMATS", "Segmentation", "Sentence", "detect_format", "open_segmentation", "read_segmentation"]
 
 
 def detect_format(data: bytes | str, name: str) -> str:
     """``"conllu"`` if the content looks like CoNLL-U, else ``"text"``."""
-    head = data[:65536]
+    head = data[:DETECT_BYTES]
     if isinstance(head, bytes):
         head = head.decode("utf-8", errors="replace")
     lines = head.split("\n")[:200]
@@ -34,3 +41,27 @@ def read_segmentation(data: bytes | str, name: str, fmt: str = "auto", level: st
     if fmt == "conllu":
         return read_conllu(data, name, level)
     return read_tokenized(data, name, level)
+
+
+@contextmanager
+def open_segmentation(
+    path: str | Path, name: str, fmt: str = "auto", level: str = "words"
+) -> Iterator[tuple[str, Iterator[Sentence]]]:
+    """Open a segmented file for reading one sentence at a time.
+
+    Yields ``(format, sentences)``: the format (detected from the first
+    :data:`DETECT_BYTES` bytes unless given, as :func:`read_segmentation`
+    does) and an iterator over the same sentences :func:`read_segmentation`
+    would return, read incrementally (memory bounded by a chunk of the file
+    and one sentence).  ``OSError`` propagates; bad content raises
+    :class:`jpcore.errors.InputError` when the iterator reaches it.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
+    with open(path, "rb") as stream:
+        if fmt == "auto":
+            fmt = detect_format(stream.read(DETECT_BYTES), name)
+            stream.seek(0)
+        lines = iter_file_lines(stream, name)
+        sentences = iter_conllu(lines, name, level) if fmt == "conllu" else iter_tokenized(lines)
+        yield fmt, sentences

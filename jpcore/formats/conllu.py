@@ -24,9 +24,12 @@ out-of-order IDs, a multiword range without its words, an empty sentence).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from jpcore.errors import InputError, show
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.formats.textio import decode_lines
+from jpcore.runtime import gc_paused
 
 LEVELS = ("tokens", "words")
 
@@ -140,26 +143,32 @@ class _SentenceBuilder:
 
 def read_conllu(data: bytes | str, name: str, level: str = "words") -> Segmentation:
     """Read CoNLL-U at the given token level (``tokens`` or ``words``)."""
+    with gc_paused():  # many small acyclic objects: see jpcore.runtime.gc_paused
+        sentences = list(iter_conllu(decode_lines(data, name), name, level))
+    return Segmentation(name=name, format="conllu", level=level, sentences=sentences)
+
+
+def iter_conllu(lines: Iterable[str], name: str, level: str = "words") -> Iterator[Sentence]:
+    """The sentences of decoded lines (see :func:`jpcore.formats.textio.iter_file_lines`),
+    one at a time; errors as :func:`read_conllu` raises them."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
     builder = _SentenceBuilder(name, level)
-    sentences: list[Sentence] = []
-    lines = decode_lines(data, name)
+    number = 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             sentence = builder.finish(number)
             if sentence is not None:
-                sentences.append(sentence)
+                yield sentence
         elif line.startswith("#"):
             if builder.first_line:
                 raise InputError(name, number, "a token line or a blank line", "a comment inside a sentence")
             builder.comment(line)
         else:
             builder.token_line(line, number)
-    sentence = builder.finish(len(lines) + 1)
+    sentence = builder.finish(number + 1)
     if sentence is not None:
-        sentences.append(sentence)
-    return Segmentation(name=name, format="conllu", level=level, sentences=sentences)
+        yield sentence
 
 
 def looks_like_conllu(lines: list[str]) -> bool:

@@ -19,7 +19,12 @@ is.
 Where errant only asserts or raises ``ValueError`` (or silently reads a
 malformed file), :func:`parse_m2` raises :class:`M2InputError` (an
 :class:`~jpcore.errors.InputError`) naming the file, the line and the block
-(``block #N`` counts from 0, like errant's sentence ids).
+(``block #N`` counts from 0, like errant's sentence ids).  errant scores
+edits whatever their offsets; we refuse ``start > end``, negative offsets
+other than the noop's ``-1 -1`` and NUL characters (a binary file).  An edit
+past the end of its ``S`` line is read (errant scores it, and so does the
+errant-exact scorer); the alignment layer refuses it where it would merge the
+sentence with a neighbour (:func:`jpcore.tasks.gec.build_side`).
 
 Every block keeps its raw text (:attr:`M2Block.text`) and the line number of
 its ``S`` line; edit ``i`` of a block sits on line ``block.line + 1 + i``.
@@ -220,6 +225,9 @@ def _parse(data: bytes | str, name: str) -> M2Document:
     newline = _newline_of(text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise M2InputError(name, text.count("\n", 0, nul) + 1, None, "text", "a NUL byte (is this a binary file?)")
     # errant strips the whole file and splits on "\n\n"; the blocks found by
     # scanning between the first and the last non-space character are the
     # same, without copying the text.
@@ -261,7 +269,13 @@ def _parse(data: bytes | str, name: str) -> M2Document:
                     span = _parse_span(fields[0])
                     if span is None:
                         raise _bad_edit(name, i, index, edit_line)
+                    if span[0] > span[1] or (span[0] < 0 and span != (-1, -1)):
+                        raise M2InputError(
+                            name, i, index, "'A start end' with 0 <= start <= end, or 'A -1 -1'",
+                            show(fields[0], 40),
+                        )
                     spans[fields[0]] = span
+
                 coder = coders.get(fields[-1])
                 if coder is None:
                     try:

@@ -9,7 +9,9 @@ replaced silently.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from jpcore.errors import InputError
 
@@ -31,12 +33,18 @@ def decode_lines(data: bytes | str, name: str) -> list[str]:
     >>> decode_lines(b"\\xef\\xbb\\xbfa b\\r\\nc\\rd\\n", "x.txt")
     ['a b', 'c', 'd']
     """
+    return _decode_piece(data, name, 1, True)
+
+
+def _decode_piece(data: bytes | str, name: str, first_line: int, at_start: bool) -> list[str]:
+    """:func:`decode_lines` on a piece of a file that starts at line ``first_line``
+    (at the beginning of a line); ``at_start`` if it is the file's beginning."""
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
             before = _universal(data[: error.start])
-            line = before.count(b"\n") + 1
+            line = before.count(b"\n") + first_line
             column = len(before) - (before.rfind(b"\n") + 1) + 1
             bad = data[error.start : error.start + 1]
             raise InputError(
@@ -44,14 +52,52 @@ def decode_lines(data: bytes | str, name: str) -> list[str]:
             ) from None
     else:
         text = data
-    if text.startswith("\ufeff"):
+    if at_start and text.startswith("\ufeff"):
         text = text[1:]
     text = _universal(text)
     nul = text.find("\x00")
     if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
+        line = text.count("\n", 0, nul) + first_line
         raise InputError(name, line, "text", "a NUL byte (is this a binary file?)")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+#: Bytes read at a time by :func:`iter_file_lines`.
+CHUNK = 1 << 18
+
+
+def iter_file_lines(stream: BinaryIO, name: str, chunk: int = CHUNK) -> Iterator[str]:
+    """The lines of a binary file, read ``chunk`` bytes at a time.
+
+    Exactly the lines (and, for bad bytes, the same :class:`InputError`,
+    line and column included) that :func:`decode_lines` gives for the
+    whole file, in memory proportional to ``chunk`` plus the longest line.
+    Lines are decoded in pieces that end just after a line end (``\\n``, or
+    a ``\\r`` that is not the last byte read, which may be followed by
+    ``\\n``): a line end never splits a UTF-8 character.
+
+    >>> import io
+    >>> list(iter_file_lines(io.BytesIO(b"\\xef\\xbb\\xbfa b\\r\\nc\\rd\\n"), "x.txt", chunk=3))
+    ['a b', 'c', 'd']
+    """
+    pending = b""
+    line = 1
+    at_start = True
+    while True:
+        data = stream.read(chunk)
+        if not data:
+            if pending or at_start:
+                yield from _decode_piece(pending, name, line, at_start)
+            return
+        pending += data
+        cut = max(pending.rfind(b"\n"), pending.rfind(b"\r", 0, len(pending) - 1))
+        if cut < 0:
+            continue
+        piece, pending = pending[: cut + 1], pending[cut + 1 :]
+        lines = _decode_piece(piece, name, line, at_start)
+        at_start = False
+        line += len(lines)
+        yield from lines

@@ -58,25 +58,48 @@ class Node:
         return self.word is not None
 
     def to_dict(self) -> dict:
-        """Nested plain data (``word`` only on pre-terminals)."""
-        data: dict = {"label": self.label, "start": self.start, "end": self.end, "line": self.line}
-        if self.word is not None:
-            data["word"] = self.word
-        else:
-            data["children"] = [child.to_dict() for child in self.children]
+        """Nested plain data (``word`` only on pre-terminals); no recursion,
+        so any depth is fine here (but see :data:`MAX_NESTED_DEPTH`)."""
+        data = _node_data(self)
+        todo = [(self, data)]
+        while todo:
+            node, out = todo.pop()
+            if node.word is None:
+                children = [_node_data(child) for child in node.children]
+                out["children"] = children
+                todo.extend(zip(node.children, children))
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Node:
-        """Inverse of :meth:`to_dict`."""
-        return cls(
-            label=data["label"],
-            children=[cls.from_dict(c) for c in data.get("children", [])],
-            start=data["start"],
-            end=data["end"],
-            word=data.get("word"),
-            line=data["line"],
-        )
+        """Inverse of :meth:`to_dict` (no recursion)."""
+        root = _node_of(data)
+        todo = [(root, data)]
+        while todo:
+            node, item = todo.pop()
+            for child_data in item.get("children", ()):
+                child = _node_of(child_data)
+                node.children.append(child)
+                todo.append((child, child_data))
+        return root
+
+
+def _node_data(node: Node) -> dict:
+    data: dict = {"label": node.label, "start": node.start, "end": node.end, "line": node.line}
+    if node.word is not None:
+        data["word"] = node.word
+    return data
+
+
+def _node_of(data: dict) -> Node:
+    return Node(data["label"], [], data["start"], data["end"], data.get("word"), data["line"])
+
+
+#: Deepest tree written as nested ``"root"`` data by :meth:`Tree.to_dict`;
+#: deeper trees are written as a flat preorder ``"nodes"`` list, because
+#: :mod:`json` recurses over nesting and gives up at about 490 levels of
+#: nodes (Python's recursion limit), in both ``dumps`` and ``loads``.
+MAX_NESTED_DEPTH = 200
 
 
 @dataclass(slots=True, eq=False)
@@ -132,21 +155,46 @@ class Tree:
                     todo.append(" ")
         return "".join(out)
 
+    def depth(self) -> int:
+        """Nodes on the longest root-to-leaf path (1 for a lone root)."""
+        deepest = 0
+        todo = [(self.root, 1)]
+        while todo:
+            node, level = todo.pop()
+            deepest = max(deepest, level)
+            todo.extend((child, level + 1) for child in node.children)
+        return deepest
+
     def to_dict(self) -> dict:
-        """Plain JSON-ready data."""
-        return {
-            "root": self.root.to_dict(),
+        """Plain JSON-ready data.
+
+        The nodes are nested under ``"root"`` (see :meth:`Node.to_dict`) up
+        to :data:`MAX_NESTED_DEPTH`; a deeper tree (which :mod:`json` could
+        not write or read back) has ``"nodes"`` instead: every node in
+        preorder as ``[label, start, end, line, word, number of children]``.
+        """
+        data: dict = {}
+        if self.depth() <= MAX_NESTED_DEPTH:
+            data["root"] = self.root.to_dict()
+        else:
+            data["nodes"] = [
+                [node.label, node.start, node.end, node.line, node.word, len(node.children)]
+                for node in self.nodes()
+            ]
+        data.update({
             "words": list(self.words),
             "tags": list(self.tags),
             "first_line": self.first_line,
             "last_line": self.last_line,
-        }
+        })
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Tree:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict` (either layout)."""
+        root = Node.from_dict(data["root"]) if "root" in data else _tree_from_preorder(data["nodes"])
         return cls(
-            root=Node.from_dict(data["root"]),
+            root=root,
             words=list(data["words"]),
             tags=list(data["tags"]),
             first_line=data["first_line"],
@@ -154,14 +202,42 @@ class Tree:
         )
 
 
+def _tree_from_preorder(rows: list) -> Node:
+    """The root of the nodes listed by :meth:`Tree.to_dict` as ``"nodes"``."""
+    if not rows:
+        raise ValueError("a tree needs at least its root node")
+    nodes = [Node(label, [], start, end, word, line) for label, start, end, line, word, _ in rows]
+    waiting: list[list] = []  # [node, children still to attach]
+    for node, row in zip(nodes, rows):
+        if waiting:
+            parent = waiting[-1]
+            parent[0].children.append(node)
+            parent[1] -= 1
+            if not parent[1]:
+                waiting.pop()
+        if row[5]:
+            waiting.append([node, row[5]])
+        elif not waiting and node is not nodes[-1]:
+            raise ValueError("the preorder node list holds more than one tree")
+    if waiting:
+        raise ValueError("the preorder node list ends before every child is given")
+    return nodes[0]
+
+
 def read_trees(text: str, file: str = "<text>") -> list[Tree]:
     """All trees in ``text``, in order.
 
     Raises :class:`InputError` for a ``)`` without its ``(``, a ``(`` never
     closed (reported on the line of the innermost unclosed ``(``), a word
-    outside any bracket, or a word where only brackets may stand
-    (``(NP the cat)``, ``(S (NP x) y)``).
+    outside any bracket, a word where only brackets may stand
+    (``(NP the cat)``, ``(S (NP x) y)``) or a NUL character (a binary file).
+    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``.
     """
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise InputError(file, _universal(text[:nul]).count("\n") + 1, "text",
+                         "a NUL byte (is this a binary file?)")
+    text = _universal(text)
     # Many small objects and no reference cycles: the cyclic collector would
     # only rescan the growing heap (it more than doubles the time).
     collecting = gc.isenabled()
@@ -171,6 +247,12 @@ def read_trees(text: str, file: str = "<text>") -> list[Tree]:
     finally:
         if collecting:
             gc.enable()
+
+
+def _universal(text: str) -> str:
+    """``text`` with every ``\\r\\n`` and lone ``\\r`` made ``\\n`` (line numbers
+    count universal newlines, as every other reader does)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def _read(text: str, file: str) -> list[Tree]:

@@ -9,6 +9,9 @@ gold / test brackets, crossing and correct tags, in EVALB's order.
 
 from __future__ import annotations
 
+from collections import deque
+
+from jpcore.tasks.crossing import crossed
 from jpcore.tasks.evalb_quote import fix_quote
 from jpcore.tasks.evalb_reader import ErrorCounter, EvalbConfig, EvalbLine, as_text, cut_label
 from jpcore.tasks.evalb_result import EvalbRow
@@ -28,27 +31,67 @@ def kept_brackets(side: EvalbLine, cfg: EvalbConfig) -> list[tuple[int, int, byt
 
 
 def match_count(gold: list, test: list, cfg: EvalbConfig) -> int:
-    """Greedy one-to-one matching in gold order, first unused test bracket."""
-    by_span: dict[tuple[int, int], list[bytes]] = {}
-    for start, end, label in test:
-        by_span.setdefault((start, end), []).append(label)
+    """Greedy one-to-one matching in gold order, first unused test bracket.
+
+    Per span, each label's test brackets wait in a queue (their order on the
+    line); a gold bracket takes the earliest waiting bracket among its label
+    and its EQ_LABEL partners, which is EVALB's "first unused test bracket
+    with an equal label".  Constant time per bracket however many brackets
+    share a span (a long unary chain).
+    """
     labeled = cfg.labeled
-    eq = cfg.eq_labels
+    if labeled and not cfg.eq_labels:
+        # labels must be equal: which bracket of a label is taken is immaterial
+        waiting: dict[tuple[int, int, bytes], int] = {}
+        for bracket in test:
+            waiting[bracket] = waiting.get(bracket, 0) + 1
+        matched = 0
+        for bracket in gold:
+            left = waiting.get(bracket)
+            if left:
+                waiting[bracket] = left - 1
+                matched += 1
+        return matched
+    by_span: dict[tuple[int, int], dict[bytes, deque[int]]] = {}
+    for position, (start, end, label) in enumerate(test):
+        by_span.setdefault((start, end), {}).setdefault(label, deque()).append(position)
+    partners = _partners(cfg) if labeled else None
     matched = 0
     for start, end, label in gold:
-        candidates = by_span.get((start, end))
-        if not candidates:
+        queues = by_span.get((start, end))
+        if not queues:
             continue
         if not labeled:
-            candidates.pop(0)
-            matched += 1
-            continue
-        for pos, other in enumerate(candidates):
-            if other == label or (label, other) in eq:
-                del candidates[pos]
+            # any label: the first unused bracket of the span
+            first = min((queue for queue in queues.values() if queue), key=lambda q: q[0], default=None)
+            if first is not None:
+                first.popleft()
                 matched += 1
-                break
+            continue
+        best = None
+        for other in partners.get(label, (label,)):
+            queue = queues.get(other)
+            if queue and (best is None or queue[0] < best[0]):
+                best = queue
+        if best is not None:
+            best.popleft()
+            matched += 1
     return matched
+
+
+def _partners(cfg: EvalbConfig) -> dict[bytes, tuple[bytes, ...]]:
+    """Each label with EQ_LABEL partners -> itself and its partners."""
+    out: dict[bytes, set[bytes]] = {}
+    for a, b in cfg.eq_labels:
+        out.setdefault(a, {a}).add(b)
+    return {label: tuple(group) for label, group in out.items()}
+
+
+#: Above this many table writes per bracket :func:`crossing` sweeps
+#: (:func:`jpcore.tasks.crossing.crossed`) instead of filling tables.
+TABLE_LIMIT = 16
+#: Above this many bracket pairs :func:`crossing_naive` sweeps instead.
+NAIVE_LIMIT = 4096
 
 
 def crossing(gold: list, test: list) -> int:
@@ -56,16 +99,21 @@ def crossing(gold: list, test: list) -> int:
     if not gold or not test:
         return 0
     top = 0
+    total = 0
     for start, end, _ in gold:
         if end < start or start < 0:
             return crossing_naive(gold, test)
         if end > top:
             top = end
+        total += end - start
     for start, end, _ in test:
         if end < start or start < 0:
             return crossing_naive(gold, test)
         if end > top:
             top = end
+    if total > TABLE_LIMIT * (len(gold) + len(test) + top):
+        # a deep tree: the tables below would cost the square of its length
+        return sum(crossed([(s, e) for s, e, _ in gold], [(s, e) for s, e, _ in test]))
     # Gold brackets from one bracketing are laminar, so the gold brackets
     # straddling a boundary form a chain; the innermost one has the smallest
     # end and the largest start.  Brackets come in opening order (outer
@@ -85,6 +133,8 @@ def crossing(gold: list, test: list) -> int:
 
 def crossing_naive(gold: list, test: list) -> int:
     """Test brackets crossing a gold bracket, with no assumption on their shape."""
+    if len(gold) * len(test) > NAIVE_LIMIT:
+        return sum(crossed([(s, e) for s, e, _ in gold], [(s, e) for s, e, _ in test]))
     count = 0
     for t_start, t_end, _ in test:
         for g_start, g_end, _ in gold:

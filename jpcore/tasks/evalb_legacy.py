@@ -48,7 +48,12 @@ Beyond EVALB's limits (byte-exactness is only claimed inside them):
   bracket)"; a non-zero final depth prints "Bracketing is unbalanced (too many
   open bracket)"), and ignore pops and pushes more than four below the stack
   (EVALB overwrites its own globals there).  Unclosed brackets keep end -1.
-* **NUL bytes** end a line's text, as in C.
+* **NUL bytes** are read as EVALB reads them: ``fgets`` keeps them; the
+  main loop stops at one that stands where a token would start (the rest of
+  the line is ignored); inside a label or a word the scan goes on past it
+  but the value, a C string, ends there (``(PRP I\0t)`` is the word ``I``).
+  (With DEBUG, EVALB prints gold excerpts from a ``strcpy`` copy of the line
+  that ends at the first NUL; we print them from the whole line.)
 * **DEBUG output** (``DEBUG 1``/``-d``, ``DEBUG 2``/``-D``) is reproduced,
   including the excerpts of unclosed brackets, which EVALB takes up to an end
   position left over from an earlier line (kept per side, as EVALB does);
@@ -97,16 +102,12 @@ __all__ = [
 
 
 def _lines(data: bytes) -> list[bytes]:
-    """Lines as fgets returns them (with the newline; the last may lack one).
-
-    A NUL byte ends a line's text, as for C strings.
-    """
+    """Lines as fgets returns them (with the newline; the last may lack one;
+    NUL bytes kept, see the module doc)."""
     parts = data.split(b"\n")
     lines = [part + b"\n" for part in parts[:-1]]
     if parts[-1]:
         lines.append(parts[-1])
-    if b"\0" in data:
-        lines = [line.split(b"\0", 1)[0] for line in lines]
     return lines
 
 

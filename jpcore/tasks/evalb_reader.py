@@ -160,8 +160,11 @@ def read_line_fast(line: bytes, cfg: EvalbConfig, errors: ErrorCounter) -> Evalb
     """:func:`read_line` for the common case; ``None`` when the line needs it.
 
     Bails out (before reporting anything) on a stray character, an unclosed
-    word or a surplus ``)``; reports only the final unbalanced-bracket error.
+    word, a surplus ``)`` or a NUL byte; reports only the final
+    unbalanced-bracket error.
     """
+    if b"\0" in line:
+        return None
     side = EvalbLine(line)
     words, tags = side.words, side.tags
     starts, ends, labels = side.starts, side.ends, side.labels
@@ -209,6 +212,15 @@ def read_line_fast(line: bytes, cfg: EvalbConfig, errors: ErrorCounter) -> Evalb
     return side
 
 
+def c_string(raw: bytes) -> bytes:
+    """What C sees of a label or word: the bytes up to its first NUL.
+
+    EVALB scans a label or word up to whitespace or a bracket (a NUL is
+    neither, so the scan goes on past it) but stores it as a C string.
+    """
+    return raw.split(b"\0", 1)[0] if b"\0" in raw else raw
+
+
 def stack_padding() -> dict[int, int]:
     """The four ints below EVALB's bracket stack (see the module docstring)."""
     return {-1: 0, -2: 0, -3: 0, -4: 0}
@@ -239,8 +251,8 @@ def read_line(
         if kind is None:  # whitespace
             continue
         if kind == 4:  # terminal "(LABEL WORD)"
-            label = m.group(1)
-            word = m.group(3)
+            label = c_string(m.group(1))
+            word = c_string(m.group(3))
             info = info_cache.get(label) or cfg.terminal(label)
             if info[0]:
                 length += 1
@@ -276,13 +288,16 @@ def read_line(
                         early_ends[item] = wid
             continue
         if kind == 6:  # a stray character: EVALB loops on it
+            if m.group(6) == b"\0":  # EVALB's loop stops at a NUL between tokens
+                break
             errors.report_forever("Reading sentence\n")
-        label = m.group(1)
+        raw_label = m.group(1)
+        label = c_string(raw_label)
         word = b""
         if kind == 3:  # "(LABEL WORD" not closed by ")"
             word = m.group(3)
             if track:
-                dbg.append(b"label=%s, word=%s, wid=%d\n" % (label, word, wid))
+                dbg.append(b"label=%s, word=%s, wid=%d\n" % (label, c_string(word), wid))
             if word:
                 follow = line[m.end() : m.end() + 1]
                 if follow != b"(":
@@ -292,7 +307,7 @@ def read_line(
         ends.append(early_ends.pop(bid, -1) if early_ends else -1)
         labels.append(label)
         if track:
-            side.buf_starts.append(m.start() + 1 + len(label))
+            side.buf_starts.append(m.start() + 1 + len(raw_label))
             side.buf_ends.append(buf_ends[bid] if bid < len(buf_ends) else 0)
         if under:
             if -under in below:
@@ -301,6 +316,8 @@ def read_line(
         else:
             stack.append(bid)
         if word:
+            if word[:1] == b"\0":  # ... unless the word starts with a NUL: the end
+                break
             # EVALB goes back to just after the label, skips the blank and
             # stops on the word: "Reading sentence" until it gives up.
             errors.report_forever("Reading sentence\n")

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from jpcore.align import CharAlignment, Group, align_streams, ends_of, group_units
 from jpcore.formats.trees import Tree, read_trees_bytes
 from jpcore.runtime import gc_paused
+from jpcore.tasks.gc_promote import promote_young_objects
 from jpcore.similarity import Normaliser
 from jpcore.tasks.evalb_report import HEADER, render_row, render_summary
 from jpcore.tasks.parseval_result import ParsevalResult, TreePair, token_starts
@@ -178,7 +179,9 @@ def evaluate_bytes(
     with gc_paused():
         gold = read_trees_bytes(gold_data, gold_name)
         system = read_trees_bytes(sys_data, sys_name)
-        return evaluate(gold, system, gold_name=gold_name, sys_name=sys_name, cutoff_len=cutoff_len)
+        result = evaluate(gold, system, gold_name=gold_name, sys_name=sys_name, cutoff_len=cutoff_len)
+        promote_young_objects()  # the result is long-lived: no scan of it when the collector resumes
+        return result
 
 
 def iter_report(result: ParsevalResult) -> Iterator[str]:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from jpcore.align import EXACT, SIMILAR, Group
 from jpcore.formats.trees import Tree
+from jpcore.tasks.crossing import crossed
 from jpcore.tasks.parseval_result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
 
 #: Cut labels that make no constituent.
@@ -150,7 +151,7 @@ def constituents(
 def match(gold: list[Constituent], sys: list[Constituent]) -> int:
     """EVALB's greedy one-to-one matching; marks both sides ``matched``."""
     waiting: dict[tuple[int, int, str], list[Constituent]] = {}
-    for constituent in sys:
+    for constituent in reversed(sys):  # each list in reverse order: pop() takes the first
         if constituent.located:
             waiting.setdefault((constituent.start, constituent.end, constituent.label), []).append(constituent)
     matched = 0
@@ -159,10 +160,15 @@ def match(gold: list[Constituent], sys: list[Constituent]) -> int:
             continue
         candidates = waiting.get((constituent.start, constituent.end, constituent.label))
         if candidates:
-            candidates.pop(0).status = MATCHED
+            candidates.pop().status = MATCHED
             constituent.status = MATCHED
             matched += 1
     return matched
+
+
+#: Above this many table writes per bracket :func:`crossing_flags` sweeps
+#: (:func:`jpcore.tasks.crossing.crossed`) instead of filling tables.
+TABLE_LIMIT = 16
 
 
 def crossing_flags(fixed: Sequence[Constituent], probes: Sequence[Constituent], n_units: int) -> list[bool]:
@@ -175,13 +181,18 @@ def crossing_flags(fixed: Sequence[Constituent], probes: Sequence[Constituent], 
     ``[s, e)`` is crossed iff ``inner_end[s] < e`` or ``inner_start[e] > s``.
     Filled with slice writes (shorter ends / larger starts written last), so
     the cost is the total length of the ``fixed`` brackets, whatever their
-    shape (spans snapped to word units need not nest).
+    shape (spans snapped to word units need not nest).  That total is
+    quadratic for deep trees (a chain of ``n`` nested brackets): beyond
+    :data:`TABLE_LIMIT` writes per bracket the same answer comes from
+    :func:`jpcore.tasks.crossing.crossed`, ``O(n log n)``.
     """
     if not fixed or not probes:
         return [False] * len(probes)
+    spans = [(c.start, c.end) for c in fixed if c.end - c.start > 1]
+    if sum(end - start for start, end in spans) > TABLE_LIMIT * (len(spans) + len(probes) + n_units):
+        return crossed(spans, [(c.start, c.end) for c in probes])
     inner_end = [n_units + 1] * (n_units + 1)
     inner_start = [-1] * (n_units + 1)
-    spans = [(c.start, c.end) for c in fixed if c.end - c.start > 1]
     for start, end in sorted(spans, key=lambda span: -span[1]):
         inner_end[start + 1 : end] = [end] * (end - start - 1)
     for start, end in sorted(spans):

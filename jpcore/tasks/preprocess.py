@@ -32,6 +32,7 @@ export holds and every inspector page reads.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -48,6 +49,7 @@ from jpcore.align import (
 from jpcore.errors import InputError, show
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused
+from jpcore.tasks.gc_promote import promote_young_objects
 from jpcore.similarity import Normaliser
 
 TASK = "preprocess"
@@ -322,8 +324,13 @@ def _token_starts(segmentation: Segmentation) -> list[int]:
 
 
 @dataclass(slots=True)
-class _Side:
-    """One side flattened: token keys, token and sentence end offsets."""
+class Side:
+    """One side flattened: token keys, token and sentence end offsets.
+
+    Offsets are in the side's normalised whitespace-free character stream;
+    ``token_starts[k]`` is the index of sentence ``k``'s first token in the
+    flat token list (plus the total at the end).
+    """
 
     keys: list[str]
     token_ends: list[int]
@@ -332,7 +339,7 @@ class _Side:
     stream: str
 
     @classmethod
-    def build(cls, segmentation: Segmentation, normaliser: Normaliser) -> _Side:
+    def build(cls, segmentation: Segmentation, normaliser: Normaliser) -> Side:
         cache: dict[str, str] = {}  # tokens repeat: normalise each type once
         key = normaliser.key
         keys = []
@@ -362,13 +369,14 @@ class _Side:
         return min(bisect_right(self.sentence_ends, offset), max(len(self.sentence_ends) - 1, 0))
 
 
-def _line_at(segmentation: Segmentation, side: _Side, offset: int) -> int | None:
+def _line_at(segmentation: Segmentation, side: Side, offset: int) -> int | None:
     if not segmentation.sentences:
         return None
     return segmentation.sentences[side.sentence_at(offset)].line
 
 
-def _first_difference_error(gold: Segmentation, system: Segmentation, g: _Side, s: _Side, chars: CharAlignment) -> InputError:
+def first_difference_error(gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment) -> InputError:
+    """The ``--strict`` error: file, line and 20 characters of each side at the first difference."""
     (g0, _), (s0, _) = chars.differences()[0]
     return InputError(
         system.name,
@@ -378,7 +386,8 @@ def _first_difference_error(gold: Segmentation, system: Segmentation, g: _Side, 
     )
 
 
-def _differences(gold: Segmentation, system: Segmentation, g: _Side, s: _Side, chars: CharAlignment) -> list[Difference]:
+def differences_of(gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment) -> list[Difference]:
+    """Every differing stretch of ``chars`` with its text (200 characters at most) and lines."""
     out = []
     for (g0, g1), (s0, s1) in chars.differences():
         out.append(
@@ -413,21 +422,64 @@ def evaluate(
         return _evaluate(gold, system, normaliser or Normaliser.for_language("en"), strict, raw_text)
 
 
+def evaluate_bytes(
+    gold_data: bytes,
+    sys_data: bytes,
+    gold_name: str = "gold",
+    sys_name: str = "system",
+    fmt: str = "auto",
+    level: str = "words",
+    normaliser: Normaliser | None = None,
+    *,
+    strict: bool = False,
+    raw_text: str | None = None,
+) -> PreprocessResult:
+    """Read two segmented files' bytes and :func:`evaluate` them: what
+    ``jpcore preprocess GOLD SYSTEM`` does.
+
+    The cyclic garbage collector stays paused from the first byte read to
+    the result (re-enabling it between reading and aligning makes it rescan
+    every sentence read: measurably superlinear on big files).
+    """
+    from jpcore.formats import read_segmentation
+
+    with gc_paused():
+        gold = read_segmentation(gold_data, gold_name, fmt, level)
+        system = read_segmentation(sys_data, sys_name, fmt, level)
+        result = evaluate(gold, system, normaliser, strict=strict, raw_text=raw_text)
+        promote_young_objects()  # the result is long-lived: no scan of it when the collector resumes
+        return result
+
+
 def _evaluate(
     gold: Segmentation, system: Segmentation, normaliser: Normaliser, strict: bool, raw_text: str | None
 ) -> PreprocessResult:
-    g = _Side.build(gold, normaliser)
-    s = _Side.build(system, normaliser)
-    if g.stream == s.stream:
-        chars = align_streams(g.stream, s.stream)
-    else:  # one-sided gaps are placed on sentence, then token, ends
-        chars = align_streams(g.stream, s.stream, g.boundary_weights(), s.boundary_weights())
+    g = Side.build(gold, normaliser)
+    s = Side.build(system, normaliser)
+    chars = align_sides(g, s)
     if strict and not chars.identical:
-        raise _first_difference_error(gold, system, g, s, chars)
+        raise first_difference_error(gold, system, g, s, chars)
+    raw_map = _raw_map(g.stream, raw_text) if raw_text is not None else None
+    units, totals = count_units(g, s, chars, raw_map)
+    differences = [] if chars.identical else differences_of(gold, system, g, s, chars)
+    return PreprocessResult(gold, system, normaliser, units, totals, differences)
 
+
+def align_sides(g: Side, s: Side) -> CharAlignment:
+    """The character alignment of two sides (:func:`jpcore.align.align_streams`)."""
+    if g.stream == s.stream:
+        return align_streams(g.stream, s.stream)
+    # one-sided gaps are placed on sentence, then token, ends
+    return align_streams(g.stream, s.stream, g.boundary_weights(), s.boundary_weights())
+
+
+def count_units(
+    g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None
+) -> tuple[list[Unit], dict[str, Counts]]:
+    """The aligned units of two sides (sentence groups with their word groups
+    and counts) and the totals, given their character alignment."""
     sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
     token_groups = group_units(g.token_ends, s.token_ends, chars)
-    raw_map = _raw_map(g.stream, raw_text) if raw_text is not None else None
 
     units: list[Unit] = []
     total_sentences, total_tokens = Counts(), Counts()
@@ -461,10 +513,7 @@ def _evaluate(
         total_sentences.add(sentences)
         total_tokens.add(tokens)
     assert k == n_token_groups, "word groups must nest inside sentence groups"
-    differences = [] if chars.identical else _differences(gold, system, g, s, chars)
-    return PreprocessResult(
-        gold, system, normaliser, units, {"sentences": total_sentences, "tokens": total_tokens}, differences
-    )
+    return units, {"sentences": total_sentences, "tokens": total_tokens}
 
 
 def _raw_map(gold_stream: str, raw_text: str):

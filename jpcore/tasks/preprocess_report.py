@@ -1,13 +1,17 @@
 """Render a :class:`PreprocessResult` as text: conll18's layout plus ours.
 
 Statistics are computed by :mod:`jpcore.tasks.preprocess`; this module only
-formats them (the CLI prints it, the app offers it as a download).
+formats them (the CLI prints it, the app offers it as a download), from a
+:class:`ReportSummary` of the result (the streaming path builds one without
+ever holding the whole result).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from jpcore.align import GOLD_ONLY, SIMILAR, SYSTEM_ONLY
-from jpcore.tasks.preprocess import Counts, PreprocessResult
+from jpcore.tasks.preprocess import Counts, Difference, PreprocessResult
 
 SHAPES = ("1:1", "1:n", "n:1", "m:n")
 
@@ -17,70 +21,126 @@ def token_label(level: str) -> str:
     return "Tokens" if level == "tokens" else "Words"
 
 
-def _rows(result: PreprocessResult) -> list[tuple[str, Counts]]:
-    tokens = (token_label(result.level), result.totals["tokens"])
-    sentences = ("Sentences", result.totals["sentences"])
+@dataclass(slots=True)
+class ReportSummary:
+    """Everything the text report shows, without the units themselves.
+
+    :meth:`of` takes it from a :class:`PreprocessResult`; the streaming path
+    (:mod:`jpcore.tasks.preprocess_stream`) adds it up chunk by chunk.
+    ``differences`` holds the first :data:`SHOWN_DIFFERENCES` stretches;
+    ``n_differences`` and the ``changed``/``deleted``/``inserted`` character
+    counts cover all of them.
+    """
+
+    gold_name: str
+    gold_format: str
+    gold_sentences: int
+    sys_name: str
+    sys_format: str
+    sys_sentences: int
+    level: str
+    normalisation: str
+    totals: dict[str, Counts]
+    shapes: dict[str, int]
+    kinds: dict[str, int]
+    n_units: int
+    differences: list[Difference] = field(default_factory=list)
+    n_differences: int = 0
+    changed: int = 0
+    deleted: int = 0
+    inserted: int = 0
+
+    @classmethod
+    def of(cls, result: PreprocessResult) -> ReportSummary:
+        """The summary of a whole result."""
+        summary = cls(
+            result.gold.name, result.gold.format, len(result.gold.sentences),
+            result.system.name, result.system.format, len(result.system.sentences),
+            result.level, result.normaliser.describe(), result.totals,
+            result.shape_counts(), result.kind_counts(), len(result.units),
+        )
+        summary.add_differences(result.differences)
+        return summary
+
+    def add_differences(self, differences: list[Difference]) -> None:
+        """Count more differing stretches (keeping the first ones to show)."""
+        for difference in differences:
+            gold_n = difference.gold_chars[1] - difference.gold_chars[0]
+            sys_n = difference.sys_chars[1] - difference.sys_chars[0]
+            both = min(gold_n, sys_n)
+            self.changed += both
+            self.deleted += gold_n - both
+            self.inserted += sys_n - both
+            if len(self.differences) < SHOWN_DIFFERENCES:
+                self.differences.append(difference)
+        self.n_differences += len(differences)
+
+
+#: Differing stretches listed in the text report.
+SHOWN_DIFFERENCES = 20
+
+
+def _rows(summary: ReportSummary) -> list[tuple[str, Counts]]:
+    tokens = (token_label(summary.level), summary.totals["tokens"])
+    sentences = ("Sentences", summary.totals["sentences"])
     # conll18 prints Tokens, Sentences, Words in this order
-    return [tokens, sentences] if result.level == "tokens" else [sentences, tokens]
+    return [tokens, sentences] if summary.level == "tokens" else [sentences, tokens]
 
 
 def render_text(result: PreprocessResult) -> str:
     """The full text report (ends with a newline)."""
+    return render_summary(ReportSummary.of(result))
+
+
+def render_summary(summary: ReportSummary) -> str:
+    """The text report of a :class:`ReportSummary` (ends with a newline)."""
     lines = [
-        f"gold:   {result.gold.name} ({result.gold.format}, {len(result.gold.sentences)} sentences)",
-        f"system: {result.system.name} ({result.system.format}, {len(result.system.sentences)} sentences)",
-        f"level: {result.level}; {result.normaliser.describe()}",
-        _characters_line(result),
+        f"gold:   {summary.gold_name} ({summary.gold_format}, {summary.gold_sentences} sentences)",
+        f"system: {summary.sys_name} ({summary.sys_format}, {summary.sys_sentences} sentences)",
+        f"level: {summary.level}; {summary.normalisation}",
+        _characters_line(summary),
         "",
         "Metric     | Correct   |      Gold | Predicted",
         "-----------+-----------+-----------+-----------",
     ]
-    for name, counts in _rows(result):
+    for name, counts in _rows(summary):
         lines.append(f"{name:<11}|{counts.tp:>10} |{counts.gold:>10} |{counts.system:>10}")
     lines += [
         "",
         "Metric     |      TP |      FP |      FN | Precision |    Recall |  F1 Score",
         "-----------+---------+---------+---------+-----------+-----------+-----------",
     ]
-    for name, counts in _rows(result):
+    for name, counts in _rows(summary):
         lines.append(
             f"{name:<11}|{counts.tp:>8} |{counts.fp:>8} |{counts.fn:>8} |"
             f"{100 * counts.precision:>10.2f} |{100 * counts.recall:>10.2f} |{100 * counts.f1:>10.2f}"
         )
-    shapes = result.shape_counts()
-    kinds = result.kind_counts()
+    shapes = summary.shapes
+    kinds = summary.kinds
     parts = [f"{shape} {sum(n for s, n in shapes.items() if _pattern(s) == shape)}" for shape in SHAPES]
     parts += [
         f"gold-only {kinds[GOLD_ONLY]}",
         f"system-only {kinds[SYSTEM_ONLY]}",
         f"differing text {kinds[SIMILAR]}",
     ]
-    lines += ["", f"Units: {len(result.units)} ({', '.join(parts)})"]
-    for difference in result.differences[:20]:
+    lines += ["", f"Units: {summary.n_units} ({', '.join(parts)})"]
+    for difference in summary.differences[:SHOWN_DIFFERENCES]:
         lines.append(
             f"  differs: gold line {difference.gold_line} {difference.gold_text[:30]!r}"
             f" vs system line {difference.sys_line} {difference.sys_text[:30]!r}"
         )
-    if len(result.differences) > 20:
-        lines.append(f"  ... and {len(result.differences) - 20} more (see --json)")
+    if summary.n_differences > SHOWN_DIFFERENCES:
+        lines.append(f"  ... and {summary.n_differences - SHOWN_DIFFERENCES} more (see --json)")
     return "\n".join(lines) + "\n"
 
 
-def _characters_line(result: PreprocessResult) -> str:
+def _characters_line(summary: ReportSummary) -> str:
     """Whether the texts agree, and if not how much differs where."""
-    if result.streams_equal:
+    if not summary.n_differences:
         return "characters: identical on both sides"
-    deleted = inserted = changed = 0
-    for difference in result.differences:
-        gold_n = difference.gold_chars[1] - difference.gold_chars[0]
-        sys_n = difference.sys_chars[1] - difference.sys_chars[0]
-        both = min(gold_n, sys_n)
-        changed += both
-        deleted += gold_n - both
-        inserted += sys_n - both
     return (
-        f"characters: {len(result.differences)} differing stretch(es): {changed} changed, "
-        f"{deleted} only in gold, {inserted} only in the system; units touching them are never correct"
+        f"characters: {summary.n_differences} differing stretch(es): {summary.changed} changed, "
+        f"{summary.deleted} only in gold, {summary.inserted} only in the system; units touching them are never correct"
     )
 
 

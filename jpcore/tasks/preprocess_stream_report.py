@@ -1,0 +1,148 @@
+"""Printing a streamed evaluation exactly as the whole-file path prints it.
+
+Contract: :func:`write_streamed` reads two segmented files incrementally
+(:func:`jpcore.formats.open_segmentation`), evaluates them chunk by chunk
+(:func:`jpcore.tasks.preprocess_stream.stream_evaluate`) and writes to
+``out`` the text report (:func:`jpcore.tasks.preprocess_report.render_summary`)
+or the JSON object of ``PreprocessResult.to_dict()``: byte for byte what
+``jpcore preprocess`` prints without streaming.  The JSON's long lists
+(differences, units, both sides' sentences) are spooled to temporary files
+as the chunks come and copied out at the end, after the totals that precede
+them, so memory stays bounded by the window.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+from jpcore.align import KINDS
+from jpcore.formats import open_segmentation
+from jpcore.similarity import Normaliser
+from jpcore.tasks.preprocess import TASK, Counts
+from jpcore.tasks.preprocess_report import ReportSummary, render_summary
+from jpcore.tasks.preprocess_stream import WINDOW, Chunk, SideInfo, stream_evaluate
+
+__all__ = ["write_streamed"]
+
+
+class _Spool:
+    """A JSON list written item by item to a temporary file."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self.file: IO[str] = stack.enter_context(
+            tempfile.TemporaryFile("w+", encoding="utf-8", prefix="jpcore-stream-"))
+        self.empty = True
+
+    def add(self, item: dict[str, Any]) -> None:
+        if not self.empty:
+            self.file.write(", ")
+        self.file.write(json.dumps(item, ensure_ascii=False))
+        self.empty = False
+
+    def copy_to(self, out: TextIO) -> None:
+        out.write("[")
+        self.file.seek(0)
+        shutil.copyfileobj(self.file, out)
+        out.write("]")
+
+
+def _open_dict(data: dict[str, Any]) -> str:
+    """``data`` as JSON without its closing brace (more keys follow)."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text[:-1] + (", " if data else "")
+
+
+def write_streamed(
+    gold_path: str,
+    sys_path: str,
+    fmt: str = "auto",
+    level: str = "words",
+    normaliser: Normaliser | None = None,
+    *,
+    strict: bool = False,
+    as_json: bool = False,
+    out: TextIO,
+    window: int = WINDOW,
+) -> None:
+    """Evaluate two files incrementally and write the report or the JSON to ``out``."""
+    normaliser = normaliser or Normaliser.for_language("en")
+    with ExitStack() as stack:
+        gold_format, gold_sentences = stack.enter_context(open_segmentation(gold_path, gold_path, fmt, level))
+        sys_format, sys_sentences = stack.enter_context(open_segmentation(sys_path, sys_path, fmt, level))
+        summary = ReportSummary(
+            gold_path, gold_format, 0, sys_path, sys_format, 0, level, normaliser.describe(),
+            {"sentences": Counts(), "tokens": Counts()}, {}, dict.fromkeys(KINDS, 0), 0,
+        )
+        spools = [_Spool(stack) for _ in range(4)] if as_json else None
+        chunks = stream_evaluate(
+            gold_sentences, sys_sentences, SideInfo(gold_path, gold_format, level),
+            SideInfo(sys_path, sys_format, level), normaliser, strict=strict, window=window,
+        )
+        for chunk in chunks:
+            _add(summary, chunk)
+            if spools is not None:
+                differences, units, gold, system = spools
+                for difference in chunk.differences:
+                    differences.add(difference.to_dict())
+                for unit in chunk.units:
+                    units.add(unit.to_dict())
+                for sentence in chunk.gold:
+                    gold.add(sentence.to_dict())
+                for sentence in chunk.system:
+                    system.add(sentence.to_dict())
+        if spools is None:
+            out.write(render_summary(summary))
+            return
+        _write_json(out, summary, normaliser, spools, (gold_path, gold_format), (sys_path, sys_format))
+
+
+def _add(summary: ReportSummary, chunk: Chunk) -> None:
+    summary.gold_sentences += len(chunk.gold)
+    summary.sys_sentences += len(chunk.system)
+    sentences, tokens = summary.totals["sentences"], summary.totals["tokens"]
+    for unit in chunk.units:
+        sentences.add(unit.sentences)
+        tokens.add(unit.tokens)
+        summary.shapes[unit.shape] = summary.shapes.get(unit.shape, 0) + 1
+        summary.kinds[unit.kind] += 1
+    summary.n_units += len(chunk.units)
+    summary.add_differences(chunk.differences)
+
+
+def _write_json(
+    out: TextIO, summary: ReportSummary, normaliser: Normaliser, spools: list[_Spool],
+    gold: tuple[str, str], system: tuple[str, str],
+) -> None:
+    """The keys of ``PreprocessResult.to_dict()`` in its order."""
+    differences, units, gold_spool, sys_spool = spools
+    out.write(_open_dict({
+        "task": TASK,
+        "level": summary.level,
+        "normalisation": normaliser.to_dict(),
+        "normalisation_description": normaliser.describe(),
+        "totals": {name: counts.to_dict() for name, counts in summary.totals.items()},
+        "shapes": summary.shapes,
+        "kinds": summary.kinds,
+        "streams_equal": not summary.n_differences,
+    }))
+    out.write('"differences": ')
+    differences.copy_to(out)
+    out.write(', "units": ')
+    units.copy_to(out)
+    for key, (name, fmt), spool in (("gold", gold, gold_spool), ("system", system, sys_spool)):
+        out.write(f', "{key}": ')
+        out.write(_open_dict({"name": name, "format": fmt, "level": summary.level}))
+        out.write('"sentences": ')
+        spool.copy_to(out)
+        out.write("}")
+    out.write("}\n")
+
+
+def stream_threshold_reached(paths: list[str], threshold: int) -> bool:
+    """True when one of the files is at least ``threshold`` bytes."""
+    return any(Path(path).stat().st_size >= threshold for path in paths)

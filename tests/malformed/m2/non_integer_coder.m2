@@ -1,0 +1,5 @@
+S The cat sat on mat .
+A 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||one
+
+S It ran away .
+A 1 2|||R:VERB|||runs|||REQUIRED|||-NONE-|||0

@@ -1,0 +1,239 @@
+"""The self-contained HTML report (jpcore.reports) of each evaluation, and ``--html OUT``.
+
+For each task the report must hold the exact headline scores as the CLI
+prints them, the definition of every metric, the licence of bundled inputs,
+the parameters in force, and the per-unit table; every value from an input
+file is escaped; nothing is loaded from outside (no script, no external
+resource, a Content-Security-Policy that forbids them).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from jpcore.formats import read_segmentation
+from jpcore.formats.m2 import read_m2
+from jpcore.reports import InputInfo, attribution_near, render_html
+from jpcore.reports.provenance import UNKNOWN, attribution_text
+from jpcore.reports.svg import Series, bar_chart
+from jpcore.similarity import Normaliser
+from jpcore.tasks import parseval
+from jpcore.tasks.gec import evaluate as gec_evaluate
+from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
+from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from tests.conftest import ROOT, SAMPLE_DATA
+
+EWT = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"
+EWT_GOLD = EWT / "en_ewt-ud-test.excerpt.gold.words.txt"
+EWT_SYS = EWT / "en_ewt-ud-test.excerpt.nltk.tok.txt"
+TREES = SAMPLE_DATA / "parseval" / "jp-trees"
+TOY = SAMPLE_DATA / "m2" / "toy-en"
+SCRIPT = "<script>alert(1)</script>"
+
+
+class _Tags(HTMLParser):
+    """Every start tag with its attributes (to look for resources and scripts)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def _assert_self_contained(html: str) -> None:
+    parser = _Tags()
+    parser.feed(html)
+    names = {tag for tag, _ in parser.tags}
+    assert not names & {"script", "link", "img", "iframe", "object", "embed", "image", "use"}, names
+    for tag, attrs in parser.tags:
+        for name, value in attrs.items():
+            assert not name.startswith("on"), (tag, name)  # no event handler
+            if name in ("src", "href", "xlink:href", "action", "data", "poster"):
+                assert value is None or value.startswith("#"), (tag, name, value)  # in-page anchors only
+    assert "url(" not in html and "@import" not in html
+    assert "default-src 'none'" in html  # the CSP forbids every external resource
+    assert html.count("<svg") >= 1  # charts are inline SVG
+
+
+def _preprocess(gold: str | None = None, system: str | None = None):
+    if gold is None:
+        g = read_segmentation(EWT_GOLD.read_bytes(), EWT_GOLD.name, "text", "words")
+        s = read_segmentation(EWT_SYS.read_bytes(), EWT_SYS.name, "text", "words")
+    else:
+        g = read_segmentation(gold.encode(), "gold.txt", "text", "words")
+        s = read_segmentation(system.encode(), "sys.txt", "text", "words")
+    return preprocess_evaluate(g, s, Normaliser.for_language("en"))
+
+
+# --- preprocess -----------------------------------------------------------------
+
+
+def test_preprocess_report_has_the_cli_scores_definitions_and_licence() -> None:
+    result = _preprocess()
+    html = render_html(result, [InputInfo("gold", EWT_GOLD.name, attribution_near(EWT_GOLD)),
+                                InputInfo("system", EWT_SYS.name, attribution_near(EWT_SYS))])
+    # the CLI's table: Sentences 101/9/10 91.82 90.99 91.40; Words 2498/36/75 98.58 97.09 97.83
+    for figure in ("91.82", "90.99", "91.40", "98.58", "97.09", "97.83"):
+        assert f">{figure}</td>" in html
+    for count in (">101</td>", ">2498</td>", ">36</td>", ">75</td>"):
+        assert count in html
+    for term in ("Sentence TP", "Words TP", "FP", "FN", "Precision (P)", "Recall (R)", "F1",
+                 "Kind: merged", "Shape (gold:system)"):
+        assert f"<dt>{term}</dt>" in html
+    assert "2·TP / (2·TP + FP + FN)" in html
+    assert "normalisation table &#x27;en&#x27;" in html  # the normalisation in force
+    assert "CC BY-SA 4.0" in html and "Leland Stanford Junior University" in html
+    assert "Per-unit table" in html and "All 107 units" in html
+    assert 'class="sep"' in html  # merged sentences joined by ~~~
+    _assert_self_contained(html)
+
+
+def test_preprocess_report_escapes_tokens_and_names() -> None:
+    result = _preprocess(f"{SCRIPT} ok .\n", f"{SCRIPT} ok.\n")
+    html = render_html(result, [InputInfo("gold", "<b>gold</b>.txt"), InputInfo("system", "s.txt")])
+    assert "<script" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<b>gold</b>" not in html and "&lt;b&gt;gold&lt;/b&gt;.txt" in html
+    assert UNKNOWN in html  # user files: licence not known
+    _assert_self_contained(html)
+
+
+def test_a_huge_table_is_paged_and_capped_with_a_note() -> None:
+    result = _preprocess()
+    html = render_html(result, max_units=10)
+    assert "107 units are more than this report lists (10)" in html
+    assert len(re.findall(r'<td class="num">(\d+)</td><td>merged', html)) <= 10
+    paged = render_html(result)
+    assert paged.count("<details") == 0  # 107 rows fit one page of 200
+    from jpcore.reports.markup import paged_table
+
+    chunks = paged_table(["n"], [[i] for i in range(450)], "units")
+    assert chunks.count("<details") == 3 and "units 401–450 of 450" in chunks
+    assert chunks.count("<details open>") == 1
+
+
+# --- parseval -----------------------------------------------------------------
+
+
+def test_parseval_report_has_evalbs_figures_and_definitions() -> None:
+    gold, system = TREES / "harbour.gold.mrg", TREES / "harbour.sys.mrg"
+    result = parseval.evaluate_bytes(gold.read_bytes(), system.read_bytes(), gold_name=gold.name,
+                                     sys_name=system.name)
+    html = render_html(result, [InputInfo("gold", gold.name, attribution_near(gold))])
+    text = parseval.render_report(result)
+    for name, figure in (("Bracketing Recall", "84.62"), ("Bracketing Precision", "88.00"),
+                         ("Bracketing FMeasure", "86.27"), ("Tagging accuracy", "93.55")):
+        assert re.search(rf"{name} += +{re.escape(figure)}", text)  # what EVALB's table says
+        assert f"<td>{name}</td><td class=\"num\">{figure}</td>" in html
+    for term in ("Bracketing recall", "Bracketing precision", "Bracketing F1", "Crossing brackets",
+                 "Tagging accuracy", "Word unit", "Matched bracket"):
+        assert f"<dt>{term}</dt>" in html
+    assert "MIT" in html  # jp-trees' licence
+    assert "Cut-off length (gold words)" in html
+    _assert_self_contained(html)
+
+
+def test_parseval_report_escapes_labels_and_words() -> None:
+    gold = b"(S (NP (DT the) (NN <script>)) (VP (VBZ runs)))\n"
+    system = b"(S (NP (DT the)) (X<b> (NN <script>) (VBZ runs)))\n"
+    result = parseval.evaluate_bytes(gold, system, gold_name="g<i>.mrg", sys_name="s.mrg")
+    html = render_html(result)
+    assert "<script" not in html and "<b>" not in html and "<i>" not in html
+    assert "&lt;script&gt;" in html and "g&lt;i&gt;.mrg" in html
+    _assert_self_contained(html)
+
+
+# --- gec -------------------------------------------------------------------------
+
+
+def test_gec_report_has_errant_compares_scores_and_definitions() -> None:
+    result = gec_evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"))
+    html = render_html(result, [InputInfo("system", "sys.resegmented.m2", attribution_near(TOY / "gold.m2"))])
+    # errant_compare: TP 11 FP 2 FN 3 Prec 0.8462 Rec 0.7857 F0.5 0.8333
+    row = re.search(r'<table class="scores">.*?</table>', html, re.DOTALL).group(0)
+    assert [cell for cell in re.findall(r'<td class="num">([^<]*)</td>', row)] == [
+        "11", "2", "3", "0.8462", "0.7857", "0.8333"]
+    for term in ("TP", "FP", "FN", "Precision", "Recall", "F0.5", "Chosen annotator", "Noop rule", "alpha"):
+        assert f"<dt>{term}</dt>" in html
+    assert "aligned into 6 units" in html  # the alignment note
+    assert "Span-Based Correction" in html and "noop" in html.lower()
+    assert "written for this project" in html.lower() or "jp-inspector" in html  # toy-en's source text
+    _assert_self_contained(html)
+
+
+def test_gec_report_escapes_sentences_and_corrections() -> None:
+    hyp = f"S a {SCRIPT} b\nA 0 1|||R:OTHER|||<img src=x>|||REQUIRED|||-NONE-|||0\n\n".encode()
+    ref = f"S a {SCRIPT} b\nA 0 1|||R:OTHER|||<img src=x>|||REQUIRED|||-NONE-|||0\n\n".encode()
+    html = render_html(gec_evaluate_bytes(hyp, ref, "h.m2", "r.m2"))
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;img src=x&gt;" in html
+    _assert_self_contained(html)
+
+
+# --- pieces ------------------------------------------------------------------------
+
+
+def test_svg_chart_escapes_and_shortens_labels() -> None:
+    svg = bar_chart("t<>", ["<script>" + "x" * 40], [Series("s&", [3.0], "#000000")])
+    assert "<script" not in svg and "&lt;script&gt;" in svg and "s&amp;" in svg
+    assert "…" in svg
+
+
+def test_attribution_is_read_from_source_md() -> None:
+    text = attribution_text("# t\n* Licence: CC0\n\n## Attribution\n\nBy <me>.\n\n## Files\n* x\n")
+    assert text == "By <me>.\n\nLicence: CC0"
+    assert attribution_near(ROOT / "no-such-dir" / "file.txt") is None
+
+
+def test_every_result_type_and_nothing_else() -> None:
+    with pytest.raises(TypeError):
+        render_html(object())  # type: ignore[arg-type]
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jpcore", *args], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+
+
+@pytest.mark.parametrize("command, figures", [
+    (["preprocess", str(EWT_GOLD), str(EWT_SYS)], ["91.82", "97.83"]),
+    (["parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg")], ["84.62", "86.27"]),
+    (["gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2")], ["0.8462", "0.8333"]),
+])
+def test_cli_html_writes_the_report_and_prints_the_usual_output(tmp_path: Path, command: list[str],
+                                                                 figures: list[str]) -> None:
+    plain = _cli(*command)
+    out = tmp_path / "report.html"
+    run = _cli(*command, "--html", str(out))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == plain.stdout  # the report on stdout is unchanged
+    html = out.read_text("utf-8")
+    for figure in figures:
+        assert figure in html
+    assert "Definitions of the metrics" in html and "Inputs, licences and attribution" in html
+    _assert_self_contained(html)
+
+
+def test_cli_html_to_an_unwritable_place_is_a_clean_error(tmp_path: Path) -> None:
+    run = _cli("preprocess", str(EWT_GOLD), str(EWT_SYS), "--html", str(tmp_path / "missing" / "r.html"))
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr and "r.html" in run.stderr
+
+
+def test_cli_html_in_evalb_legacy_mode_is_refused() -> None:
+    sample = SAMPLE_DATA / "parseval" / "evalb-sample"
+    run = _cli("parseval", "--evalb", str(sample / "sample.prm"), str(sample / "sample.gld"),
+               str(sample / "sample.tst"), "--html", "x.html")
+    assert run.returncode == 2
+    assert "only available in alignment mode" in run.stderr
