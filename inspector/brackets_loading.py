@@ -8,8 +8,11 @@ gold/system files, pasted trees, or a result saved by ``jpcore parseval
 (:func:`jpcore.tasks.parseval.evaluate_bytes`), cached on the *bytes*,
 never on the names.  Bad input is shown with ``st.error`` as
 jpcore's ``file:line: expected ..., found ...`` message and the previously
-loaded pair stays.  Session-state keys start with ``bk_`` so they never
-collide with the other pages' loader.
+loaded pair stays; a status box shows the stages while an input loads (the
+2,400-tree sample is EVALB's sample repeated at load time).  Session-state
+keys start with ``bk_`` so they never collide with the other pages' loader;
+the loader's widgets keep their values for the session (``persist_state``), so
+leaving the page and coming back shows the same trees.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ from dataclasses import dataclass
 import streamlit as st
 
 from jpcore.formats.result_json import read_result_json
+from jpcore.reports import InputInfo, attribution_near
 from jpcore.errors import InputError
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult
+from inspector.components import loading_status
 from inspector.render import md_text
 from inspector.tree_samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES, get_tree_sample
 
@@ -95,16 +100,15 @@ def _sample_request() -> _Request:
     if "bk_sample" not in st.session_state:
         wanted = st.query_params.get("trees", DEFAULT_TREE_SAMPLE)
         st.session_state["bk_sample"] = wanted if wanted in TREE_SAMPLES else DEFAULT_TREE_SAMPLE
-    key = st.selectbox("Tree pair", list(TREE_SAMPLES), key="bk_sample",
+    key = st.selectbox("Tree pair", list(TREE_SAMPLES), key="bk_sample", persist_state="session",
                        format_func=lambda k: TREE_SAMPLES[k].title,
                        help="Small tree files bundled with jp-inspector (sample_data/parseval).")
     sample = get_tree_sample(key)
     st.query_params["trees"] = sample.key
     st.caption(md_text(sample.note))
-    return _Request("sample", sample.title,
-                    gold=(sample.gold_file, sample.gold_path.read_bytes()),
-                    system=(sample.sys_file, sample.sys_path.read_bytes()),
-                    sample_key=sample.key)
+    gold, system = sample.read_pair()
+    return _Request("sample", sample.title, gold=(sample.gold_name, gold),
+                    system=(sample.sys_name, system), sample_key=sample.key)
 
 
 def _upload_request() -> _Request | None:
@@ -157,7 +161,11 @@ def _apply(request: _Request) -> None:
     failure = st.session_state.get(_FAILED)
     if failure is None or failure[0] != fingerprint:
         try:
-            st.session_state[_LOADED] = _evaluate(request, fingerprint)
+            with loading_status(f"Loading {request.label}") as step:
+                step("Reading, aligning and scoring the trees (cached on the file contents)...")
+                new = _evaluate(request, fingerprint)
+                step(f"{len(new.result.pairs):,} aligned pairs scored.")
+            st.session_state[_LOADED] = new
             st.session_state.pop(_FAILED, None)
             return
         except InputError as error:
@@ -171,10 +179,11 @@ def brackets_loader() -> BracketsLoaded | None:
     """Draw the loader in the sidebar, evaluate a new input, return what is loaded."""
     with st.sidebar:
         st.header("Trees")
-        source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="bk_source")
+        source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="bk_source",
+                          persist_state="session")
         st.session_state.setdefault("bk_cutoff", parseval.DEFAULT_CUTOFF)
         cutoff = int(st.number_input("Cut-off length (gold words)", min_value=0, step=1,
-                                     key="bk_cutoff",
+                                     key="bk_cutoff", persist_state="session",
                                      help="The second summary block counts pairs with at most this "
                                           "many gold words (EVALB's CUTOFF_LEN, -c)."))
         request = {
@@ -189,3 +198,13 @@ def brackets_loader() -> BracketsLoaded | None:
     if loaded is not None:
         loaded.result.cutoff_len = cutoff
     return loaded
+
+
+def report_inputs(loaded: BracketsLoaded) -> list[InputInfo]:
+    """The HTML report's inputs: the file names shown, and for bundled trees the
+    licence and attribution of their folder's ``SOURCE.md`` (unknown for user files)."""
+    text = None
+    if loaded.sample_key is not None:
+        text = attribution_near(get_tree_sample(loaded.sample_key).gold_path)
+    result = loaded.result
+    return [InputInfo("gold", result.gold_name, text), InputInfo("system", result.sys_name, text)]

@@ -9,7 +9,11 @@ the options (names are passed outside the cache key and only displayed).
 
 Bad input is shown with ``st.error`` -- the ``file:line: expected ...,
 found ...`` message of :class:`jpcore.errors.InputError`, never a
-traceback -- and the previously loaded data stays.  This loader is
+traceback -- and the previously loaded data stays.  While an input loads a
+status box shows the stages; the edits of every unit are listed once then
+(:mod:`inspector.gec_index`), so a 44,000-sentence pair renders quickly.
+The loader's widgets keep their values for the session (``persist_state``),
+so leaving the page and coming back shows the same pair, not the default.  This loader is
 independent of the sidebar loader of the Sentences pages (which reads
 segmentations, not M2).
 """
@@ -22,11 +26,14 @@ from dataclasses import dataclass
 import streamlit as st
 
 from jpcore.formats.result_json import read_result_json
+from jpcore.reports import InputInfo, attribution_near
 from jpcore.errors import InputError
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
 from inspector import gec_samples
+from inspector.components import loading_status
 from inspector.evaluation import NamedBytes
+from inspector.gec_index import EditIndex, build_index
 from inspector.render import md_text
 
 SOURCES = {
@@ -90,6 +97,15 @@ class GecLoaded:
     source: str
     label: str
     sample_key: str | None = None
+    index: EditIndex | None = None
+    """Every unit's edits, listed once while loading (:mod:`inspector.gec_index`)."""
+
+    @property
+    def edit_index(self) -> EditIndex:
+        """:attr:`index`, built on first use when the loader did not build it."""
+        if self.index is None:
+            self.index = build_index(self.result)
+        return self.index
 
 
 @st.cache_data(max_entries=8, show_spinner="Aligning and scoring the M2 files...")
@@ -129,19 +145,16 @@ def _sample_request() -> GecRequest:
         wanted = st.query_params.get("m2", gec_samples.DEFAULT_GEC_SAMPLE)
         st.session_state["g_sample"] = wanted if wanted in gec_samples.GEC_SAMPLES else gec_samples.DEFAULT_GEC_SAMPLE
     key = st.selectbox(
-        "Sample", list(gec_samples.GEC_SAMPLES), key="g_sample",
+        "Sample", list(gec_samples.GEC_SAMPLES), key="g_sample", persist_state="session",
         format_func=lambda k: gec_samples.GEC_SAMPLES[k].title,
         help="Small real M2 files bundled with jp-inspector (sample_data/m2).",
     )
     sample = gec_samples.get_gec_sample(key)
     st.query_params["m2"] = sample.key
     st.caption(md_text(sample.note))
-    return GecRequest(
-        "sample", sample.title,
-        NamedBytes(sample.sys_file, sample.sys_path.read_bytes()),
-        NamedBytes(sample.gold_file, sample.gold_path.read_bytes()),
-        sample_key=sample.key,
-    )
+    (sys_name, sys_data), (gold_name, gold_data) = sample.read_pair()
+    return GecRequest("sample", sample.title, NamedBytes(sys_name, sys_data), NamedBytes(gold_name, gold_data),
+                      sample_key=sample.key)
 
 
 def _upload_request() -> GecRequest | None:
@@ -188,16 +201,20 @@ def _settings(disabled: bool) -> GecSettings:
         st.session_state.setdefault(key, value)
     columns = st.columns(4)
     noop_rule = columns[0].radio("Noop rule", NOOP_RULES, key="g_noop", horizontal=True,
+                                 persist_state="session",
                                  disabled=disabled, help=NOOP_HELP)
     alpha = columns[1].number_input(
         "alpha (similarity threshold)", 0.0, 1.0, key="g_alpha", step=0.01, format="%.2f",
+        persist_state="session",
         disabled=disabled,
         help="Sentences whose normalised texts differ are the same sentence only when their "
              "Jaro-Winkler similarity is at least alpha; below it each becomes a one-sided unit.",
     )
     mode = columns[2].selectbox("Scoring", list(MODES), key="g_mode", format_func=MODES.__getitem__,
+                                persist_state="session",
                                 disabled=disabled)
     beta = columns[3].number_input("beta", 0.0, 10.0, key="g_beta", step=0.5, disabled=disabled,
+                                   persist_state="session",
                                    help="errant's -b: F-beta, and the annotator choice.")
     return GecSettings(noop_rule, float(alpha), mode, float(beta))
 
@@ -210,13 +227,18 @@ def _apply(request: GecRequest) -> None:
     failure = st.session_state.get(_FAILED)
     if failure is None or failure[0] != fingerprint:
         try:
-            if request.json_file is not None:
-                result = _from_json(request.json_file.data, _name=request.json_file.name)
-            else:
-                assert request.system is not None and request.gold is not None
-                result = evaluate_pair(request.system, request.gold, request.settings)
+            with loading_status(f"Loading {request.label}") as step:
+                step("Reading, aligning and scoring the M2 files (cached on the file contents)...")
+                if request.json_file is not None:
+                    result = _from_json(request.json_file.data, _name=request.json_file.name)
+                else:
+                    assert request.system is not None and request.gold is not None
+                    result = evaluate_pair(request.system, request.gold, request.settings)
+                step(f"{len(result.units):,} units scored; listing their edits for the filters...")
+                index = build_index(result)
+                step(f"{index.n_edits:,} edits listed.")
             st.session_state[_LOADED] = GecLoaded(result, fingerprint, request.source, request.label,
-                                                  request.sample_key)
+                                                  request.sample_key, index)
             st.session_state.pop(_FAILED, None)
             return
         except InputError as error:
@@ -230,7 +252,7 @@ def gec_loader() -> GecLoaded | None:
     """Draw the M2 loader (in an expander) and return the loaded pair."""
     with st.expander("Data: system and gold M2 files", expanded=get_loaded() is None):
         source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="g_source",
-                          horizontal=True)
+                          horizontal=True, persist_state="session")
         request = {
             "sample": _sample_request,
             "upload": _upload_request,
@@ -244,3 +266,13 @@ def gec_loader() -> GecLoaded | None:
     if request is not None:
         _apply(request)
     return get_loaded()
+
+
+def report_inputs(loaded: GecLoaded) -> list[InputInfo]:
+    """The HTML report's inputs: the file names shown, and for a bundled sample the
+    licence and attribution of its folder's ``SOURCE.md`` (unknown for user files)."""
+    text = None
+    if loaded.sample_key is not None:
+        text = attribution_near(gec_samples.get_gec_sample(loaded.sample_key).gold_path)
+    result = loaded.result
+    return [InputInfo("system", result.hyp_name, text), InputInfo("gold", result.ref_name, text)]

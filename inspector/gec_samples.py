@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from jpcore.demo_inputs import repeat_m2
+
 #: Folder holding the bundled M2 samples.
 M2_ROOT = Path(__file__).resolve().parents[1] / "sample_data" / "m2"
 
@@ -28,6 +30,17 @@ class GecSample:
     sys_file: str
     gold_file: str
     note: str
+    #: At least this many gold sentences, made at load time by repeating the pair (0: as is).
+    min_gold_sentences: int = 0
+
+    def read_pair(self) -> tuple[tuple[str, bytes], tuple[str, bytes]]:
+        """``((system name, bytes), (gold name, bytes))``; a large sample is the pair
+        repeated by :func:`jpcore.demo_inputs.repeat_m2` (names say ``×N``)."""
+        system, gold = self.sys_path.read_bytes(), self.gold_path.read_bytes()
+        if not self.min_gold_sentences:
+            return (self.sys_file, system), (self.gold_file, gold)
+        system, gold, times = repeat_m2(system, gold, self.min_gold_sentences)
+        return (f"{self.sys_file} ×{times}", system), (f"{self.gold_file} ×{times}", gold)
 
     @property
     def sys_path(self) -> Path:
@@ -83,6 +96,13 @@ _CATALOGUE = (
         "uagec", "UA-GEC slice: annotator 0 vs annotator 1, same sentences", "uagec",
         "ann0.first100.m2", "ann1.first100.m2",
         "The first 100 sentences of the UA-GEC test set, one annotator each. " + _UA_NOTE,
+    ),
+    GecSample(
+        "uagec-44k", "Large input: UA-GEC re-segmented slice ×440 (44,000 gold sentences)", "uagec",
+        "ann0.first100.resegmented.m2", "ann1.first100.m2",
+        "The re-segmented slice repeated 440 times when loaded (jpcore.demo_inputs): 37,400 system "
+        "against 44,000 gold sentences. " + _UA_NOTE,
+        min_gold_sentences=44_000,
     ),
 )
 

@@ -143,8 +143,10 @@ def edits_frame(edits: Sequence[GecEdit]) -> pd.DataFrame:
     return frame
 
 
-def unit_matches_search(result: GecResult, unit: GecUnit, query: str) -> bool:
-    """True if ``query`` occurs in the unit's system or gold text or in one of its corrections.
+def unit_matches_search(result: GecResult, unit: GecUnit, query: str,
+                        edits: tuple[list[GecEdit], list[GecEdit]] | None = None) -> bool:
+    """True if ``query`` occurs in the unit's system or gold text or in one of its corrections
+    (``edits``: the unit's edits when already listed).
 
     Case-insensitive; spaces are ignored as a fallback (``can't`` finds ``ca n't``).
     """
@@ -153,7 +155,7 @@ def unit_matches_search(result: GecResult, unit: GecUnit, query: str) -> bool:
         return True
     compact = strip_spaces(needle)
     texts = [unit_text(result, unit, "hyp"), unit_text(result, unit, "ref")]
-    hyp_edits, ref_edits = result.edits(unit.index)
+    hyp_edits, ref_edits = edits if edits is not None else result.edits(unit.index)
     texts += [edit.cor for edit in (*hyp_edits, *ref_edits)]
     for text in texts:
         folded = text.casefold()
@@ -162,19 +164,27 @@ def unit_matches_search(result: GecResult, unit: GecUnit, query: str) -> bool:
     return False
 
 
-def apply_filter(result: GecResult, chosen: EditFilter) -> tuple[list[GecUnit], list[GecEdit]]:
+def apply_filter(
+    result: GecResult, chosen: EditFilter,
+    unit_edits: Sequence[tuple[list[GecEdit], list[GecEdit]]] | None = None,
+) -> tuple[list[GecUnit], list[GecEdit]]:
     """The units and the edits that pass ``chosen``.
 
     An edit passes when it passes every edit filter and its unit passes the
     search; a unit is shown when it passes the search and (when an edit
-    filter is active) holds at least one passing edit.
+    filter is active) holds at least one passing edit.  ``unit_edits``
+    (``unit_edits[i]`` = :meth:`GecResult.edits` of unit ``i``, listed once
+    by :mod:`inspector.gec_index`) saves asking the result again.
     """
+    if not chosen.search and not chosen.on_edits and unit_edits is not None:
+        return list(result.units), [edit for hyp, ref in unit_edits for edit in (*hyp, *ref)]
     units: list[GecUnit] = []
     edits: list[GecEdit] = []
     for unit in result.units:
-        if chosen.search and not unit_matches_search(result, unit, chosen.search):
+        listed = unit_edits[unit.index] if unit_edits is not None else None
+        if chosen.search and not unit_matches_search(result, unit, chosen.search, listed):
             continue
-        hyp_edits, ref_edits = result.edits(unit.index)
+        hyp_edits, ref_edits = listed if listed is not None else result.edits(unit.index)
         passing = [edit for edit in (*hyp_edits, *ref_edits) if chosen.accepts(edit)]
         if chosen.on_edits and not passing:
             continue
@@ -196,8 +206,13 @@ class FilterOptions:
 
 def filter_options(result: GecResult) -> FilterOptions:
     """What the filters can offer for ``result``."""
+    return filter_options_of(result.iter_edits())
+
+
+def filter_options_of(all_edits: Iterable[GecEdit]) -> FilterOptions:
+    """What the filters can offer for these edits (every edit of a result)."""
     operations, mains, types, statuses, annotators = set(), set(), set(), set(), set()
-    for edit in result.iter_edits():
+    for edit in all_edits:
         operations.add(edit.operation or NO_OPERATION)
         mains.add(edit.main_type)
         types.add(edit.type)

@@ -12,7 +12,8 @@ the first three; choosing a sample sets them to the sample's own.
 changed (results are cached on the bytes, see :mod:`inspector.evaluation`).
 Bad input is reported with ``st.error`` -- the ``file:line: expected ...,
 found ...`` message of :class:`jpcore.errors.InputError`, never a traceback
--- and the previously loaded data stays.
+-- and the previously loaded data stays.  While an input loads, a status box
+shows the stages (the full EWT test set takes a moment the first time).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import streamlit as st
 from jpcore.errors import InputError
 from jpcore.formats import FORMATS
 from jpcore.similarity import known_languages
-from inspector import samples, state
+from inspector import components, samples, state
 from inspector.evaluation import NamedBytes, Options, evaluate_files, result_from_json
 from inspector.render import md_text
 
@@ -180,7 +181,12 @@ def _apply(request: Request) -> None:
     failure = state.get_failure()
     if failure is None or failure[0] != fingerprint:
         try:
-            state.set_loaded(_evaluate(request, fingerprint))
+            with components.loading_status(f"Loading {request.label}") as step:
+                step("Reading and aligning gold and system (cached on the file contents)...")
+                new = _evaluate(request, fingerprint)
+                step(f"{len(new.result.units):,} units aligned; preparing the views...")
+                _ = new.view  # built once, while the progress is shown
+            state.set_loaded(new)
             return
         except InputError as error:
             state.set_failure(fingerprint, str(error))

@@ -11,7 +11,13 @@ Contract:
   every non-matching word group a border style and a number;
 * the sentences of a merged unit are joined with ``~~~``; a word group that
   is not a one-token match is a bordered span with its number, the same
-  number on the gold and on the system side; matched tokens are plain text.
+  number on the gold and on the system side; matched tokens are plain text;
+* no whitespace or character-width assumption: text cells carry the
+  language of the texts (``lang="ko"``, from the normalisation table) so the
+  browser picks a CJK font and line-breaking rules (Korean keeps its
+  eojeol whole, Japanese breaks strictly), and :func:`aligned_groups_html`
+  lays the word groups out as columns with gold on top and system below,
+  so full-width and proportional characters stay aligned group by group.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from jpcore.reports.preprocess import language_tag
 from jpcore.tasks.preprocess import Counts, Unit, WordGroup
 from inspector.view import GOLD, SYS, ResultView
 
@@ -81,6 +88,19 @@ STYLE = f"""<style>
 .jp-bad {{font-weight: 600; text-decoration: underline; text-decoration-color: {VERMILLION};}}
 .jp-small {{font-size: 0.8em; opacity: .8;}}
 .jp-why li {{margin-bottom: 4px;}}
+.jp-units td.jp-side:lang(ko), .jp-ia:lang(ko) {{word-break: keep-all;
+  font-family: "Source Sans Pro", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif;}}
+.jp-units td.jp-side:lang(ja), .jp-ia:lang(ja) {{line-break: strict;
+  font-family: "Source Sans Pro", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Meiryo", sans-serif;}}
+.jp-ia {{display: flex; flex-wrap: wrap; gap: 6px 3px; align-items: stretch; line-height: 1.7;}}
+.jp-ia-g {{display: inline-flex; flex-direction: column; max-width: 100%; padding: 0 4px;
+  border: 1px solid rgba(128,128,128,.25); border-radius: 4px;}}
+.jp-ia-g.jp-ia-bad {{border-width: 2px;}}
+.jp-ia-t {{white-space: normal; overflow-wrap: anywhere;}}
+.jp-ia-t + .jp-ia-t {{border-top: 1px dotted rgba(128,128,128,.6);}}
+.jp-ia-n {{font-size: 0.7em; font-weight: 700;}}
+.jp-ia-key {{display: inline-flex; flex-direction: column; font-size: 0.75em; opacity: .75;
+  padding: 0 4px; justify-content: space-around;}}
 </style>"""
 
 
@@ -172,15 +192,22 @@ def _lines(values: Iterable[int]) -> str:
     return ", ".join(shown) if shown else "–"
 
 
+def _lang(view: ResultView) -> str:
+    """`` lang="ko"`` for texts in a known language, else ``""``."""
+    tag = language_tag(view.result)
+    return f' lang="{esc(tag)}"' if tag else ""
+
+
 def unit_row_html(view: ResultView, unit: Unit) -> str:
     """One ``<tr>``: unit number and lines, kind badge, gold, system, counts."""
+    lang = _lang(view)
     return (
         "<tr>"
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">gold l. '
         f"{esc(_lines(view.lines(unit, GOLD)))}<br>sys l. {esc(_lines(view.lines(unit, SYS)))}</span></td>"
         f"<td>{badge(unit.kind)}<br><span class=\"jp-small\">{esc(unit.ratio)} sentences</span></td>"
-        f'<td class="jp-side">{side_html(view, unit, GOLD)}</td>'
-        f'<td class="jp-side">{side_html(view, unit, SYS)}</td>'
+        f'<td class="jp-side"{lang}>{side_html(view, unit, GOLD)}</td>'
+        f'<td class="jp-side"{lang}>{side_html(view, unit, SYS)}</td>'
         f'<td class="jp-counts">{counts_html("Sentences", unit.sentences)}<br>'
         f'{counts_html("Tokens", unit.tokens)}</td>'
         "</tr>"
@@ -219,3 +246,48 @@ def reasons_html(reasons: Iterable[str]) -> str:
     """A bulleted list of plain-text explanations, each escaped."""
     items = "".join(f"<li>{esc(reason)}</li>" for reason in reasons)
     return STYLE + f'<ul class="jp-why">{items}</ul>'
+
+
+def _group_side(view: ResultView, group: WordGroup, side: str, breaks: set[int]) -> str:
+    start, end = group.gold if side == GOLD else group.sys
+    parts: list[str] = []
+    for index, token in enumerate(view.tokens(side, (start, end)), start):
+        if index in breaks:
+            parts.append(SEPARATOR)
+        parts.append(esc(token))
+    if not parts:
+        return '<span class="jp-none">∅</span>'
+    return " ".join(parts)
+
+
+def aligned_groups_html(view: ResultView, unit: Unit) -> str:
+    """The unit's word groups as aligned columns: gold on top, system below.
+
+    One column per word group, in order; a group that is not a one-token
+    match has its kind's border and colour and the number it has elsewhere
+    (tables, :func:`side_html`); ``~~~`` marks where a sentence begins
+    inside the unit.  Columns wrap as a whole, so gold and system stay
+    aligned whatever the characters' widths; every token is escaped.
+    """
+    breaks = {GOLD: view.sentence_starts(unit, GOLD), SYS: view.sentence_starts(unit, SYS)}
+    cells = ['<span class="jp-ia-key"><span>gold</span><span>system</span></span>']
+    number = 0
+    for group in unit.words:
+        gold = _group_side(view, group, GOLD, breaks[GOLD])
+        system = _group_side(view, group, SYS, breaks[SYS])
+        if group.is_match:
+            cells.append(f'<span class="jp-ia-g"><span class="jp-ia-t">{gold}</span>'
+                         f'<span class="jp-ia-t">{system}</span></span>')
+            continue
+        number += 1
+        style = kind_style(group.kind)
+        counts = view.group_counts(group)
+        title = (f"word group {number}: {group.ratio} gold:system tokens, {style.label}"
+                 f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}")
+        cells.append(
+            f'<span class="jp-ia-g jp-ia-bad" title="{esc(title)}" style="border-style: {style.border};'
+            f' border-color: {style.colour}; background: {style.colour}1f;">'
+            f'<span class="jp-ia-t">{gold} <span class="jp-ia-n">{style.symbol}{number}</span></span>'
+            f'<span class="jp-ia-t">{system} <span class="jp-ia-n">{style.symbol}{number}</span></span></span>'
+        )
+    return STYLE + f'<div class="jp-ia"{_lang(view)}>{"".join(cells)}</div>'

@@ -59,6 +59,8 @@ class Sample:
 
 _EWT = "UD_English-EWT-excerpt"
 _EWT_STEM = "en_ewt-ud-test.excerpt"
+_EWT_FULL = "UD_English-EWT-full"
+_EWT_FULL_STEM = "en_ewt-ud-test"
 
 _CATALOGUE = (
     Sample(
@@ -99,6 +101,19 @@ _CATALOGUE = (
         language="en",
         note="The files conll18_ud_eval.py was run on; compare with "
         f"{_EWT_STEM}.conll18_eval.txt.",
+    ),
+    Sample(
+        key="ewt-full",
+        title="Large input: English EWT test set, full (2,077 sentences): gold words vs nltk",
+        folder=_EWT_FULL,
+        gold_file=f"{_EWT_FULL_STEM}.gold.words.txt",
+        sys_file=f"{_EWT_FULL_STEM}.nltk.tok.txt",
+        raw_file=f"{_EWT_FULL_STEM}.gold.raw.txt",
+        fmt="text",
+        level="words",
+        language="en",
+        note="The whole UD English EWT test set (25,094 gold words) against nltk's output: "
+        f"compare with {_EWT_FULL_STEM}.conll18_eval.txt (Words 24267 / 25094 / 25299).",
     ),
     Sample(
         key="ko",

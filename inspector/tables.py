@@ -20,9 +20,10 @@ from inspector.view import GOLD, SYS, ResultView
 #: Canonical order of unit shapes in filters and counts.
 SHAPE_ORDER = ("1:1", "1:n", "n:1", "m:n", "1:0", "n:0", "0:1", "0:n")
 
+#: The counts come before the texts, so what a unit cost is visible without scrolling.
 UNIT_COLUMNS = [
-    "Unit", "OK", "Kind", "Shape", "Ratio", "Gold lines", "System lines", "Gold", "System",
-    "Sent TP", "Sent FP", "Sent FN", "Tok TP", "Tok FP", "Tok FN",
+    "Unit", "OK", "Kind", "Shape", "Ratio", "Sent TP", "Sent FP", "Sent FN", "Tok TP", "Tok FP",
+    "Tok FN", "Gold lines", "System lines", "Gold", "System",
 ]
 
 
@@ -208,3 +209,13 @@ def sentences_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
                          "sent_id": sentence.sent_id or "", "Tokens": len(sentence.tokens),
                          "Text": " ".join(sentence.tokens)})
     return pd.DataFrame(rows, columns=["Side", "Sentence", "Line", "sent_id", "Tokens", "Text"])
+
+
+def first_interesting(units: Sequence[Unit]) -> Unit | None:
+    """The unit a page shows before anything is chosen: the first merged unit
+    (sentences joined or split), else the first with an error, else the first."""
+    for wanted in (lambda u: u.kind == "merged", lambda u: u.is_mismatch, lambda u: True):
+        found = next((unit for unit in units if wanted(unit)), None)
+        if found is not None:
+            return found
+    return None

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from jpcore.demo_inputs import repeat_trees
+
 #: Folder holding the bundled tree pairs.
 TREE_ROOT = Path(__file__).resolve().parents[1] / "sample_data" / "parseval"
 
@@ -27,6 +29,24 @@ class TreeSample:
     gold_file: str
     sys_file: str
     note: str
+    #: Copies of the files concatenated (a large demonstration input made at load time).
+    repeat: int = 1
+
+    @property
+    def gold_name(self) -> str:
+        """The gold file's name as shown (``sample.gld ×100`` for a repeated sample)."""
+        return self.gold_file if self.repeat == 1 else f"{self.gold_file} ×{self.repeat}"
+
+    @property
+    def sys_name(self) -> str:
+        """The system file's name as shown."""
+        return self.sys_file if self.repeat == 1 else f"{self.sys_file} ×{self.repeat}"
+
+    def read_pair(self) -> tuple[bytes, bytes]:
+        """``(gold, system)`` bytes, repeated :attr:`repeat` times by
+        :func:`jpcore.demo_inputs.repeat_trees` when the sample is a large one."""
+        gold, system = self.gold_path.read_bytes(), self.sys_path.read_bytes()
+        return (gold, system) if self.repeat == 1 else repeat_trees(gold, system, self.repeat)
 
     @property
     def gold_path(self) -> Path:
@@ -62,6 +82,16 @@ _CATALOGUE = (
         sys_file="sample.tst",
         note="The EVALB distribution's 24 test sentences (public domain). Compare with "
         "`jpcore parseval --evalb sample.prm sample.gld sample.tst`.",
+    ),
+    TreeSample(
+        key="evalb-sample-x100",
+        title="Large input: EVALB's sample ×100 (2,400 trees)",
+        folder="evalb-sample",
+        gold_file="sample.gld",
+        sys_file="sample.tst",
+        note="EVALB's 24 sample trees repeated 100 times when loaded (jpcore.demo_inputs), "
+        "to try the page on a 2,400-tree file.",
+        repeat=100,
     ),
 )
 

@@ -201,8 +201,9 @@ def test_rendered_view_is_paged(sentences: AppTest) -> None:
     assert shown() == list(range(80, 107))
 
 
-def test_no_detail_without_a_selection(sentences: AppTest) -> None:
-    assert any("Click a row" in info.value for info in sentences.info)
+def test_before_a_selection_the_first_merged_unit_is_shown(sentences: AppTest) -> None:
+    assert "Unit #2: 2:1 sentences, ± merged" in [h.value for h in sentences.subheader]
+    assert any("Click another row" in caption.value for caption in sentences.caption)
 
 
 # --- Loading ----------------------------------------------------------------

@@ -6,7 +6,9 @@ Everything shown is read from jpcore's
 aligned pair), the per-label chart, each constituent's status.  Filters
 (``?merged=true&word_groups=true&crossing=true&label=NP&length=1-10``) and
 the selected pair (``?pair=N``) live in the URL, the bundled tree pair too
-(``?trees=KEY``), so a link reopens the same view.
+(``?trees=KEY``), so a link reopens the same view.  Previous / Next (keys
+K / J) step through the pairs the filters show; the pair's detail is a
+fragment (stepping reruns only it) and the table is paged.
 """
 
 from __future__ import annotations
@@ -17,11 +19,15 @@ import streamlit as st
 
 from jpcore.tasks import parseval
 from inspector import brackets_view as bv
+from inspector import components
 from inspector.brackets_chart import label_figure, selected_labels
-from inspector.brackets_loading import brackets_loader
+from inspector.brackets_loading import BracketsLoaded, brackets_loader, report_inputs
 from inspector.render import md_text
 from inspector.tree_samples import get_tree_sample
 from inspector.tree_svg import legend_svg_html, pair_svg_html, side_text
+
+#: Rows per page of the pairs table.
+TABLE_ROWS = 500
 
 loaded = brackets_loader()
 st.title("Brackets")
@@ -84,8 +90,9 @@ wanted = bv.PairFilter(only_merged, only_groups, only_crossing, labels, frozense
 pairs = bv.filter_pairs(result, wanted)
 st.caption(f"Showing {len(pairs)} of {len(result.pairs)} pairs.")
 
-# --- Table --------------------------------------------------------------------
-st.session_state["bk_table_ids"] = [pair.id for pair in pairs]
+# --- Table (paged) -------------------------------------------------------------
+table_pairs, _ = components.paged(pairs, TABLE_ROWS, "bk_rows", "pairs")
+st.session_state["bk_table_ids"] = [pair.id for pair in table_pairs]
 
 
 def _pick_from_table() -> None:
@@ -96,7 +103,7 @@ def _pick_from_table() -> None:
         st.session_state["pair"] = ids[rows[0]]
 
 
-frame = bv.pairs_frame(view, pairs)
+frame = bv.pairs_frame(view, table_pairs)
 st.dataframe(
     frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
     height=min(360, 38 + 35 * max(len(frame), 1)),
@@ -120,12 +127,27 @@ if st.session_state.get("pair") not in ids:
         first = bv.first_interesting(pairs) or bv.first_interesting(result.pairs)
         if first is not None:
             st.session_state["pair"] = first.id
-if ids:
-    chosen = st.selectbox(
-        "Pair shown below (or click a row of the table)", ids, key="pair", bind="query-params",
+
+
+@st.fragment
+def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
+    """The selected pair: navigation, its trees drawn, its word units and constituents."""
+    result = loaded.result
+    view = bv.PairView(result)
+    ids = [pair.id for pair in result.pairs]
+    if not ids:
+        return
+    nav_column, pick_column = st.columns([2.2, 4], vertical_alignment="bottom")
+    with nav_column:
+        components.nav_buttons("pair", shown_ids, "pair")
+    chosen = pick_column.selectbox(
+        "Pair shown below (or click a row of the table)", ids, key="pair",
         format_func=lambda i: f"#{i} · {result.pairs[i - 1].ratio} trees · {result.pairs[i - 1].kind}"
                               f" · {view.text(result.pairs[i - 1], 'gold')[:60]}",
     )
+    # kept in the URL by hand: a bound selectbox would write its label, not the number
+    st.query_params["pair"] = str(chosen)
+    components.position_caption("pair", shown_ids, "pair")
     pair = result.pairs[chosen - 1]
     row = pair.row()
     st.subheader(f"Pair #{pair.id}: {pair.ratio} trees, {pair.kind}")
@@ -157,9 +179,12 @@ if ids:
         st.markdown("**Constituents**")
         st.dataframe(bv.constituents_frame(view, pair), hide_index=True, key="bk_constituents")
 
+
+pair_detail(loaded, [pair.id for pair in pairs])
+
 # --- Downloads ----------------------------------------------------------------
 st.subheader("Downloads")
-report_column, json_column, csv_column = st.columns(3)
+report_column, json_column, csv_column, html_column = st.columns(4)
 report_column.download_button(
     "EVALB-format report", lambda: parseval.render_report(result), file_name="parseval-report.txt",
     mime="text/plain", key="bk_download_report", on_click="ignore",
@@ -170,6 +195,9 @@ json_column.download_button(
     on_click="ignore",
 )
 csv_column.download_button(
-    "Table as CSV", frame.to_csv(index=False), file_name="parseval-pairs.csv", mime="text/csv",
-    key="bk_download_csv", on_click="ignore",
+    "Table as CSV", lambda: bv.pairs_frame(view, pairs).to_csv(index=False), file_name="parseval-pairs.csv",
+    mime="text/csv", key="bk_download_csv", on_click="ignore",
 )
+with html_column:
+    components.report_button(result, report_inputs(loaded), key="bk_download_html",
+                             file_name="parseval-report.html")

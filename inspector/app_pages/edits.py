@@ -6,25 +6,32 @@ ids on both sides, every edit with its original and re-indexed offsets, type,
 correction and TP/FP/FN, the per-type P/R/F chart whose bars filter the
 tables, the annotator errant's rule chose per unit, and the downloads.
 Every number is read from the :class:`jpcore.tasks.gec.GecResult`; filters
-are bound to the URL so a link reopens the same view.
+and the selected unit (``?e_unit=N``) are bound to the URL so a link reopens
+the same view.  Previous / Next (keys K / J) step through the units the
+filters show; the unit's detail is a fragment (stepping reruns only it); the
+tables and the rendered view are paged and every download is made on click,
+so a 44,000-sentence pair renders quickly once loaded.
 """
 
 from __future__ import annotations
 
 import json
-import math
 
 import streamlit as st
 
 from jpcore.tasks.errant_compare import render_output
 from jpcore.tasks.gec import type_table
-from inspector import gec_loading, gec_samples, gec_tables
+from inspector import components, gec_loading, gec_samples, gec_tables
 from inspector.gec_charts import selected_categories, type_figure
 from inspector.gec_render import legend_html, units_html
 from inspector.render import kind_style, md_text
 
 #: Units per page of the rendered view.
 UNITS_PER_PAGE = 20
+#: Rows per page of the units and edits tables (a 44,000-sentence pair has 150,000 edits).
+TABLE_ROWS = 500
+#: URL/session key of the selected unit.
+UNIT_KEY = "e_unit"
 CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 
 st.title("Edits")
@@ -47,9 +54,10 @@ if loaded.sample_key is not None:
     attribution = gec_samples.get_gec_sample(loaded.sample_key).attribution()
     if attribution:
         st.caption(f"**Source and licence of this sample.** {attribution}")
+notes = result.notes  # computed on each access
 if result.aligned:
-    st.info(md_text(result.notes[0]), icon=":material/join:")
-    for note in result.notes[1:]:
+    st.info(md_text(notes[0]), icon=":material/join:")
+    for note in notes[1:]:
         st.warning(md_text(note), icon=":material/warning:")
 else:
     st.success(
@@ -87,7 +95,8 @@ with st.expander(f"Per-type table ({len(rows)} categories)"):
     st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types")
 
 # --- Filters --------------------------------------------------------------
-choices = gec_tables.filter_options(result)
+index = loaded.edit_index
+choices = index.options
 row1 = st.columns(3)
 operations = row1[0].multiselect("Operation", choices.operations, key="e_op", bind="query-params",
                                  placeholder="all", help="ERRANT's M (missing), R (replace), U (unnecessary).")
@@ -103,12 +112,14 @@ chosen = gec_tables.EditFilter(
     frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
     frozenset(int(a) for a in annotators), search, level, frozenset(chart_names),
 )
-units, edits = gec_tables.apply_filter(result, chosen)
+units, edits = gec_tables.apply_filter(result, chosen, index.edits)
+ids = [unit.index for unit in units]
 st.caption(f"Showing {len(units)} of {len(result.units)} units and {len(edits)} edits.")
 
-# --- Units ------------------------------------------------------------------
+# --- Units (paged) ------------------------------------------------------------
 st.subheader("Aligned units")
-units_frame = gec_tables.units_frame(result, units)
+table_units, _ = components.paged(units, TABLE_ROWS, "e_rows", "units")
+units_frame = gec_tables.units_frame(result, table_units)
 event = st.dataframe(
     units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
     height=min(330, 38 + 35 * max(len(units_frame), 1)),
@@ -117,13 +128,35 @@ event = st.dataframe(
         "Gold": st.column_config.TextColumn("Gold", width="large"),
     },
 )
-selected = [row for row in event.selection.rows if 0 <= row < len(units)]
-if selected:
-    unit = units[selected[0]]
+first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
+components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
+                            first.index if first is not None else (0 if result.units else None))
+components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
+
+
+@st.fragment
+def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
+    """The selected unit: navigation, its sentences with their edits side by side, both edit tables."""
+    result = loaded.result
+    if not result.units:
+        st.info("No units: both files are empty.")
+        return
+    nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
+    with nav_column:
+        components.nav_buttons(UNIT_KEY, ids)
+    with number_column:
+        components.unit_input(UNIT_KEY, 0, len(result.units) - 1, "Unit #")
+    with where_column:
+        components.position_caption(UNIT_KEY, ids)
+    index = st.session_state.get(UNIT_KEY)
+    if index is None:
+        st.info("Click a row of the table to see the unit's sentences with their edits side by side.")
+        return
+    unit = result.units[index]
     style = kind_style(unit.kind)
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} {unit.kind}")
     st.html(units_html(result, [unit]))
-    hyp_edits, ref_edits = result.edits(unit.index)
+    hyp_edits, ref_edits = loaded.edit_index.edits[unit.index]
     left, right = st.columns(2)
     for column, label, side_edits, key in ((left, "System edits", hyp_edits, "e_unit_sys"),
                                             (right, "Gold edits", ref_edits, "e_unit_gold")):
@@ -132,47 +165,56 @@ if selected:
             frame = gec_tables.edits_frame(side_edits)
             frame.insert(0, "#", range(1, len(frame) + 1))
             st.dataframe(frame.drop(columns=["Unit", "Side"]), hide_index=True, key=key)
-else:
-    st.info("Click a row of the table to see the unit's sentences with their edits side by side.")
+    st.caption("Click another row of the table, use Previous / Next (keys K / J) or type a unit number.")
 
-# --- Edits ------------------------------------------------------------------
+
+unit_detail(loaded, ids)
+
+# --- Edits (paged) ----------------------------------------------------------------
 st.subheader("Edit table")
-edits_frame = gec_tables.edits_frame(edits)
+table_edits, _ = components.paged(edits, TABLE_ROWS, "e_erows", "edits")
+edits_frame = gec_tables.edits_frame(table_edits)
 st.dataframe(edits_frame, key="e_edits", hide_index=True, height=min(400, 38 + 35 * max(len(edits_frame), 1)))
 
 with st.expander("Chosen annotator per unit (errant's per-sentence choice)"):
-    st.dataframe(gec_tables.annotator_frame(result, units), hide_index=True, key="e_annotators")
+    st.dataframe(gec_tables.annotator_frame(result, table_units), hide_index=True, key="e_annotators")
+    if len(table_units) < len(units):
+        st.caption("The units of the table's current page.")
 
 # --- Rendered units -----------------------------------------------------------
 st.subheader("Rendered units")
 st.html(legend_html())
-n_pages = max(1, math.ceil(len(units) / UNITS_PER_PAGE))
-page = 1
-if n_pages > 1:
-    page = min(st.pagination(n_pages, key="e_page", bind="query-params"), n_pages)
-shown = units[(page - 1) * UNITS_PER_PAGE : page * UNITS_PER_PAGE]
+shown, _ = components.paged(units, UNITS_PER_PAGE, "e_page", "units", caption=False)
 st.html(units_html(result, shown))
 
 # --- Downloads ------------------------------------------------------------------
 st.subheader("Downloads")
-report = render_output(result.errant)
-if result.notes:
-    report += "\n" + "".join(f"Note: {note}\n" for note in result.notes)
-hyp_m2, ref_m2 = result.aligned_m2()
-buttons = st.columns(6)
-buttons[0].download_button("errant-style report", report, file_name="gec-report.txt", mime="text/plain",
+
+
+def _report() -> str:
+    text = render_output(result.errant)
+    if notes:
+        text += "\n" + "".join(f"Note: {note}\n" for note in notes)
+    return text
+
+
+# every file is made when its button is clicked (a large pair renders quickly)
+buttons = st.columns(7)
+buttons[0].download_button("errant-style report", _report, file_name="gec-report.txt", mime="text/plain",
                            key="e_dl_report", on_click="ignore")
-buttons[1].download_button("JSON result", json.dumps(result.to_dict(), ensure_ascii=False),
+buttons[1].download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
                            file_name="gec-result.json", mime="application/json", key="e_dl_json",
                            on_click="ignore")
-buttons[2].download_button("Re-indexed system M2", hyp_m2, file_name="aligned.hyp.m2", mime="text/plain",
-                           key="e_dl_hyp", on_click="ignore")
-buttons[3].download_button("Re-indexed gold M2", ref_m2, file_name="aligned.ref.m2", mime="text/plain",
-                           key="e_dl_ref", on_click="ignore")
-buttons[4].download_button("Edits as CSV", edits_frame.to_csv(index=False), file_name="edits.csv",
-                           mime="text/csv", key="e_dl_edits", on_click="ignore")
-buttons[5].download_button("Units as CSV", units_frame.to_csv(index=False), file_name="units.csv",
-                           mime="text/csv", key="e_dl_units", on_click="ignore")
+buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[0], file_name="aligned.hyp.m2",
+                           mime="text/plain", key="e_dl_hyp", on_click="ignore")
+buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[1], file_name="aligned.ref.m2",
+                           mime="text/plain", key="e_dl_ref", on_click="ignore")
+buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
+                           file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")
+buttons[5].download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
+                           file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
+with buttons[6]:
+    components.report_button(result, gec_loading.report_inputs(loaded), key="e_dl_html", file_name="gec-report.html")
 st.caption(
     "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
     "aligned.ref.m2` prints the report above (without the notes)."

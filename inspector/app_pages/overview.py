@@ -105,7 +105,7 @@ with units_right:
 
 # --- Downloads ------------------------------------------------------------
 st.subheader("Downloads")
-report_column, json_column = st.columns(2)
+report_column, json_column, html_column = st.columns(3)
 report_column.download_button(
     "Text report (as the CLI prints it)", render_text(result), file_name="preprocess-report.txt",
     mime="text/plain", key="download_report", on_click="ignore",
@@ -116,3 +116,6 @@ json_column.download_button(
     file_name="preprocess-result.json", mime="application/json", key="download_json",
     on_click="ignore",
 )
+with html_column:
+    components.report_button(result, components.preprocess_inputs(loaded), key="download_html",
+                             file_name="preprocess-report.html")

@@ -1,23 +1,29 @@
 """Sentences & tokens page: one row per aligned unit, filters, detail, HTML view.
 
-Filters are bound to the URL (``?mismatches=true&kind=merged&q=...``), so a
-link reopens the same view.  Clicking a table row shows the unit's word
-groups and why each count is what it is.
+Filters and the selected unit are bound to the URL
+(``?mismatches=true&kind=merged&q=...&unit=46``), so a link reopens the same
+view.  A unit is chosen by clicking a table row, typing its number, or with
+Previous / Next (keys K / J) over the units the filters show; before any
+choice the first merged unit is shown (for the Korean sample a merged
+sentence on the first screen).  The detail is a fragment, so stepping
+through units reruns only it; the table and the rendered view are paged.
 """
 
 from __future__ import annotations
-
-import math
 
 import streamlit as st
 
 from jpcore.align import KINDS
 from inspector import components, explain, tables
-from inspector.render import kind_style, legend_html, reasons_html, units_html
-from inspector.state import require_loaded
+from inspector.render import aligned_groups_html, kind_style, legend_html, reasons_html, units_html
+from inspector.state import Loaded, require_loaded
 
 #: Units per page of the rendered HTML view.
 UNITS_PER_PAGE = 40
+#: Rows per page of the units table.
+TABLE_ROWS = 500
+#: URL/session key of the selected unit.
+UNIT_KEY = "unit"
 
 loaded = require_loaded()
 result = loaded.result
@@ -33,9 +39,8 @@ only_mismatches = only_column.toggle(
     "Only mismatches", key="mismatches", bind="query-params",
     help="Hide units that are one correct sentence with every token correct.",
 )
-kinds = kind_column.multiselect(
+kinds = kind_column.multiselect(  # no format_func: the URL keeps the plain name (?kind=merged)
     "Unit kind", list(KINDS), key="kind", bind="query-params", placeholder="all kinds",
-    format_func=lambda kind: f"{kind_style(kind).symbol} {kind}",
 )
 shapes = shape_column.multiselect(
     "Shape (gold:system sentences)", list(tables.SHAPE_ORDER), key="shape",
@@ -49,10 +54,12 @@ search = search_column.text_input(
 units = tables.filter_units(
     view, only_mismatches=only_mismatches, kinds=kinds, shapes=shapes, search=search
 )
+ids = [unit.index for unit in units]
 st.caption(f"Showing {len(units)} of {len(result.units)} units.")
 
-# --- Table ----------------------------------------------------------------
-frame = tables.units_frame(view, units)
+# --- Table (paged) ------------------------------------------------------------
+table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
+frame = tables.units_frame(view, table_units)
 event = st.dataframe(
     frame,
     key="units_table",
@@ -67,23 +74,51 @@ event = st.dataframe(
         "System": st.column_config.TextColumn("System", width="large"),
     },
 )
-csv_column, json_column, _ = st.columns([1, 1, 4])
+csv_column, json_column, html_column, _ = st.columns([1, 1, 1.4, 2.6])
 csv_column.download_button(
-    "Table as CSV", frame.to_csv(index=False), file_name="units.csv", mime="text/csv",
-    key="download_units_csv", on_click="ignore",
+    "Table as CSV", lambda: tables.units_frame(view, units).to_csv(index=False), file_name="units.csv",
+    mime="text/csv", key="download_units_csv", on_click="ignore",
 )
 json_column.download_button(
-    "Table as JSON", frame.to_json(orient="records", force_ascii=False, indent=1),
-    file_name="units.json", mime="application/json", key="download_units_json",
-    on_click="ignore",
+    "Table as JSON",
+    lambda: tables.units_frame(view, units).to_json(orient="records", force_ascii=False, indent=1),
+    file_name="units.json", mime="application/json", key="download_units_json", on_click="ignore",
 )
+with html_column:
+    components.report_button(result, components.preprocess_inputs(loaded), key="download_html",
+                             file_name="preprocess-report.html")
 
-# --- Detail of the selected unit --------------------------------------------
-selected = [row for row in event.selection.rows if 0 <= row < len(units)]
-if selected:
-    unit = units[selected[0]]
+# --- The selected unit ----------------------------------------------------------
+first = tables.first_interesting(units) or tables.first_interesting(result.units)
+components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
+                            first.index if first is not None else None)
+components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
+
+
+@st.fragment
+def unit_detail(loaded: Loaded, ids: list[int]) -> None:
+    """The selected unit: navigation, its word groups aligned, why each count is what it is."""
+    result, view = loaded.result, loaded.view
+    if not result.units:
+        st.info("No units: both files are empty.")
+        return
+    nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
+    with nav_column:
+        components.nav_buttons(UNIT_KEY, ids)
+    with number_column:
+        components.unit_input(UNIT_KEY, 0, len(result.units) - 1, "Unit #")
+    with where_column:
+        components.position_caption(UNIT_KEY, ids)
+    index = st.session_state.get(UNIT_KEY)
+    if index is None:
+        st.info("Click a row of the table, or type a unit number, to see its word groups.")
+        return
+    unit = result.units[index]
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} {unit.kind}")
     st.html(units_html(view, [unit]))
+    st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
+                "token = one token, numbered as in the tables)")
+    st.html(aligned_groups_html(view, unit))
     st.markdown("**Why these counts**")
     st.html(reasons_html(explain.unit_reasons(view, unit)))
     sentences_column, groups_column = st.columns([2, 3])
@@ -97,18 +132,15 @@ if selected:
         start, end = unit.raw_chars
         st.markdown(f"**In the raw text** (characters {start}–{end})")
         st.code(loaded.raw_text[start:end], language=None, wrap_lines=True)
-else:
-    st.info("Click a row of the table to see its word groups and why each count is what it is.")
+    st.caption("Click another row of the table, use Previous / Next (keys K / J) or type a unit number.")
+
+
+unit_detail(loaded, ids)
 
 # --- Rendered view --------------------------------------------------------
 st.subheader("Rendered units")
 st.html(legend_html())
-n_pages = max(1, math.ceil(len(units) / UNITS_PER_PAGE))
-page = 1
-if n_pages > 1:
-    page = min(st.pagination(n_pages, key="page", bind="query-params"), n_pages)
-first = (page - 1) * UNITS_PER_PAGE
-shown = units[first : first + UNITS_PER_PAGE]
+shown, _ = components.paged(units, UNITS_PER_PAGE, "page", "units", caption=False)
 if shown:
     st.caption(
         f"Units {shown[0].index}–{shown[-1].index} "
