@@ -46,7 +46,7 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
     figure.update_layout(
         barmode="group", height=320, margin=dict(l=10, r=10, t=30, b=10),
         yaxis=dict(title="percent", range=[0, 105]), xaxis=dict(title="constituent label", type="category"),
-        legend=dict(orientation="h", y=1.15, x=0), clickmode="event+select", dragmode="select",
+        legend=dict(orientation="h", y=1.15, x=0),
     )
     return figure
 
