@@ -129,7 +129,7 @@ def run() -> list[Row]:
             peer=peer, max_seconds=TARGET_SECONDS),
         row("parseval: alignment mode, 1,650 bug trees (58k tokens)",
             lambda: _alignment(bug_gold, bug_system), lambda: _alignment(bug_gold * 10, bug_system * 10),
-            repeat_1x=3, repeat_10x=2),
+            repeat_1x=3, repeat_10x=3),
     ]
     cases = [
         ("parseval: similar sentences, one word differs in each (2,400)", similar(2_400)),

@@ -35,9 +35,11 @@ Beyond EVALB's limits (byte-exactness is only claimed inside them):
   quote terminals, 30-byte labels and 100-byte words and overruns them.  We
   have no such limits.
 * **End of string inside a label or word** (a line ending in ``(X``,
-  ``(X `` or ``(X w`` with no newline): EVALB reads past the string.  We treat
-  the end of the line as a terminator: ``(X`` / ``(X `` open a bracket (the
-  line is then unbalanced), ``(X w`` is "More than two elements in a bracket".
+  ``(X `` or ``(X w`` with no newline, or in ``(X`` followed only by
+  whitespace and its newline): EVALB reads past the string, into whatever an
+  earlier, longer line left in its buffer.  We treat the end of the line as a
+  terminator: ``(X`` / ``(X `` open a bracket (the line is then unbalanced),
+  ``(X w`` is "More than two elements in a bracket".
 * **Surplus ``)``.**  EVALB then pops an empty stack and reads ``stack[-1]``,
   outside its array.  Built with gcc 12 on x86-64, the four ints below
   ``stack`` are alignment padding: zero at start, written by pushes made at a
