@@ -113,8 +113,7 @@ from jpcore.formats.m2 import (
     format_edit,
     parse_m2,
 )
-from jpcore.runtime import gc_paused
-from jpcore.tasks.gc_promote import promote_young_objects
+from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.similarity import WHITESPACE, Normaliser, jaro_winkler, strip_spaces
 from jpcore.tasks.errant_compare import (
     ErrantOptions,

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 
 from jpcore.align import CharAlignment, Group, align_streams, ends_of, group_units
 from jpcore.formats.trees import Tree, read_trees_bytes
-from jpcore.runtime import gc_paused
-from jpcore.tasks.gc_promote import promote_young_objects
+from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.similarity import Normaliser
 from jpcore.tasks.evalb_report import HEADER, render_row, render_summary
 from jpcore.tasks.parseval_result import ParsevalResult, TreePair, token_starts

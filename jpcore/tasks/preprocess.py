@@ -48,8 +48,7 @@ from jpcore.align import (
 )
 from jpcore.errors import InputError, show
 from jpcore.formats.segmentation import Segmentation
-from jpcore.runtime import gc_paused
-from jpcore.tasks.gc_promote import promote_young_objects
+from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.similarity import Normaliser
 
 TASK = "preprocess"
