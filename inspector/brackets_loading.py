@@ -24,11 +24,14 @@ import streamlit as st
 
 from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
-from jpcore.errors import InputError
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult
-from inspector.components import loading_status
+from inspector import load_flow
+from inspector.evaluation import NamedBytes
+from inspector.input_limits import upload_help
+from inspector.load_flow import Step
 from inspector.render import md_text
+from inspector.state import Slot
 from inspector.tree_samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES, get_tree_sample
 
 SOURCES = {
@@ -37,8 +40,7 @@ SOURCES = {
     "paste": "Paste trees",
     "json": "Open a JSON result",
 }
-_LOADED = "bk_loaded"
-_FAILED = "bk_failed"
+SLOT = Slot("bk_loaded", "bk_failed", "parseval", what="trees")
 
 
 @dataclass
@@ -93,7 +95,7 @@ def _result_from_json(data: bytes, _name: str) -> ParsevalResult:
 
 def get_loaded() -> BracketsLoaded | None:
     """The loaded pair, or ``None``."""
-    return st.session_state.get(_LOADED)
+    return SLOT.get()
 
 
 def _sample_request() -> _Request:
@@ -113,8 +115,10 @@ def _sample_request() -> _Request:
 
 def _upload_request() -> _Request | None:
     gold = st.file_uploader("Gold trees", key="bk_upload_gold",
-                            help="Bracketed (Penn Treebank style) trees, any layout.")
-    system = st.file_uploader("System trees", key="bk_upload_sys")
+                            help=upload_help("Bracketed (Penn Treebank style) trees, any layout.",
+                                             "parseval"))
+    system = st.file_uploader("System trees", key="bk_upload_sys",
+                              help=upload_help("The system's trees of the same text.", "parseval"))
     if gold is None or system is None:
         st.caption("Upload a gold and a system tree file to evaluate them.")
         return None
@@ -137,7 +141,8 @@ def _paste_request() -> _Request | None:
 
 def _json_request() -> _Request | None:
     file = st.file_uploader("Result JSON", type=["json"], key="bk_upload_json",
-                            help="Written by `jpcore parseval GOLD SYSTEM --json` or by this page.")
+                            help=upload_help("Written by `jpcore parseval GOLD SYSTEM --json` or by "
+                                             "this page.", "parseval"))
     if file is None:
         st.caption("Upload a JSON result to open it.")
         return None
@@ -154,25 +159,16 @@ def _evaluate(request: _Request, fingerprint: str) -> BracketsLoaded:
 
 
 def _apply(request: _Request) -> None:
+    def load(step: Step) -> BracketsLoaded:
+        step("Reading, aligning and scoring the trees (cached on the file contents)...")
+        new = _evaluate(request, fingerprint)
+        step(f"{len(new.result.pairs):,} aligned pairs scored.")
+        return new
+
     fingerprint = request.fingerprint()
-    loaded = get_loaded()
-    if loaded is not None and loaded.fingerprint == fingerprint:
-        return
-    failure = st.session_state.get(_FAILED)
-    if failure is None or failure[0] != fingerprint:
-        try:
-            with loading_status(f"Loading {request.label}") as step:
-                step("Reading, aligning and scoring the trees (cached on the file contents)...")
-                new = _evaluate(request, fingerprint)
-                step(f"{len(new.result.pairs):,} aligned pairs scored.")
-            st.session_state[_LOADED] = new
-            st.session_state.pop(_FAILED, None)
-            return
-        except InputError as error:
-            st.session_state[_FAILED] = failure = (fingerprint, str(error))
-    kept = f" Still showing the previous trees: {md_text(loaded.label)}." if loaded else ""
-    st.error(f"Could not load {md_text(request.label)}: {md_text(failure[1])}.{kept}",
-             icon=":material/error:")
+    parts = (request.gold, request.system, request.json_file)
+    user_parts = () if request.source == "sample" else [NamedBytes(*part) for part in parts if part]
+    load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
 
 
 def brackets_loader() -> BracketsLoaded | None:

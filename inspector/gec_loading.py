@@ -27,14 +27,15 @@ import streamlit as st
 
 from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
-from jpcore.errors import InputError
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
-from inspector import gec_samples
-from inspector.components import loading_status
+from inspector import gec_samples, load_flow
 from inspector.evaluation import NamedBytes
 from inspector.gec_index import EditIndex, build_index
+from inspector.input_limits import upload_help
+from inspector.load_flow import Step
 from inspector.render import md_text
+from inspector.state import Slot
 
 SOURCES = {
     "sample": "Bundled sample",
@@ -53,8 +54,7 @@ NOOP_HELP = (
     "'no correction' line for every annotator without a real edit there (errant's 'no change' "
     "option survives). jp: drop them all, as the published jp-errant does."
 )
-_LOADED = "gec_loaded"
-_FAILED = "gec_failed"
+SLOT = Slot("gec_loaded", "gec_failed", "gec")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ def _from_json(data: bytes, _name: str) -> GecResult:
 
 def get_loaded() -> GecLoaded | None:
     """The loaded M2 pair, or ``None``."""
-    return st.session_state.get(_LOADED)
+    return SLOT.get()
 
 
 def _sample_request() -> GecRequest:
@@ -159,8 +159,10 @@ def _sample_request() -> GecRequest:
 
 def _upload_request() -> GecRequest | None:
     left, right = st.columns(2)
-    system = left.file_uploader("System (hypothesis) M2", key="g_upload_sys")
-    gold = right.file_uploader("Gold (reference) M2", key="g_upload_gold")
+    system = left.file_uploader("System (hypothesis) M2", key="g_upload_sys",
+                                help=upload_help("errant_parallel's M2 of the system output.", "gec"))
+    gold = right.file_uploader("Gold (reference) M2", key="g_upload_gold",
+                               help=upload_help("The reference M2 (one or more annotators).", "gec"))
     if system is None or gold is None:
         st.caption("Upload a system and a gold M2 file to align and score them.")
         return None
@@ -187,7 +189,8 @@ def _paste_request() -> GecRequest | None:
 
 def _json_request() -> GecRequest | None:
     file = st.file_uploader("Result JSON", type=["json"], key="g_upload_json",
-                            help="Written by `jpcore gec -hyp SYSTEM -ref GOLD --json` or by this page.")
+                            help=upload_help("Written by `jpcore gec -hyp SYSTEM -ref GOLD --json` or by "
+                                             "this page.", "gec"))
     if file is None:
         st.caption("Upload a JSON result to open it.")
         return None
@@ -220,32 +223,21 @@ def _settings(disabled: bool) -> GecSettings:
 
 
 def _apply(request: GecRequest) -> None:
+    def load(step: Step) -> GecLoaded:
+        step("Reading, aligning and scoring the M2 files (cached on the file contents)...")
+        if request.json_file is not None:
+            result = _from_json(request.json_file.data, _name=request.json_file.name)
+        else:
+            assert request.system is not None and request.gold is not None
+            result = evaluate_pair(request.system, request.gold, request.settings)
+        step(f"{len(result.units):,} units scored; listing their edits for the filters...")
+        index = build_index(result)
+        step(f"{index.n_edits:,} edits listed.")
+        return GecLoaded(result, fingerprint, request.source, request.label, request.sample_key, index)
+
     fingerprint = request.fingerprint()
-    loaded = get_loaded()
-    if loaded is not None and loaded.fingerprint == fingerprint:
-        return
-    failure = st.session_state.get(_FAILED)
-    if failure is None or failure[0] != fingerprint:
-        try:
-            with loading_status(f"Loading {request.label}") as step:
-                step("Reading, aligning and scoring the M2 files (cached on the file contents)...")
-                if request.json_file is not None:
-                    result = _from_json(request.json_file.data, _name=request.json_file.name)
-                else:
-                    assert request.system is not None and request.gold is not None
-                    result = evaluate_pair(request.system, request.gold, request.settings)
-                step(f"{len(result.units):,} units scored; listing their edits for the filters...")
-                index = build_index(result)
-                step(f"{index.n_edits:,} edits listed.")
-            st.session_state[_LOADED] = GecLoaded(result, fingerprint, request.source, request.label,
-                                                  request.sample_key, index)
-            st.session_state.pop(_FAILED, None)
-            return
-        except InputError as error:
-            st.session_state[_FAILED] = (fingerprint, str(error))
-            failure = st.session_state[_FAILED]
-    kept = f" Still showing the previous data: {md_text(loaded.label)}." if loaded else ""
-    st.error(f"Could not load {md_text(request.label)}: {md_text(failure[1])}.{kept}", icon=":material/error:")
+    user_parts = () if request.source == "sample" else (request.system, request.gold, request.json_file)
+    load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
 
 
 def gec_loader() -> GecLoaded | None:

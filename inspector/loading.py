@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from jpcore.errors import InputError
 from jpcore.formats import FORMATS
 from jpcore.similarity import known_languages
-from inspector import components, samples, state
+from inspector import load_flow, samples, state
 from inspector.evaluation import NamedBytes, Options, evaluate_files, result_from_json
+from inspector.input_limits import upload_help
+from inspector.load_flow import Step
 from inspector.render import md_text
 
 SOURCES = {
@@ -100,10 +101,13 @@ def _sample_request() -> Request:
 
 def _upload_request() -> Request | None:
     gold = st.file_uploader("Gold file", key="upload_gold",
-                            help="Tokenized text (one sentence per line) or CoNLL-U.")
-    system = st.file_uploader("System file", key="upload_sys")
+                            help=upload_help("Tokenized text (one sentence per line) or CoNLL-U.",
+                                             "preprocess"))
+    system = st.file_uploader("System file", key="upload_sys",
+                              help=upload_help("The same text as gold, cut by the system.", "preprocess"))
     raw = st.file_uploader("Raw text (optional)", key="upload_raw",
-                           help="The untokenized document; shows where each unit sits in it.")
+                           help=upload_help("The untokenized document; shows where each unit sits in it.",
+                                            "preprocess"))
     if gold is None or system is None:
         st.caption("Upload a gold and a system file to evaluate them.")
         return None
@@ -135,8 +139,8 @@ def _paste_request() -> Request | None:
 
 def _json_request() -> Request | None:
     file = st.file_uploader("Result JSON", type=["json"], key="upload_json",
-                            help="Written by `jpcore preprocess GOLD SYSTEM --json` or by "
-                                 "this app's JSON download.")
+                            help=upload_help("Written by `jpcore preprocess GOLD SYSTEM --json` or "
+                                             "by this app's JSON download.", "preprocess"))
     if file is None:
         st.caption("Upload a JSON result to open it.")
         return None
@@ -174,26 +178,17 @@ def _evaluate(request: Request, fingerprint: str) -> state.Loaded:
 
 
 def _apply(request: Request) -> None:
+    def load(step: Step) -> state.Loaded:
+        step("Reading and aligning gold and system (cached on the file contents)...")
+        new = _evaluate(request, fingerprint)
+        step(f"{len(new.result.units):,} units aligned; preparing the views...")
+        _ = new.view  # built once, while the progress is shown
+        return new
+
     fingerprint = request.fingerprint()
-    loaded = state.get_loaded()
-    if loaded is not None and loaded.fingerprint == fingerprint:
-        return
-    failure = state.get_failure()
-    if failure is None or failure[0] != fingerprint:
-        try:
-            with components.loading_status(f"Loading {request.label}") as step:
-                step("Reading and aligning gold and system (cached on the file contents)...")
-                new = _evaluate(request, fingerprint)
-                step(f"{len(new.result.units):,} units aligned; preparing the views...")
-                _ = new.view  # built once, while the progress is shown
-            state.set_loaded(new)
-            return
-        except InputError as error:
-            state.set_failure(fingerprint, str(error))
-            failure = state.get_failure()
-    assert failure is not None
-    kept = f" Still showing the previous data: {md_text(loaded.label)}." if loaded else ""
-    st.error(f"Could not load {md_text(request.label)}: {md_text(failure[1])}.{kept}", icon=":material/error:")
+    user_parts = () if request.source == "sample" else (request.gold, request.system, request.raw,
+                                                         request.json_file)
+    load_flow.apply(state.PREPROCESS, fingerprint, request.label, load, user_parts)
 
 
 def sidebar_loader() -> None:

@@ -1,22 +1,54 @@
-"""What is loaded now: the one piece of session state every page reads.
+"""What is loaded now: the session state the evaluation pages read.
 
-The loader (:mod:`inspector.loading`) replaces the :class:`Loaded` object
-only when new input evaluates without error, so bad input never discards
-the previous data.  Pages call :func:`require_loaded`.
+Each evaluation keeps its loaded input in a :class:`Slot` (tokens &
+sentences: :data:`PREPROCESS`, holding a :class:`Loaded`; the Brackets and
+Edits loaders have their own).  A loader replaces the object only when new
+input evaluates without error (:func:`inspector.load_flow.apply`), so bad
+input never discards the previous data.  Pages call :func:`require_loaded`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import streamlit as st
 
 from jpcore.tasks.preprocess import PreprocessResult
 from inspector.view import ResultView
 
-_LOADED = "jp_loaded"
-_FAILED = "jp_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where one evaluation keeps its loaded input and its last failure in the session.
+
+    ``what`` names the data in messages ("data", "trees"); ``evaluation`` is
+    a key of :data:`inspector.input_limits.CLI_COMMANDS`.
+    """
+
+    loaded_key: str
+    failed_key: str
+    evaluation: str
+    what: str = "data"
+
+    def get(self) -> Any:
+        """The loaded object (it has a ``fingerprint`` and a ``label``), or ``None``."""
+        return st.session_state.get(self.loaded_key)
+
+    def failure(self) -> tuple[str, str] | None:
+        """``(fingerprint, message)`` of the last input that failed, if any."""
+        return st.session_state.get(self.failed_key)
+
+    def put(self, loaded: Any) -> None:
+        """Make ``loaded`` current and forget any earlier failure."""
+        st.session_state[self.loaded_key] = loaded
+        st.session_state.pop(self.failed_key, None)
+
+
+#: The tokens & sentences input, shared by the Overview, Sentences & tokens and Analysis pages.
+PREPROCESS = Slot("jp_loaded", "jp_failed", "preprocess")
 
 
 @dataclass
@@ -43,24 +75,8 @@ class Loaded:
 
 
 def get_loaded() -> Loaded | None:
-    """The loaded data, or ``None`` before anything loaded."""
-    return st.session_state.get(_LOADED)
-
-
-def set_loaded(loaded: Loaded) -> None:
-    """Make ``loaded`` the current data and forget any earlier failure."""
-    st.session_state[_LOADED] = loaded
-    st.session_state.pop(_FAILED, None)
-
-
-def get_failure() -> tuple[str, str] | None:
-    """``(fingerprint, message)`` of the last input that failed, if any."""
-    return st.session_state.get(_FAILED)
-
-
-def set_failure(fingerprint: str, message: str) -> None:
-    """Remember that the input ``fingerprint`` failed with ``message``."""
-    st.session_state[_FAILED] = (fingerprint, message)
+    """The loaded tokens & sentences data, or ``None`` before anything loaded."""
+    return PREPROCESS.get()
 
 
 def require_loaded() -> Loaded:

@@ -17,6 +17,8 @@ from jpcore.formats import FORMATS
 from jpcore.formats.raw import read_raw
 from jpcore.similarity import known_languages
 from jpcore.systems import HELP, SPLITTERS, TOKENIZERS
+from inspector.evaluation import NamedBytes
+from inspector.input_limits import TEACHING_MAX_MB, check_sizes, upload_help
 from inspector.teaching_exercises import SystemChoice
 from inspector.teaching_run import GoldInput
 from inspector.teaching_texts import DEFAULT_TEXT, teaching_texts
@@ -111,14 +113,18 @@ def _gold_options() -> tuple[str, str, str]:
 
 def _uploaded() -> TextInput | None:
     raw_column, gold_column = st.columns(2)
-    raw = raw_column.file_uploader("Raw text", key="teach_upload_raw",
-                                   help="The untokenized text the tokenizers run on (UTF-8).")
-    gold = gold_column.file_uploader("Gold segmentation", key="teach_upload_gold",
-                                     help="Tokenized text (one sentence per line) or CoNLL-U.")
+    raw = raw_column.file_uploader(
+        "Raw text", key="teach_upload_raw",
+        help=upload_help("The untokenized text the tokenizers run on (UTF-8).", "teaching", TEACHING_MAX_MB))
+    gold = gold_column.file_uploader(
+        "Gold segmentation", key="teach_upload_gold",
+        help=upload_help("Tokenized text (one sentence per line) or CoNLL-U.", "teaching", TEACHING_MAX_MB))
     fmt, level, language = _gold_options()
     if raw is None or gold is None:
         st.caption("Upload a raw text and its gold segmentation.")
         return None
+    check_sizes([NamedBytes(raw.name, raw.getvalue()), NamedBytes(gold.name, gold.getvalue())],
+                "teaching", TEACHING_MAX_MB)
     raw_text = read_raw(raw.getvalue(), raw.name)
     return TextInput(raw_text, GoldInput(gold.name, gold.getvalue(), fmt, level, language),
                      f"{raw.name} with gold {gold.name} (uploaded)", raw_name=raw.name)
@@ -134,6 +140,8 @@ def _pasted() -> TextInput | None:
     if not raw.strip() or not gold.strip():
         st.caption("Paste a raw text and its gold segmentation (Ctrl+Enter applies).")
         return None
+    check_sizes([NamedBytes("raw text (pasted)", raw.encode("utf-8")),
+                 NamedBytes("gold (pasted)", gold.encode("utf-8"))], "teaching", TEACHING_MAX_MB)
     return TextInput(read_raw(raw, "raw text (pasted)"),
                      GoldInput("gold (pasted)", gold.encode("utf-8"), fmt, level, language),
                      "pasted text", raw_name="raw text (pasted)")
@@ -142,7 +150,8 @@ def _pasted() -> TextInput | None:
 def choose_text() -> TextInput | None:
     """The source radio and its widgets; the chosen text, or None until both parts are given.
 
-    Raises :class:`InputError` when an uploaded raw text does not decode.
+    Raises :class:`InputError` when an uploaded raw text does not decode or a
+    user's file is over the page's size limit (:mod:`inspector.input_limits`).
     """
     source = st.radio("Start from", list(SOURCES), key="teach_source", horizontal=True,
                       format_func=SOURCES.__getitem__)

@@ -69,7 +69,7 @@ st.subheader("1. Text and gold")
 try:
     text = choose_text()
 except InputError as error:
-    _show_error("Could not read the raw text", error)
+    _show_error("Could not read the text", error)
     text = None
 if text is not None and text.note:
     with st.expander("Source and licence of this text"):

@@ -1,0 +1,58 @@
+"""Evaluate a new input once and keep the last good one: the loaders' common step.
+
+Each evaluation has its own loader widgets (:mod:`inspector.loading` for
+tokens & sentences, :mod:`inspector.brackets_loading`,
+:mod:`inspector.gec_loading`); once they have built a request, :func:`apply`
+does the rest the same way for all three:
+
+* an input is identified by its fingerprint (content digests, names,
+  options): the same fingerprint is never evaluated twice in a row;
+* user files over the app's size limit are refused before anything is read
+  (:mod:`inspector.input_limits`);
+* loading runs inside a status box that reports its stages;
+* bad input (:class:`~jpcore.errors.InputError`) becomes one ``st.error``
+  with the ``file:line: expected ..., found ...`` message -- never a
+  traceback -- and is remembered, so a rerun does not evaluate it again;
+* the previously loaded data stays until a new input succeeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import streamlit as st
+
+from jpcore.errors import InputError
+from inspector.components import loading_status
+from inspector.evaluation import NamedBytes
+from inspector.input_limits import check_sizes
+from inspector.render import md_text
+from inspector.state import Slot
+
+#: ``step(text)``: report a stage of the loading in the status box.
+Step = Callable[[str], None]
+
+
+def apply(slot: Slot, fingerprint: str, label: str, load: Callable[[Step], Any],
+          user_parts: Iterable[NamedBytes | None] = ()) -> None:
+    """Load the input ``fingerprint`` (called ``label``) into ``slot`` unless it is
+    already loaded or already failed; ``load(step)`` reads, aligns and scores it
+    and returns the object to keep.  ``user_parts`` are the files the user gave
+    (checked against the app's size limit; samples pass none)."""
+    loaded = slot.get()
+    if loaded is not None and loaded.fingerprint == fingerprint:
+        return
+    failure = slot.failure()
+    if failure is None or failure[0] != fingerprint:
+        try:
+            check_sizes(user_parts, slot.evaluation)
+            with loading_status(f"Loading {label}") as step:
+                new = load(step)
+            slot.put(new)
+            return
+        except InputError as error:
+            failure = (fingerprint, str(error))
+            st.session_state[slot.failed_key] = failure
+    kept = f" Still showing the previous {slot.what}: {md_text(loaded.label)}." if loaded else ""
+    st.error(f"Could not load {md_text(label)}: {md_text(failure[1])}.{kept}", icon=":material/error:")

@@ -1,0 +1,115 @@
+"""The app's size limit: a file over it is refused with a message naming the
+file, its size and the command line that evaluates it; the data loaded
+before stays.  (Uploads are covered in the browser, tests/test_browser_limits.py:
+AppTest cannot upload.)"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from jpcore.errors import InputError
+from inspector.evaluation import NamedBytes
+from inspector.input_limits import (
+    APP_MAX_BYTES,
+    APP_MAX_MB,
+    CLI_COMMANDS,
+    TEACHING_MAX_BYTES,
+    check_sizes,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "inspector" / "app.py"
+LINE = "a b c .\n"
+
+
+def _text_of(size: int) -> str:
+    """Tokenized text of exactly ``size`` bytes."""
+    text = LINE * (size // len(LINE))
+    return text + "x" * (size - len(text))
+
+
+def _run(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _errors(at: AppTest) -> list[str]:
+    """The error messages shown, without md_text's backslash escapes."""
+    return [re.sub(r"\\(.)", r"\1", e.value) for e in at.error]
+
+
+def test_the_limit_is_inclusive_and_names_the_command() -> None:
+    check_sizes([NamedBytes("gold.txt", bytes(APP_MAX_BYTES)), None], "preprocess")
+    with pytest.raises(InputError) as caught:
+        check_sizes([NamedBytes("gold.txt", b""), NamedBytes("sys.txt", bytes(APP_MAX_BYTES + 1))],
+                    "preprocess")
+    assert str(caught.value) == (
+        "sys.txt: expected at most 20 MB per file in the app, found 20.0 MB (20,971,521 bytes); "
+        "evaluate it with the command line, which has no such limit: "
+        "python -m jpcore preprocess GOLD SYSTEM --stream"
+    )
+
+
+def test_streamlits_upload_limit_is_above_the_apps() -> None:
+    """Between the two limits the app explains itself; Streamlit's own refusal
+    (in the browser, before sending) only comes above ``maxUploadSize``."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["maxUploadSize"] == 50 > APP_MAX_MB
+
+
+def test_every_command_in_the_messages_exists() -> None:
+    from jpcore.cli import build_parser
+
+    commands = set(build_parser()._subparsers._group_actions[0].choices)  # noqa: SLF001
+    for line in CLI_COMMANDS.values():
+        assert line.startswith("python -m jpcore ")
+        assert line.split()[3] in commands
+
+
+@pytest.mark.parametrize("page, source_key, source, gold_key, sys_key, submit, evaluation, kept", [
+    ("app_pages/overview.py", "source", "paste", "paste_gold", "paste_sys", "paste_submit",
+     "preprocess", "Still showing the previous data: English EWT excerpt: gold words vs nltk."),
+    ("app_pages/brackets.py", "bk_source", "paste", "bk_paste_gold", "bk_paste_sys", "bk_paste_submit",
+     "parseval", "Still showing the previous trees: "),
+    ("app_pages/edits.py", "g_source", "paste", "g_paste_gold", "g_paste_sys", "g_paste_submit",
+     "gec", "Still showing the previous data: "),
+])
+def test_a_paste_over_the_limit_is_refused_and_the_data_stays(
+        page, source_key, source, gold_key, sys_key, submit, evaluation, kept) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    _run(at)
+    at.switch_page(page)
+    _run(at)
+    assert not _errors(at)
+    at.radio(key=source_key).set_value(source)
+    _run(at)
+    at.text_area(key=gold_key).input(_text_of(APP_MAX_BYTES + 1))
+    at.text_area(key=sys_key).input("a b c .\n")
+    at.button(key=submit).click()
+    _run(at)
+    (message,) = _errors(at)
+    assert "gold (pasted): expected at most 20 MB per file in the app, found 20.0 MB (20,971,521 bytes)" in message
+    assert CLI_COMMANDS[evaluation] in message
+    assert kept in message
+
+
+def test_a_teaching_text_over_its_limit_is_refused() -> None:
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    _run(at)
+    at.switch_page("app_pages/teaching.py")
+    _run(at)
+    at.radio(key="teach_source").set_value("paste")
+    _run(at)
+    at.text_area(key="teach_paste_raw").input(_text_of(TEACHING_MAX_BYTES + 1))
+    at.text_area(key="teach_paste_gold").input("a b c .\n")
+    _run(at)
+    (message,) = _errors(at)
+    assert message.startswith("Could not read the text: raw text (pasted): expected at most 2 MB per "
+                              "file in the app, found 2.0 MB (2,097,153 bytes)")
+    assert CLI_COMMANDS["teaching"] in message
