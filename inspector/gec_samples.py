@@ -11,25 +11,22 @@ sample is used).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from jpcore.demo_inputs import repeat_m2
+from inspector.bundled import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled M2 samples.
-M2_ROOT = Path(__file__).resolve().parents[1] / "sample_data" / "m2"
+M2_ROOT = SAMPLE_DATA / "m2"
 
 
 @dataclass(frozen=True, slots=True)
-class GecSample:
-    """One bundled system/gold M2 pair; paths are relative to :data:`M2_ROOT`."""
+class GecSample(BundledPair):
+    """One bundled system/gold M2 pair (paths under :data:`M2_ROOT`)."""
 
-    key: str
-    title: str
-    folder: str
-    sys_file: str
-    gold_file: str
-    note: str
+    ROOT: ClassVar[Path] = M2_ROOT
+
     #: At least this many gold sentences, made at load time by repeating the pair (0: as is).
     min_gold_sentences: int = 0
 
@@ -42,25 +39,6 @@ class GecSample:
         system, gold, times = repeat_m2(system, gold, self.min_gold_sentences)
         return (f"{self.sys_file} ×{times}", system), (f"{self.gold_file} ×{times}", gold)
 
-    @property
-    def sys_path(self) -> Path:
-        """Absolute path of the system (hypothesis) M2 file."""
-        return M2_ROOT / self.folder / self.sys_file
-
-    @property
-    def gold_path(self) -> Path:
-        """Absolute path of the gold (reference) M2 file."""
-        return M2_ROOT / self.folder / self.gold_file
-
-    @property
-    def source_path(self) -> Path:
-        """The folder's ``SOURCE.md``."""
-        return M2_ROOT / self.folder / "SOURCE.md"
-
-    def attribution(self) -> str | None:
-        """The ``## Attribution`` section of ``SOURCE.md`` (Markdown), if the folder has one."""
-        return _attribution(self.source_path)
-
 
 _UA_NOTE = (
     "Ukrainian, UA-GEC's own error types (Spelling, Punctuation, G/Case, ...), not ERRANT's M/R/U: "
@@ -69,38 +47,60 @@ _UA_NOTE = (
 
 _CATALOGUE = (
     GecSample(
-        "toy-resegmented", "toy-en: re-segmented system vs gold (2 annotators)", "toy-en",
-        "sys.resegmented.m2", "gold.m2",
-        "Sentences 1+2 and 3+4 merged and sentence 6 split by the system: 7 against 8 sentences.",
+        key="toy-resegmented",
+        title="toy-en: re-segmented system vs gold (2 annotators)",
+        folder="toy-en",
+        sys_file="sys.resegmented.m2",
+        gold_file="gold.m2",
+        note="Sentences 1+2 and 3+4 merged and sentence 6 split by the system: 7 against 8 sentences.",
     ),
     GecSample(
-        "toy", "toy-en: system vs gold, same sentences", "toy-en", "sys.m2", "gold.m2",
-        "Eight English sentences written for jp-inspector, every tricky errant rule in one place.",
+        key="toy",
+        title="toy-en: system vs gold, same sentences",
+        folder="toy-en",
+        sys_file="sys.m2",
+        gold_file="gold.m2",
+        note="Eight English sentences written for jp-inspector, every tricky errant rule in one place.",
     ),
     GecSample(
-        "uagec-resegmented", "UA-GEC slice: re-segmented annotator 0 vs annotator 1", "uagec",
-        "ann0.first100.resegmented.m2", "ann1.first100.m2",
-        "85 system sentences (merges and splits) against 100 gold sentences. " + _UA_NOTE,
+        key="uagec-resegmented",
+        title="UA-GEC slice: re-segmented annotator 0 vs annotator 1",
+        folder="uagec",
+        sys_file="ann0.first100.resegmented.m2",
+        gold_file="ann1.first100.m2",
+        note="85 system sentences (merges and splits) against 100 gold sentences. " + _UA_NOTE,
     ),
     GecSample(
-        "uagec-requote", "UA-GEC slice: re-segmented and requoted annotator 0 vs annotator 1", "uagec",
-        "ann0.first100.resegmented-requote.m2", "ann1.first100.m2",
-        "As the re-segmented slice, with the quotes of the system's S lines rewritten. " + _UA_NOTE,
+        key="uagec-requote",
+        title="UA-GEC slice: re-segmented and requoted annotator 0 vs annotator 1",
+        folder="uagec",
+        sys_file="ann0.first100.resegmented-requote.m2",
+        gold_file="ann1.first100.m2",
+        note="As the re-segmented slice, with the quotes of the system's S lines rewritten. " + _UA_NOTE,
     ),
     GecSample(
-        "uagec-both", "UA-GEC slice: re-segmented annotator 0 vs both annotators", "uagec",
-        "ann0.first100.resegmented.m2", "gec-only.test.first100.m2",
-        "Two reference annotators and merged units: the annotator is chosen per unit. " + _UA_NOTE,
+        key="uagec-both",
+        title="UA-GEC slice: re-segmented annotator 0 vs both annotators",
+        folder="uagec",
+        sys_file="ann0.first100.resegmented.m2",
+        gold_file="gec-only.test.first100.m2",
+        note="Two reference annotators and merged units: the annotator is chosen per unit. " + _UA_NOTE,
     ),
     GecSample(
-        "uagec", "UA-GEC slice: annotator 0 vs annotator 1, same sentences", "uagec",
-        "ann0.first100.m2", "ann1.first100.m2",
-        "The first 100 sentences of the UA-GEC test set, one annotator each. " + _UA_NOTE,
+        key="uagec",
+        title="UA-GEC slice: annotator 0 vs annotator 1, same sentences",
+        folder="uagec",
+        sys_file="ann0.first100.m2",
+        gold_file="ann1.first100.m2",
+        note="The first 100 sentences of the UA-GEC test set, one annotator each. " + _UA_NOTE,
     ),
     GecSample(
-        "uagec-44k", "Large input: UA-GEC re-segmented slice ×440 (44,000 gold sentences)", "uagec",
-        "ann0.first100.resegmented.m2", "ann1.first100.m2",
-        "The re-segmented slice repeated 440 times when loaded (jpcore.demo_inputs): 37,400 system "
+        key="uagec-44k",
+        title="Large input: UA-GEC re-segmented slice ×440 (44,000 gold sentences)",
+        folder="uagec",
+        sys_file="ann0.first100.resegmented.m2",
+        gold_file="ann1.first100.m2",
+        note="The re-segmented slice repeated 440 times when loaded (jpcore.demo_inputs): 37,400 system "
         "against 44,000 gold sentences. " + _UA_NOTE,
         min_gold_sentences=44_000,
     ),
@@ -116,19 +116,3 @@ DEFAULT_GEC_SAMPLE = "toy-resegmented"
 def get_gec_sample(key: str) -> GecSample:
     """The sample called ``key``; :data:`DEFAULT_GEC_SAMPLE` for an unknown key."""
     return GEC_SAMPLES.get(key, GEC_SAMPLES[DEFAULT_GEC_SAMPLE])
-
-
-@lru_cache(maxsize=None)
-def _attribution(source_path: Path) -> str | None:
-    out: list[str] = []
-    inside = False
-    for line in source_path.read_text("utf-8").splitlines():
-        if line.startswith("## "):
-            if inside:
-                break
-            inside = line.strip() == "## Attribution"
-            continue
-        if inside:
-            out.append(line)
-    text = "\n".join(out).strip()
-    return text or None

@@ -10,51 +10,30 @@ its key in :data:`SAMPLES`; a path never comes from the user.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
+
+from inspector.bundled import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled UD excerpts.
-SAMPLE_ROOT = Path(__file__).resolve().parents[1] / "sample_data" / "ud"
+SAMPLE_ROOT = SAMPLE_DATA / "ud"
 
 
 @dataclass(frozen=True, slots=True)
-class Sample:
-    """One bundled gold/system pair; paths are relative to :data:`SAMPLE_ROOT`."""
+class Sample(BundledPair):
+    """One bundled gold/system pair with its raw text and options (paths under :data:`SAMPLE_ROOT`)."""
 
-    key: str
-    title: str
-    folder: str
-    gold_file: str
-    sys_file: str
+    ROOT: ClassVar[Path] = SAMPLE_ROOT
+
     raw_file: str
     fmt: str
     level: str
     language: str
-    note: str
-
-    @property
-    def gold_path(self) -> Path:
-        """Absolute path of the gold file."""
-        return SAMPLE_ROOT / self.folder / self.gold_file
-
-    @property
-    def sys_path(self) -> Path:
-        """Absolute path of the system file."""
-        return SAMPLE_ROOT / self.folder / self.sys_file
 
     @property
     def raw_path(self) -> Path:
         """Absolute path of the raw (untokenized) text."""
         return SAMPLE_ROOT / self.folder / self.raw_file
-
-    @property
-    def source_path(self) -> Path:
-        """The folder's ``SOURCE.md`` (licence and attribution)."""
-        return SAMPLE_ROOT / self.folder / "SOURCE.md"
-
-    def attribution(self) -> str:
-        """The ``## Attribution`` section of the folder's ``SOURCE.md`` (Markdown)."""
-        return _attribution(self.source_path)
 
 
 _EWT = "UD_English-EWT-excerpt"
@@ -165,23 +144,3 @@ DEFAULT_SAMPLE = "ewt-words"
 def get_sample(key: str) -> Sample:
     """The sample called ``key``; :data:`DEFAULT_SAMPLE` for an unknown key."""
     return SAMPLES.get(key, SAMPLES[DEFAULT_SAMPLE])
-
-
-@lru_cache(maxsize=None)
-def _attribution(source_path: Path) -> str:
-    lines = source_path.read_text("utf-8").splitlines()
-    out: list[str] = []
-    inside = False
-    for line in lines:
-        if line.startswith("## "):
-            if inside:
-                break
-            inside = line.strip() == "## Attribution"
-            continue
-        if inside:
-            out.append(line)
-    text = "\n".join(out).strip()
-    licence = next((line for line in lines if line.startswith("* Licence:")), "")
-    if licence:
-        text += "\n\n" + licence.lstrip("* ").strip()
-    return text

@@ -12,23 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from jpcore.demo_inputs import repeat_trees
+from inspector.bundled import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled tree pairs.
-TREE_ROOT = Path(__file__).resolve().parents[1] / "sample_data" / "parseval"
+TREE_ROOT = SAMPLE_DATA / "parseval"
 
 
 @dataclass(frozen=True, slots=True)
-class TreeSample:
-    """One bundled gold/system pair of tree files (paths relative to :data:`TREE_ROOT`)."""
+class TreeSample(BundledPair):
+    """One bundled gold/system pair of tree files (paths under :data:`TREE_ROOT`)."""
 
-    key: str
-    title: str
-    folder: str
-    gold_file: str
-    sys_file: str
-    note: str
+    ROOT: ClassVar[Path] = TREE_ROOT
+
     #: Copies of the files concatenated (a large demonstration input made at load time).
     repeat: int = 1
 
@@ -47,21 +45,6 @@ class TreeSample:
         :func:`jpcore.demo_inputs.repeat_trees` when the sample is a large one."""
         gold, system = self.gold_path.read_bytes(), self.sys_path.read_bytes()
         return (gold, system) if self.repeat == 1 else repeat_trees(gold, system, self.repeat)
-
-    @property
-    def gold_path(self) -> Path:
-        """Absolute path of the gold trees."""
-        return TREE_ROOT / self.folder / self.gold_file
-
-    @property
-    def sys_path(self) -> Path:
-        """Absolute path of the system trees."""
-        return TREE_ROOT / self.folder / self.sys_file
-
-    @property
-    def source_path(self) -> Path:
-        """The folder's ``SOURCE.md`` (source and licence)."""
-        return TREE_ROOT / self.folder / "SOURCE.md"
 
 
 _CATALOGUE = (
