@@ -12,7 +12,7 @@ Every pair has the licence and attribution of its folder's ``SOURCE.md``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,7 +22,7 @@ from jpcore.reports import attribution_near
 SAMPLE_DATA = Path(__file__).resolve().parents[1] / "sample_data"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _attribution(path: Path) -> str | None:
     return attribution_near(path)
 

@@ -66,7 +66,7 @@ def test_streamlits_upload_limit_is_above_the_apps() -> None:
 def test_every_command_in_the_messages_exists() -> None:
     from jpcore.cli import build_parser
 
-    commands = set(build_parser()._subparsers._group_actions[0].choices)  # noqa: SLF001
+    commands = set(build_parser()._subparsers._group_actions[0].choices)
     for line in CLI_COMMANDS.values():
         assert line.startswith("python -m jpcore ")
         assert line.split()[3] in commands
