@@ -17,7 +17,6 @@ leaving the page and coming back shows the same trees.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import streamlit as st
@@ -28,7 +27,7 @@ from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult
 from inspector import load_flow
 from inspector.evaluation import NamedBytes
-from inspector.input_limits import upload_help
+from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
 from inspector.state import Slot
@@ -58,17 +57,13 @@ class BracketsLoaded:
 class _Request:
     source: str
     label: str
-    gold: tuple[str, bytes] | None = None
-    system: tuple[str, bytes] | None = None
-    json_file: tuple[str, bytes] | None = None
+    gold: NamedBytes | None = None
+    system: NamedBytes | None = None
+    json_file: NamedBytes | None = None
     sample_key: str | None = None
 
     def fingerprint(self) -> str:
-        digest = hashlib.sha256(repr((self.source, self.sample_key)).encode())
-        for part in (self.gold, self.system, self.json_file):
-            digest.update(b"\0" if part is None else part[0].encode() + b"\0")
-            digest.update(hashlib.sha256(b"" if part is None else part[1]).digest())
-        return digest.hexdigest()
+        return fingerprint((self.source, self.sample_key), (self.gold, self.system, self.json_file))
 
 
 @st.cache_data(max_entries=8, show_spinner="Aligning and scoring the trees...")
@@ -76,15 +71,15 @@ def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_nam
     return parseval.evaluate_bytes(gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name)
 
 
-def evaluate_trees(gold: tuple[str, bytes], system: tuple[str, bytes]) -> ParsevalResult:
-    """``jpcore parseval`` (alignment mode) on these ``(name, bytes)`` files.
+def evaluate_trees(gold: NamedBytes, system: NamedBytes) -> ParsevalResult:
+    """``jpcore parseval`` (alignment mode) on these files.
 
     Raises :class:`InputError` for bad input.  Cached on the bytes only; the
     names shown are the ones given.  The cut-off only chooses the pairs of
     the second summary block, so it is set on the result, not cached.
     """
-    result = _evaluate_bytes(gold[1], system[1], _gold_name=gold[0], _sys_name=system[0])
-    result.gold_name, result.sys_name = gold[0], system[0]
+    result = _evaluate_bytes(gold.data, system.data, _gold_name=gold.name, _sys_name=system.name)
+    result.gold_name, result.sys_name = gold.name, system.name
     return result
 
 
@@ -99,59 +94,47 @@ def get_loaded() -> BracketsLoaded | None:
 
 
 def _sample_request() -> _Request:
-    if "bk_sample" not in st.session_state:
-        wanted = st.query_params.get("trees", DEFAULT_TREE_SAMPLE)
-        st.session_state["bk_sample"] = wanted if wanted in TREE_SAMPLES else DEFAULT_TREE_SAMPLE
-    key = st.selectbox("Tree pair", list(TREE_SAMPLES), key="bk_sample", persist_state="session",
-                       format_func=lambda k: TREE_SAMPLES[k].title,
-                       help="Small tree files bundled with jp-inspector (sample_data/parseval).")
+    key = sample_key("bk_sample", "trees", {k: s.title for k, s in TREE_SAMPLES.items()},
+                     DEFAULT_TREE_SAMPLE, "Small tree files bundled with jp-inspector (sample_data/parseval).",
+                     label="Tree pair")
     sample = get_tree_sample(key)
-    st.query_params["trees"] = sample.key
     st.caption(md_text(sample.note))
     gold, system = sample.read_pair()
-    return _Request("sample", sample.title, gold=(sample.gold_name, gold),
-                    system=(sample.sys_name, system), sample_key=sample.key)
+    return _Request("sample", sample.title, NamedBytes(sample.gold_name, gold),
+                    NamedBytes(sample.sys_name, system), sample_key=sample.key)
 
 
 def _upload_request() -> _Request | None:
-    gold = st.file_uploader("Gold trees", key="bk_upload_gold",
-                            help=upload_help("Bracketed (Penn Treebank style) trees, any layout.",
-                                             "parseval"))
-    system = st.file_uploader("System trees", key="bk_upload_sys",
-                              help=upload_help("The system's trees of the same text.", "parseval"))
-    if gold is None or system is None:
-        st.caption("Upload a gold and a system tree file to evaluate them.")
+    files = upload_pair(
+        Field("Gold trees", "bk_upload_gold", "gold", "Bracketed (Penn Treebank style) trees, any layout."),
+        Field("System trees", "bk_upload_sys", "system", "The system's trees of the same text."),
+        "parseval", "Upload a gold and a system tree file to evaluate them.",
+    )
+    if files is None:
         return None
-    return _Request("upload", f"{gold.name} vs {system.name} (uploaded)",
-                    gold=(gold.name, gold.getvalue()), system=(system.name, system.getvalue()))
+    gold, system, _ = files
+    return _Request("upload", f"{gold.name} vs {system.name} (uploaded)", gold, system)
 
 
 def _paste_request() -> _Request | None:
-    with st.form("bk_paste_form"):
-        gold = st.text_area("Gold trees", key="bk_paste_gold", height=140,
-                            help="Bracketed trees; blank lines and multi-line trees are fine.")
-        system = st.text_area("System trees", key="bk_paste_sys", height=140)
-        st.form_submit_button("Evaluate pasted trees", key="bk_paste_submit")
-    if not gold.strip() and not system.strip():
-        st.caption("Paste gold and system trees, then press the button.")
-        return None
-    return _Request("paste", "pasted trees", gold=("gold (pasted)", gold.encode("utf-8")),
-                    system=("system (pasted)", system.encode("utf-8")))
+    texts = paste_pair(
+        "bk_paste_form",
+        Field("Gold trees", "bk_paste_gold", "gold (pasted)",
+              "Bracketed trees; blank lines and multi-line trees are fine."),
+        Field("System trees", "bk_paste_sys", "system (pasted)"),
+        ("Evaluate pasted trees", "bk_paste_submit"), "Paste gold and system trees, then press the button.",
+    )
+    return None if texts is None else _Request("paste", "pasted trees", *texts)
 
 
 def _json_request() -> _Request | None:
-    file = st.file_uploader("Result JSON", type=["json"], key="bk_upload_json",
-                            help=upload_help("Written by `jpcore parseval GOLD SYSTEM --json` or by "
-                                             "this page.", "parseval"))
-    if file is None:
-        st.caption("Upload a JSON result to open it.")
-        return None
-    return _Request("json", f"{file.name} (saved result)", json_file=(file.name, file.getvalue()))
+    file = json_upload("bk_upload_json", "`jpcore parseval GOLD SYSTEM --json`", "parseval")
+    return None if file is None else _Request("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _evaluate(request: _Request, fingerprint: str) -> BracketsLoaded:
     if request.json_file is not None:
-        result = _result_from_json(request.json_file[1], _name=request.json_file[0])
+        result = _result_from_json(request.json_file.data, _name=request.json_file.name)
     else:
         assert request.gold is not None and request.system is not None
         result = evaluate_trees(request.gold, request.system)
@@ -166,8 +149,7 @@ def _apply(request: _Request) -> None:
         return new
 
     fingerprint = request.fingerprint()
-    parts = (request.gold, request.system, request.json_file)
-    user_parts = () if request.source == "sample" else [NamedBytes(*part) for part in parts if part]
+    user_parts = () if request.source == "sample" else (request.gold, request.system, request.json_file)
     load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
 
 

@@ -20,7 +20,6 @@ segmentations, not M2).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import streamlit as st
@@ -32,7 +31,7 @@ from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, e
 from inspector import gec_samples, load_flow
 from inspector.evaluation import NamedBytes
 from inspector.gec_index import EditIndex, build_index
-from inspector.input_limits import upload_help
+from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
 from inspector.state import Slot
@@ -81,11 +80,7 @@ class GecRequest:
 
     def fingerprint(self) -> str:
         """A digest of contents, names and options."""
-        digest = hashlib.sha256(repr((self.source, self.settings, self.sample_key)).encode())
-        for part in (self.system, self.gold, self.json_file):
-            digest.update(b"\0" if part is None else part.name.encode() + b"\0")
-            digest.update(hashlib.sha256(b"" if part is None else part.data).digest())
-        return digest.hexdigest()
+        return fingerprint((self.source, self.settings, self.sample_key), (self.system, self.gold, self.json_file))
 
 
 @dataclass
@@ -141,16 +136,9 @@ def get_loaded() -> GecLoaded | None:
 
 
 def _sample_request() -> GecRequest:
-    if "g_sample" not in st.session_state:
-        wanted = st.query_params.get("m2", gec_samples.DEFAULT_GEC_SAMPLE)
-        st.session_state["g_sample"] = wanted if wanted in gec_samples.GEC_SAMPLES else gec_samples.DEFAULT_GEC_SAMPLE
-    key = st.selectbox(
-        "Sample", list(gec_samples.GEC_SAMPLES), key="g_sample", persist_state="session",
-        format_func=lambda k: gec_samples.GEC_SAMPLES[k].title,
-        help="Small real M2 files bundled with jp-inspector (sample_data/m2).",
-    )
+    key = sample_key("g_sample", "m2", {k: s.title for k, s in gec_samples.GEC_SAMPLES.items()},
+                     gec_samples.DEFAULT_GEC_SAMPLE, "Small real M2 files bundled with jp-inspector (sample_data/m2).")
     sample = gec_samples.get_gec_sample(key)
-    st.query_params["m2"] = sample.key
     st.caption(md_text(sample.note))
     (sys_name, sys_data), (gold_name, gold_data) = sample.read_pair()
     return GecRequest("sample", sample.title, NamedBytes(sys_name, sys_data), NamedBytes(gold_name, gold_data),
@@ -158,43 +146,30 @@ def _sample_request() -> GecRequest:
 
 
 def _upload_request() -> GecRequest | None:
-    left, right = st.columns(2)
-    system = left.file_uploader("System (hypothesis) M2", key="g_upload_sys",
-                                help=upload_help("errant_parallel's M2 of the system output.", "gec"))
-    gold = right.file_uploader("Gold (reference) M2", key="g_upload_gold",
-                               help=upload_help("The reference M2 (one or more annotators).", "gec"))
-    if system is None or gold is None:
-        st.caption("Upload a system and a gold M2 file to align and score them.")
-        return None
-    return GecRequest(
-        "upload", f"{system.name} vs {gold.name} (uploaded)",
-        NamedBytes(system.name, system.getvalue()), NamedBytes(gold.name, gold.getvalue()),
+    files = upload_pair(
+        Field("System (hypothesis) M2", "g_upload_sys", "system", "errant_parallel's M2 of the system output."),
+        Field("Gold (reference) M2", "g_upload_gold", "gold", "The reference M2 (one or more annotators)."),
+        "gec", "Upload a system and a gold M2 file to align and score them.", columns=True,
     )
+    if files is None:
+        return None
+    system, gold, _ = files
+    return GecRequest("upload", f"{system.name} vs {gold.name} (uploaded)", system, gold)
 
 
 def _paste_request() -> GecRequest | None:
-    with st.form("g_paste_form"):
-        left, right = st.columns(2)
-        system = left.text_area("System (hypothesis) M2", key="g_paste_sys", height=160)
-        gold = right.text_area("Gold (reference) M2", key="g_paste_gold", height=160)
-        st.form_submit_button("Align and score", key="g_paste_submit")
-    if not system.strip() and not gold.strip():
-        st.caption("Paste a system and a gold M2 text, then press the button.")
-        return None
-    return GecRequest(
-        "paste", "pasted M2",
-        NamedBytes("system (pasted)", system.encode("utf-8")), NamedBytes("gold (pasted)", gold.encode("utf-8")),
+    texts = paste_pair(
+        "g_paste_form", Field("System (hypothesis) M2", "g_paste_sys", "system (pasted)"),
+        Field("Gold (reference) M2", "g_paste_gold", "gold (pasted)"),
+        ("Align and score", "g_paste_submit"), "Paste a system and a gold M2 text, then press the button.",
+        height=160, columns=True,
     )
+    return None if texts is None else GecRequest("paste", "pasted M2", *texts)
 
 
 def _json_request() -> GecRequest | None:
-    file = st.file_uploader("Result JSON", type=["json"], key="g_upload_json",
-                            help=upload_help("Written by `jpcore gec -hyp SYSTEM -ref GOLD --json` or by "
-                                             "this page.", "gec"))
-    if file is None:
-        st.caption("Upload a JSON result to open it.")
-        return None
-    return GecRequest("json", f"{file.name} (saved result)", json_file=NamedBytes(file.name, file.getvalue()))
+    file = json_upload("g_upload_json", "`jpcore gec -hyp SYSTEM -ref GOLD --json`", "gec")
+    return None if file is None else GecRequest("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _settings(disabled: bool) -> GecSettings:

@@ -18,7 +18,6 @@ shows the stages (the full EWT test set takes a moment the first time).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import streamlit as st
@@ -27,7 +26,7 @@ from jpcore.formats import FORMATS
 from jpcore.similarity import known_languages
 from inspector import load_flow, samples, state
 from inspector.evaluation import NamedBytes, Options, evaluate_files, result_from_json
-from inspector.input_limits import upload_help
+from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
 
@@ -62,26 +61,15 @@ class Request:
 
     def fingerprint(self) -> str:
         """A digest of the contents, names and options (what makes it a new input)."""
-        digest = hashlib.sha256()
-        digest.update(repr((self.source, self.options, self.sample_key)).encode())
-        for part in (self.gold, self.system, self.raw, self.json_file):
-            digest.update(b"\0" if part is None else part.name.encode() + b"\0" + part.data)
-            digest.update(hashlib.sha256(b"" if part is None else part.data).digest())
-        return digest.hexdigest()
+        return fingerprint((self.source, self.options, self.sample_key),
+                           (self.gold, self.system, self.raw, self.json_file))
 
 
 def _sample_request() -> Request:
-    if "sample" not in st.session_state:
-        # the URL names a sample by key; anything else (a path...) is ignored
-        wanted = st.query_params.get("sample", samples.DEFAULT_SAMPLE)
-        st.session_state["sample"] = wanted if wanted in samples.SAMPLES else samples.DEFAULT_SAMPLE
-    key = st.selectbox(
-        "Sample", list(samples.SAMPLES), key="sample",
-        format_func=lambda k: samples.SAMPLES[k].title,
-        help="Small real files bundled with jp-inspector (sample_data/ud).",
-    )
+    key = sample_key("sample", "sample", {k: s.title for k, s in samples.SAMPLES.items()},
+                     samples.DEFAULT_SAMPLE, "Small real files bundled with jp-inspector (sample_data/ud).",
+                     persist=False)
     sample = samples.get_sample(key)
-    st.query_params["sample"] = sample.key
     if st.session_state.get("_options_for_sample") != sample.key:
         st.session_state.update(
             opt_format=sample.fmt, opt_level=sample.level, opt_language=sample.language,
@@ -100,52 +88,32 @@ def _sample_request() -> Request:
 
 
 def _upload_request() -> Request | None:
-    gold = st.file_uploader("Gold file", key="upload_gold",
-                            help=upload_help("Tokenized text (one sentence per line) or CoNLL-U.",
-                                             "preprocess"))
-    system = st.file_uploader("System file", key="upload_sys",
-                              help=upload_help("The same text as gold, cut by the system.", "preprocess"))
-    raw = st.file_uploader("Raw text (optional)", key="upload_raw",
-                           help=upload_help("The untokenized document; shows where each unit sits in it.",
-                                            "preprocess"))
-    if gold is None or system is None:
-        st.caption("Upload a gold and a system file to evaluate them.")
-        return None
-    return Request(
-        source="upload",
-        label=f"{gold.name} vs {system.name} (uploaded)",
-        gold=NamedBytes(gold.name, gold.getvalue()),
-        system=NamedBytes(system.name, system.getvalue()),
-        raw=NamedBytes(raw.name, raw.getvalue()) if raw is not None else None,
+    files = upload_pair(
+        Field("Gold file", "upload_gold", "gold", "Tokenized text (one sentence per line) or CoNLL-U."),
+        Field("System file", "upload_sys", "system", "The same text as gold, cut by the system."),
+        "preprocess", "Upload a gold and a system file to evaluate them.",
+        optional=Field("Raw text (optional)", "upload_raw", "raw",
+                       "The untokenized document; shows where each unit sits in it."),
     )
+    if files is None:
+        return None
+    gold, system, raw = files
+    return Request("upload", f"{gold.name} vs {system.name} (uploaded)", gold, system, raw)
 
 
 def _paste_request() -> Request | None:
-    with st.form("paste_form"):
-        gold = st.text_area("Gold", key="paste_gold", height=140,
-                            help="One sentence per line, tokens separated by spaces; or CoNLL-U.")
-        system = st.text_area("System", key="paste_sys", height=140)
-        st.form_submit_button("Evaluate pasted text", key="paste_submit")
-    if not gold.strip() and not system.strip():
-        st.caption("Paste a gold and a system text, then press the button.")
-        return None
-    return Request(
-        source="paste",
-        label="pasted text",
-        gold=NamedBytes("gold (pasted)", gold.encode("utf-8")),
-        system=NamedBytes("system (pasted)", system.encode("utf-8")),
+    texts = paste_pair(
+        "paste_form",
+        Field("Gold", "paste_gold", "gold (pasted)", "One sentence per line, tokens separated by spaces; or CoNLL-U."),
+        Field("System", "paste_sys", "system (pasted)"),
+        ("Evaluate pasted text", "paste_submit"), "Paste a gold and a system text, then press the button.",
     )
+    return None if texts is None else Request("paste", "pasted text", *texts)
 
 
 def _json_request() -> Request | None:
-    file = st.file_uploader("Result JSON", type=["json"], key="upload_json",
-                            help=upload_help("Written by `jpcore preprocess GOLD SYSTEM --json` or "
-                                             "by this app's JSON download.", "preprocess"))
-    if file is None:
-        st.caption("Upload a JSON result to open it.")
-        return None
-    return Request(source="json", label=f"{file.name} (saved result)",
-                   json_file=NamedBytes(file.name, file.getvalue()))
+    file = json_upload("upload_json", "`jpcore preprocess GOLD SYSTEM --json`", "preprocess")
+    return None if file is None else Request("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _options(disabled: bool) -> Options:
