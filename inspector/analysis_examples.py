@@ -2,22 +2,27 @@
 
 Contract: :func:`examples_frame` turns the :class:`jpcore.analysis.Example`
 references of one cell into rows: the unit (pair) they belong to, the gold
-and the system item (label, span, words or tokens, status) and the unit's
-gold and system text.  Words, tags, labels and edits are read from the
-result through the evaluation's view; statuses are the scorer's.  Plain
-strings only (shown with ``st.dataframe``).
+and the system item (label, span, words or tokens, status; for UPOS the two
+words and their file lines) and the unit's gold and system text.  Words,
+tags, labels and edits are read from the result through the evaluation's
+view; statuses are the scorer's.  Plain strings only (shown with
+``st.dataframe``).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 import pandas as pd
 
 from jpcore.analysis import Confusion, Example
-from jpcore.analysis.confusion import LABELS, POS, TYPES
+from jpcore.analysis.confusion import LABELS, POS, TYPES, UPOS
+from jpcore.formats.conllu import flat_upos
+from jpcore.formats.segmentation import Segmentation
 from jpcore.tasks.gec import GecEdit, GecResult
 from jpcore.tasks.parseval_result import Constituent, ParsevalResult, TreePair
+from jpcore.tasks.preprocess import PreprocessResult
 from inspector.analysis_source import Source
 from inspector.brackets_view import JOINER, PairView
 
@@ -108,7 +113,42 @@ def _type_rows(source: Source, examples: Sequence[Example]) -> list[dict[str, ob
     return rows
 
 
-_ROWS = {POS: _pos_rows, LABELS: _label_rows, TYPES: _type_rows}
+class _Words:
+    """One side of a preprocess result by flat token index: the word, its file line, its UPOS."""
+
+    def __init__(self, segmentation: Segmentation) -> None:
+        self.sentences = segmentation.sentences
+        self.starts = [0]
+        for sentence in self.sentences:
+            self.starts.append(self.starts[-1] + len(sentence.tokens))
+        self.tags = flat_upos(segmentation) or []
+
+    def word(self, flat_index: int) -> tuple[str, int | str]:
+        """``(word, line)``; the line is the sentence's when the format has no token lines."""
+        k = bisect_right(self.starts, flat_index) - 1
+        sentence, position = self.sentences[k], flat_index - self.starts[k]
+        line = sentence.token_lines[position] if sentence.token_lines else sentence.line
+        return sentence.tokens[position], line
+
+
+def _upos_rows(source: Source, examples: Sequence[Example]) -> list[dict[str, object]]:
+    result: PreprocessResult = source.result
+    gold, sys = _Words(result.gold), _Words(result.system)
+    rows = []
+    for example in examples:
+        gold_word, gold_line = gold.word(example.gold)
+        sys_word, sys_line = sys.word(example.sys)
+        rows.append({
+            "Unit": example.unit,
+            "Gold word": gold_word, "System word": sys_word,
+            "Gold UPOS": gold.tags[example.gold], "System UPOS": sys.tags[example.sys],
+            "Gold line": gold_line, "System line": sys_line,
+            "Gold": source.text(example.unit, "gold"), "System": source.text(example.unit, "sys"),
+        })
+    return rows
+
+
+_ROWS = {POS: _pos_rows, LABELS: _label_rows, TYPES: _type_rows, UPOS: _upos_rows}
 
 
 def examples_frame(source: Source, matrix: Confusion, examples: Sequence[Example]) -> pd.DataFrame:

@@ -43,6 +43,20 @@ def bucket_frame(source: Source, table: BucketTable) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def selected_bucket_rows(table: BucketTable, rows: Sequence) -> list[str]:
+    """The names of the buckets whose rows a ``st.dataframe`` row selection holds
+    (positions in :func:`bucket_frame`), in table order; positions outside it are ignored."""
+    chosen = set()
+    for row in rows or ():
+        try:
+            position = int(row)
+        except (TypeError, ValueError):
+            continue
+        if 0 <= position < len(table.buckets):
+            chosen.add(position)
+    return [table.buckets[position].name for position in sorted(chosen)]
+
+
 def _unit_id(source: Source, index: int) -> dict[str, object]:
     if source.evaluation == BRACKETS:  # the Brackets page numbers pairs from 1 (EVALB's ID)
         return {"ID": index + 1}

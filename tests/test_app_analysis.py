@@ -16,6 +16,9 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from inspector.render import md_text
+from tests.upos_pair import GOLD, derive_system
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
 PAGE = "app_pages/analysis.py"
@@ -111,7 +114,10 @@ def test_tokens_length_buckets_units_and_worst(tokens: AppTest) -> None:
     assert "Summed over the buckets (TP/FP/FN): Sentences 101/9/10, Words 2498/36/75" in text
     assert "Showing all 107 units" in text
     assert len(_units(tokens)) == 107
-    assert "readers keep tokens only" in text
+    assert ("No UPOS matrix — neither the gold file en_ewt-ud-test.excerpt.gold.words.txt nor the system file "
+            "en_ewt-ud-test.excerpt.nltk.tok.txt has UPOS: tokenized text has no tag column. It needs CoNLL-U "
+            "with UPOS on both sides.") in text
+    assert not [df for df in tokens.dataframe if HEADER in df.value.columns]
     worst = _frame(tokens, "Rank")
     assert len(worst) == 19
     assert worst[["Rank", "Unit", "Errors"]].values.tolist()[:5] == [[1, 48, 18], [2, 46, 17], [3, 19, 13],
@@ -140,6 +146,35 @@ def test_a_selected_bar_filters_the_units(tokens: AppTest) -> None:
     assert (units["Sentences FP"].sum(), units["Sentences FN"].sum()) == (6, 4)
 
 
+def _select_rows(at: AppTest, key: str, *rows: int) -> AppTest:
+    at.session_state[key] = {"selection": {"rows": list(rows), "columns": [], "cells": []}}
+    return _run(at)
+
+
+def test_selected_bucket_rows_filter_the_units_with_the_chart(tokens: AppTest) -> None:
+    _select_rows(tokens, "an_buckets_tokens_length", 3)  # 41+
+    units = _units(tokens)
+    assert len(units) == 15 and set(units["Length bucket"]) == {"41+"}
+    assert "Table selection: 41+ — showing 15 of 107 units (untick the rows to clear)" in _text(tokens)
+    _select_rows(tokens, "an_buckets_tokens_length", 0, 3, 99)  # 1-10 and 41+; 99 is no row
+    assert len(_units(tokens)) == 28 + 15
+    assert "Table selection: 1-10, 41+ — showing 43 of 107 units" in _text(tokens)
+    _select_rows(tokens, "an_buckets_tokens_length", 3)
+    _select_bars(tokens, "an_chart_tokens_length", 2)  # and 21-40 in the chart: the units of either
+    units = _units(tokens)
+    assert len(units) == 15 + 41 and set(units["Length bucket"]) == {"21-40", "41+"}
+    text = _text(tokens)
+    assert "Table selection: 41+; chart selection: 21-40 — showing 56 of 107 units, the units of either" in text
+    _select_rows(tokens, "an_buckets_tokens_length")
+    assert "Chart selection: 21-40 — showing 41 of 107 units" in _text(tokens)
+    tokens.radio(key="an_by").set_value("kind")  # the kind table has its own selection
+    _run(tokens)
+    assert len(_units(tokens)) == 107
+    _select_rows(tokens, "an_buckets_tokens_kind", 2)
+    assert _units(tokens)["Unit"].tolist() == [2, 19, 80]
+    assert "Table selection: n:1 — showing 3 of 107 units" in _text(tokens)
+
+
 def test_worst_by_sentences_and_the_url() -> None:
     at = _open(an_by="unit kind", an_worst_by="Sentences", an_worst_n="3")
     assert _frame(at, "Bucket")["Units"].tolist() == [101, 2, 3, 1]
@@ -152,6 +187,80 @@ def test_downloads(tokens: AppTest) -> None:
     labels = [button.label for button in tokens.get("download_button")]
     assert labels == ["Buckets as CSV", "Buckets as JSON", "Units shown as CSV", "Worst units as CSV",
                       "The whole analysis (JSON)"]
+
+
+def _paste(at: AppTest, gold: str, system: str) -> AppTest:
+    at.switch_page("app_pages/overview.py")
+    _run(at)
+    at.radio(key="source").set_value("paste")
+    _run(at)
+    at.text_area(key="paste_gold").input(gold)
+    at.text_area(key="paste_sys").input(system)
+    at.button(key="paste_submit").click()
+    _run(at)
+    at.switch_page(PAGE)
+    return _run(at)
+
+
+def test_upos_matrix_of_a_pasted_conllu_pair_and_a_cells_words(tokens: AppTest) -> None:
+    gold = GOLD.read_text(encoding="utf-8")
+    _paste(tokens, gold, derive_system(gold))  # tests/upos_pair.py: documented changes
+    text = _text(tokens)
+    assert "Summed over the buckets (TP/FP/FN): Sentences 107/2/4, Words 2570/1/3" in text
+    assert ("UPOS on 1:1 words with identical text: 2570 items, 2109 on the diagonal "
+            "(words whose UPOS agree)") in text
+    matrix = _frame(tokens, HEADER).set_index(HEADER)
+    assert int(matrix.loc["PROPN", "NOUN"]) == 209 and "PROPN" not in matrix.columns
+    assert int(matrix.loc["AUX", "VERB"]) == 144 and int(matrix.loc["PUNCT", "_"]) == 108
+    assert int(matrix.values.sum()) == 2570
+    key = "an_conf_tokens_upos"
+    _select_cell(tokens, key, matrix.index.tolist().index("PROPN"), "NOUN")
+    assert "PROPN (gold) → NOUN (system): 209 examples" in _text(tokens)
+    examples = _frame(tokens, "Gold UPOS")
+    assert len(examples) == 209 and set(examples["Gold UPOS"]) == {"PROPN"} and set(examples["System UPOS"]) == {
+        "NOUN"}
+    first = examples.iloc[0]
+    assert (first["Unit"], first["Gold word"], first["System word"], first["Gold line"], first["System line"]) == (
+        0, "Google", "Google", 7, 4)  # "3 Google ... PROPN": after 4 comment lines in gold, 1 in the system
+    _select_cell(tokens, key, matrix.index.tolist().index("PUNCT"), "_")
+    examples = _frame(tokens, "Gold UPOS")
+    assert len(examples) == 108 and set(examples["Gold word"]) == {","}
+    cells = _frame(tokens, "Agree")
+    assert len(cells) == 17 and cells["Count"].sum() == 2570
+
+
+def test_a_system_without_upos_says_so_in_one_line() -> None:
+    at = _open(sample="ewt-conllu")  # gold CoNLL-U with UPOS, nltk's CoNLL-U with "_"
+    text = _text(at)
+    assert ("No UPOS matrix — the system file en_ewt-ud-test.excerpt.nltk.conllu has no UPOS: column 4 (UPOS) "
+            "is “_” on every word. It needs CoNLL-U with UPOS on both sides.") in text
+    assert "gold file" not in text
+    assert not [df for df in at.dataframe if HEADER in df.value.columns]
+
+
+def test_tokens_level_upos_matrix_names_the_multiword_tokens(tokens: AppTest) -> None:
+    gold = GOLD.read_text(encoding="utf-8")
+    tokens.switch_page("app_pages/overview.py")
+    _run(tokens)
+    tokens.radio(key="opt_level").set_value("tokens")
+    _paste(tokens, gold, gold)  # gold against itself: every token agrees, the 37 multiword tokens as "_"
+    assert "it counts as “_”" in _text(tokens)
+    matrix = _frame(tokens, HEADER).set_index(HEADER)
+    assert int(matrix.loc["_", "_"]) == 37
+    assert int(matrix.values.sum()) == 2573 - 2 * 37 + 37  # 74 words of 37 ranges read as 37 tokens
+
+
+def test_upos_labels_and_file_text_are_escaped(tokens: AppTest) -> None:
+    gold = "1\t*a*\t_\t<script>\t_\t_\t_\t_\t_\t_\n2\tb\t_\tX\t_\t_\t_\t_\t_\t_\n\n"
+    _paste(tokens, gold, gold.replace("<script>", "[Y](http://x)"))
+    matrix = _frame(tokens, HEADER).set_index(HEADER)
+    assert int(matrix.loc["<script>", "[Y](http://x)"]) == 1
+    _select_cell(tokens, "an_conf_tokens_upos", matrix.index.tolist().index("<script>"), "[Y](http://x)")
+    assert _frame(tokens, "Gold UPOS")[["Gold word", "Gold UPOS", "System UPOS"]].values.tolist() == [
+        ["*a*", "<script>", "[Y](http://x)"]]
+    markdown = "\n".join(e.value for e in (*tokens.markdown, *tokens.caption))
+    assert f"{md_text('<script>')} (gold) → {md_text('[Y](http://x)')} (system)" in markdown
+    assert not re.search(r"(?<!\\)[<\[]", markdown)
 
 
 # --- Brackets ----------------------------------------------------------------------------

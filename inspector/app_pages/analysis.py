@@ -3,9 +3,12 @@
 Analyses what an evaluation's own page has loaded (tokens & sentences,
 brackets, edits; :mod:`inspector.analysis_source`), never loading, aligning
 or scoring anything itself: every figure is a sum of the per-unit counts
-jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting bars of the
-bucket chart filters the table of units below it; selecting a cell of a
-confusion matrix lists its examples.  The evaluation, the bucketing and the
+jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting rows of the
+buckets table or bars of the bucket chart filters the table of units below
+(the units of the buckets either selection picked); selecting a cell of a
+confusion matrix lists its examples.  For tokens & sentences the matrix is
+the UPOS of CoNLL-U words that align 1:1 with identical text, when both
+sides have UPOS (otherwise one line says which side has none, and why).  The evaluation, the bucketing and the
 measures live in the URL (Streamlit writes the options' labels:
 ``?an_eval=Brackets&an_by=unit+kind``); every table can be downloaded as
 CSV, the whole analysis as JSON.
@@ -24,6 +27,7 @@ from jpcore.analysis import (
     ALL,
     MEASURES,
     NONE,
+    Confusion,
     analyse,
     buckets_by_kind,
     buckets_by_length,
@@ -31,9 +35,12 @@ from jpcore.analysis import (
     error_type_confusion,
     task_of,
     unit_stats,
+    upos_confusion,
+    upos_missing,
     worst_units,
 )
-from jpcore.analysis.confusion import LABELS, POS, TYPES
+from jpcore.analysis.confusion import GOLD_SIDE, LABELS, POS, SYS_SIDE, TYPES, UPOS
+from jpcore.formats.conllu import NO_TAG
 from jpcore.tasks.gec import TYPE_LEVELS
 from inspector import analysis_tables as at
 from inspector.analysis_charts import bucket_figure, selected_buckets
@@ -42,11 +49,11 @@ from inspector.analysis_source import EVALUATIONS, LOADER_HINTS, LOADER_PAGES, l
 from inspector.render import md_text
 
 BY = {"length": "sentence length", "kind": "unit kind"}
-MATRIX_NAMES = {POS: "POS tags", LABELS: "bracket labels", TYPES: "error types"}
+MATRIX_NAMES = {POS: "POS tags", LABELS: "bracket labels", TYPES: "error types", UPOS: "UPOS"}
 TYPE_LEVEL_NAMES = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 #: What the diagonal of each matrix adds up to.
 DIAGONAL = {POS: "the pairs' correct tags", LABELS: "the matched brackets",
-            TYPES: "edits of the same type at the same span"}
+            TYPES: "edits of the same type at the same span", UPOS: "words whose UPOS agree"}
 _MEMO = "an_memo"
 #: Examples of one cell listed (and downloaded as CSV) at most.
 EXAMPLES_SHOWN = 2000
@@ -110,9 +117,12 @@ table = memo(f"buckets:{by}", lambda: (buckets_by_length if by == "length" else 
     result, stats=stats))
 bucket_frame = at.bucket_frame(source, table)
 percent = (" P", " R", f" {source.f_label}")
-st.dataframe(bucket_frame, key="an_buckets", hide_index=True, height=_table_height(len(bucket_frame)),
-             column_config={c: st.column_config.NumberColumn(c, format="%.2f")
-                            for c in bucket_frame.columns if c.endswith(percent)})
+rows_event = st.dataframe(
+    bucket_frame, key=f"an_buckets_{evaluation}_{by}", hide_index=True,
+    height=_table_height(len(bucket_frame)), on_select="rerun", selection_mode="multi-row",
+    column_config={c: st.column_config.NumberColumn(c, format="%.2f")
+                   for c in bucket_frame.columns if c.endswith(percent)},
+)
 totals = ", ".join(
     f"{source.measure_labels[m]} {'/'.join(map(str, table.total(m).as_tuple()))}" for m in measures
 )
@@ -122,17 +132,28 @@ chart = st.plotly_chart(
     bucket_figure(table, measure, source.measure_labels[measure], source.f_label),
     key=f"an_chart_{evaluation}_{by}", on_select="rerun", selection_mode=("points", "box"),
 )
-chosen = selected_buckets(table, chart)
+rows_chosen = at.selected_bucket_rows(table, rows_event.selection.get("rows", []))
+bars_chosen = selected_buckets(table, chart)
 all_units = memo("units_frame", lambda: at.units_frame(source, stats))  # one row per unit, in stats order
+chosen = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
 if chosen:
     column = "Length bucket" if by == "length" else "Kind bucket"
     units_frame = all_units[all_units[column].isin(chosen)].reset_index(drop=True)
-    st.caption(f"Chart selection: {md_text(', '.join(chosen))} — showing {len(units_frame)} of "
-               f"{len(stats)} units (click an empty area of the chart to clear).")
+    shown = f"showing {len(units_frame)} of {len(stats)} units"
+    if rows_chosen and bars_chosen:
+        st.caption(f"Table selection: {md_text(', '.join(rows_chosen))}; chart selection: "
+                   f"{md_text(', '.join(bars_chosen))} — {shown}, the units of either (untick the rows "
+                   "and click an empty area of the chart to clear).")
+    elif rows_chosen:
+        st.caption(f"Table selection: {md_text(', '.join(rows_chosen))} — {shown} (untick the rows "
+                   "to clear).")
+    else:
+        st.caption(f"Chart selection: {md_text(', '.join(bars_chosen))} — {shown} (click an empty area "
+                   "of the chart to clear).")
 else:
     units_frame = all_units
-    st.caption(f"Showing all {len(units_frame)} units: select bars of the chart to show one "
-               "bucket's units.")
+    st.caption(f"Showing all {len(units_frame)} units: tick rows of the buckets table or select bars of "
+               "the chart to show those buckets' units.")
 st.dataframe(
     units_frame, key="an_units", hide_index=True, height=_table_height(len(units_frame), 360),
     column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
@@ -146,36 +167,16 @@ _download(buttons[1], "Buckets as JSON", lambda: json.dumps(table.to_dict(), ens
 _download(buttons[2], "Units shown as CSV", units_frame.to_csv(index=False), "units.csv", "an_dl_units")
 
 # --- Confusion matrices -------------------------------------------------------------
-st.subheader("Confusion matrices")
-if task == "preprocess":
-    st.caption("Tokenization has no labels to confuse: the readers keep tokens only (no POS tags).")
-else:
-    options = st.columns(3)
-    unpaired = options[0].toggle(
-        f"Count items without a partner ({NONE})", value=True, key="an_unpaired", bind="query-params",
-        help="A constituent (edit) with nothing at its span on the other side is counted against ∅.",
-    )
-    if task == "gec":
-        level = options[1].radio("Error types", list(TYPE_LEVELS),
-                                 format_func=TYPE_LEVEL_NAMES.__getitem__, key="an_level", horizontal=True,
-                                 bind="query-params")
-        matrices = {TYPES: memo(f"types:{level}:{unpaired}",
-                                lambda: error_type_confusion(result, unpaired, by=level))}
-    else:
-        level = "type"
-        matrices = memo(f"confusions:{unpaired}", lambda: confusions(result, unpaired))
-    if len(matrices) > 1:
-        name = options[2].radio("Matrix", list(matrices), format_func=MATRIX_NAMES.__getitem__,
-                                key="an_matrix", horizontal=True, bind="query-params")
-    else:
-        name = next(iter(matrices))
-    matrix = matrices[name]
+
+
+def show_matrix(name: str, matrix: Confusion, widget_key: str) -> None:
+    """The matrix as a table whose cells list their examples, every non-empty cell, the downloads."""
     title = matrix.title[:1].upper() + matrix.title[1:]
     st.markdown(f"**{md_text(title)}**: {matrix.total} items, {matrix.agreement} on the diagonal "
                 f"({DIAGONAL[name]}). Rows are gold, columns system; click a cell to list its examples.")
     frame = at.confusion_frame(matrix)
     event = st.dataframe(
-        at.confusion_styler(matrix, frame), key=f"an_conf_{evaluation}_{name}_{level}_{unpaired}",
+        at.confusion_styler(matrix, frame), key=widget_key,
         on_select="rerun", selection_mode="single-cell", hide_index=True,
         height=_table_height(len(frame), 460),
     )
@@ -207,6 +208,52 @@ else:
     if not examples_table.empty:
         _download(buttons[3], "Examples as CSV", examples_table.to_csv(index=False),
                   f"confusion-{name}-examples.csv", "an_dl_examples")
+
+
+def no_upos_line(missing: dict[str, str]) -> str:
+    """Which side has no UPOS and why (:func:`jpcore.analysis.upos_missing`), escaped."""
+    files = {GOLD_SIDE: md_text(result.gold.name), SYS_SIDE: md_text(result.system.name)}
+    whys = set(missing.values())
+    if len(missing) == 2 and len(whys) == 1:
+        return (f"neither the gold file {files[GOLD_SIDE]} nor the system file {files[SYS_SIDE]} has UPOS: "
+                f"{md_text(whys.pop())}")
+    return "; ".join(f"the {side} file {files[side]} has no UPOS: {md_text(why)}"
+                     for side, why in missing.items())
+
+
+st.subheader("Confusion matrices")
+if task == "preprocess":
+    missing = memo("upos_missing", lambda: upos_missing(result))
+    if missing:
+        st.info(f"No UPOS matrix — {no_upos_line(missing)}. It needs CoNLL-U with UPOS on both sides.",
+                icon=":material/info:")
+    else:
+        upos = memo("confusions:upos", lambda: upos_confusion(result))
+        if result.level == "tokens" and NO_TAG in (*upos.gold_labels, *upos.sys_labels):
+            st.caption("At the tokens level a multiword token (can't) is one unit without a UPOS of its "
+                       f"own: it counts as “{md_text(NO_TAG)}”.")
+        show_matrix(UPOS, upos, f"an_conf_{evaluation}_{UPOS}")
+else:
+    options = st.columns(3)
+    unpaired = options[0].toggle(
+        f"Count items without a partner ({NONE})", value=True, key="an_unpaired", bind="query-params",
+        help="A constituent (edit) with nothing at its span on the other side is counted against ∅.",
+    )
+    if task == "gec":
+        level = options[1].radio("Error types", list(TYPE_LEVELS),
+                                 format_func=TYPE_LEVEL_NAMES.__getitem__, key="an_level", horizontal=True,
+                                 bind="query-params")
+        matrices = {TYPES: memo(f"types:{level}:{unpaired}",
+                                lambda: error_type_confusion(result, unpaired, by=level))}
+    else:
+        level = "type"
+        matrices = memo(f"confusions:{unpaired}", lambda: confusions(result, unpaired))
+    if len(matrices) > 1:
+        name = options[2].radio("Matrix", list(matrices), format_func=MATRIX_NAMES.__getitem__,
+                                key="an_matrix", horizontal=True, bind="query-params")
+    else:
+        name = next(iter(matrices))
+    show_matrix(name, matrices[name], f"an_conf_{evaluation}_{name}_{level}_{unpaired}")
 
 # --- Worst units ----------------------------------------------------------------
 st.subheader("Worst sentences")

@@ -12,7 +12,8 @@ the results already hold -- nothing is aligned or scored again:
   kind with P/R/F per bucket (:func:`buckets_by_length`,
   :func:`buckets_by_kind`); the buckets' counts always sum to the totals;
 * :mod:`~jpcore.analysis.confusion` -- confusion matrices whose cells keep
-  their examples (POS tags, bracket labels, error types);
+  their examples (POS tags, bracket labels, error types; UPOS of CoNLL-U
+  words for tokenization);
 * :mod:`~jpcore.analysis.worst` -- units ranked by errors
   (:func:`worst_units`).
 
@@ -52,6 +53,8 @@ from jpcore.analysis.confusion import (
     error_type_confusion,
     label_confusion,
     pos_confusion,
+    upos_confusion,
+    upos_missing,
 )
 from jpcore.analysis.scores import Score
 from jpcore.analysis.units import KIND_BUCKETS, MEASURES, Result, UnitStats, kind_bucket, task_of, unit_stats
@@ -61,7 +64,8 @@ __all__ = [
     "ALL", "KIND_BUCKETS", "LENGTH_EDGES", "MEASURES", "NONE", "NO_GOLD", "Bucket", "BucketTable",
     "Confusion", "Example", "RankedUnit", "Result", "Score", "UnitStats", "analyse", "buckets_by_kind",
     "buckets_by_length", "confusions", "error_type_confusion", "kind_bucket", "label_confusion",
-    "length_bucket", "length_bucket_names", "pos_confusion", "task_of", "unit_stats", "worst_units",
+    "length_bucket", "length_bucket_names", "pos_confusion", "task_of", "unit_stats", "upos_confusion",
+    "upos_missing", "worst_units",
 ]
 
 

@@ -22,9 +22,18 @@ and of the system item), so an app can list them:
   **same re-indexed span** in the same unit, paired the same way (same type
   first).  ``Example.gold``/``.sys`` index the lists of
   :meth:`jpcore.tasks.gec.GecResult.edits` (``[1]`` gold, ``[0]`` system).
-
-Preprocessing results carry no tags (the readers keep tokens only), so
-:func:`confusions` returns none for them.
+* :func:`upos_confusion` (preprocess): the UPOS of the two words of every
+  **1:1 word group with identical text** (the token TPs: one gold and one
+  system word covering the same characters), much as the CoNLL 2018 script
+  aligns words for its UPOS score (it pairs the words inside a multiword
+  token by their forms instead).  Only CoNLL-U keeps tags
+  (:class:`jpcore.formats.conllu.TaggedSentence`); a word without one is
+  :data:`jpcore.formats.conllu.NO_TAG` (``_``).  The diagonal counts the
+  words whose UPOS agree (``_`` against ``_`` too: the CoNLL 2018 script
+  compares the column's values literally).  ``Example.gold``/``.sys`` are
+  the words' flat token indices (reading order over the whole side).  When
+  a side has no UPOS at all, :func:`upos_missing` says which and why, and
+  :func:`confusions` leaves the matrix out.
 
 >>> c = Confusion.build("parseval", "demo", [("NP", "NP", Example(0, 0, 0)), ("VP", NONE, Example(0, 1, None))])
 >>> c.count("NP", "NP"), c.count("VP", NONE), c.agreement, c.total
@@ -41,18 +50,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.align import EXACT
-from jpcore.analysis.units import GEC, PARSEVAL, Result, task_of
+from jpcore.analysis.units import GEC, PARSEVAL, PREPROCESS, Result, task_of
+from jpcore.formats.conllu import flat_upos
+from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused
 from jpcore.tasks.errant_compare import FN, FP, PARTIAL, TP
 from jpcore.tasks.gec import GecResult, category_of
 from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.tasks.preprocess import PreprocessResult
 
 #: The label of "no partner at this span on that side".
 NONE = "∅"
-POS, LABELS, TYPES = "pos", "labels", "types"
+POS, LABELS, TYPES, UPOS = "pos", "labels", "types", "upos"
 #: Title of each confusion matrix.
 TITLES = {POS: "POS tags on exact 1:1 words", LABELS: "bracket labels on equal spans",
-          TYPES: "error types on equal spans"}
+          TYPES: "error types on equal spans", UPOS: "UPOS on 1:1 words with identical text"}
+#: The sides of a preprocess result, as :func:`upos_missing` names them.
+GOLD_SIDE, SYS_SIDE = "gold", "system"
 #: Edit statuses the GEC confusion reads (the edits errant counted).
 SCORED = frozenset({TP, FP, FN, PARTIAL})
 
@@ -252,11 +266,46 @@ def error_type_confusion(result: GecResult, unpaired: bool = True, by: str = "ty
         return Confusion.build(GEC, TYPES, items)
 
 
+def _why_untagged(segmentation: Segmentation) -> str:
+    if segmentation.format == "conllu":
+        return "column 4 (UPOS) is “_” on every word"
+    return "tokenized text has no tag column"
+
+
+def upos_missing(result: PreprocessResult) -> dict[str, str]:
+    """``{side: why}`` for each side (:data:`GOLD_SIDE`, :data:`SYS_SIDE`) without any
+    UPOS; empty when both sides have tags and :func:`upos_confusion` applies."""
+    out = {}
+    for side, segmentation in ((GOLD_SIDE, result.gold), (SYS_SIDE, result.system)):
+        if flat_upos(segmentation) is None:
+            out[side] = _why_untagged(segmentation)
+    return out
+
+
+def upos_confusion(result: PreprocessResult) -> Confusion:
+    """Gold against system UPOS of every 1:1 word group with identical text (see the
+    module doc); ``ValueError`` when a side has no UPOS (:func:`upos_missing`)."""
+    gold_tags, sys_tags = flat_upos(result.gold), flat_upos(result.system)
+    if gold_tags is None or sys_tags is None:
+        raise ValueError("no UPOS on " + " and ".join(upos_missing(result)))
+    items = []
+    with gc_paused():
+        for unit in result.units:
+            for word in unit.words:
+                if word.is_match:
+                    gold, sys = word.gold[0], word.sys[0]
+                    items.append((gold_tags[gold], sys_tags[sys], Example(unit.index, gold, sys)))
+        return Confusion.build(PREPROCESS, UPOS, items)
+
+
 def confusions(result: Result, unpaired: bool = True) -> dict[str, Confusion]:
-    """Every confusion matrix that applies to ``result``, by name (none for preprocess)."""
+    """Every confusion matrix that applies to ``result``, by name (for preprocess the
+    UPOS matrix when both sides have UPOS, else none)."""
     task = task_of(result)
     if task == PARSEVAL:
         return {POS: pos_confusion(result), LABELS: label_confusion(result, unpaired)}
     if task == GEC:
         return {TYPES: error_type_confusion(result, unpaired)}
-    return {}
+    if upos_missing(result):
+        return {}
+    return {UPOS: upos_confusion(result)}

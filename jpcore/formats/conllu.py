@@ -9,6 +9,11 @@ The token level is chosen when reading:
 
 Empty nodes (IDs such as ``5.1``) are ignored, as the script ignores them.
 ``# text``, ``# sent_id``, ``# newdoc`` and ``# newpar`` are kept for display.
+Each kept line's UPOS (column 4, ``_`` = none; a multiword token's range line
+has none) is kept too: a sentence with at least one tag is a
+:class:`TaggedSentence` (its ``upos`` parallel to ``tokens``), a sentence
+without any stays a plain :class:`Sentence`, so untagged files (``_``
+everywhere) cost nothing and serialise as before.
 Errors name the file, the line and what was expected, and are raised for the
 problems the CoNLL 2018 script refuses (wrong column count, bad or
 out-of-order IDs, a multiword range without its words, an empty sentence).
@@ -20,11 +25,19 @@ out-of-order IDs, a multiword range without its words, an empty sentence).
 ['I', "can't", '.']
 >>> read_conllu(data, "g.conllu", "words").sentences[0].tokens
 ['I', 'ca', "n't", '.']
+>>> tagged = data.replace("\\tn't\\t_\\t_", "\\tn't\\t_\\tPART")
+>>> read_conllu(tagged, "g.conllu", "words").sentences[0].upos
+['_', '_', 'PART', '_']
+>>> flat_upos(read_conllu(data, "g.conllu", "words")) is None
+True
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 from jpcore.errors import InputError, show
 from jpcore.formats.segmentation import Segmentation, Sentence
@@ -32,6 +45,58 @@ from jpcore.formats.textio import decode_lines
 from jpcore.runtime import gc_paused
 
 LEVELS = ("tokens", "words")
+#: The UPOS of a word without one (CoNLL-U's empty value).
+NO_TAG = "_"
+
+
+@dataclass(slots=True)
+class TaggedSentence(Sentence):
+    """A CoNLL-U sentence with each token's UPOS (``upos[i]`` for ``tokens[i]``,
+    :data:`NO_TAG` where the file has none).  ``to_dict`` adds ``"upos"``."""
+
+    upos: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """:meth:`Sentence.to_dict` plus ``"upos"``."""
+        out = Sentence.to_dict(self)
+        out["upos"] = self.upos
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Sentence:
+        """Inverse of :meth:`to_dict`: a :class:`TaggedSentence` when ``data`` has
+        ``"upos"`` (one string per token, else ``ValueError``), else a plain :class:`Sentence`."""
+        sentence = Sentence.from_dict(data)
+        upos = data.get("upos")
+        if upos is None:
+            return sentence
+        if not isinstance(upos, list) or len(upos) != len(sentence.tokens) or not all(
+                isinstance(tag, str) for tag in upos):
+            raise ValueError(f"sentence at line {sentence.line}: \"upos\" must hold one string per token")
+        return cls(sentence.tokens, sentence.line, sentence.token_lines, sentence.text, sentence.sent_id,
+                   sentence.newdoc, sentence.newpar, [sys.intern(tag) for tag in upos])
+
+
+def segmentation_from_dict(data: dict[str, Any]) -> Segmentation:
+    """:meth:`Segmentation.from_dict` that keeps the sentences' UPOS
+    (:meth:`TaggedSentence.from_dict`); dicts without ``"upos"`` read as before."""
+    segmentation = Segmentation.from_dict({**data, "sentences": []})
+    segmentation.sentences = [TaggedSentence.from_dict(s) for s in data["sentences"]]
+    return segmentation
+
+
+def flat_upos(segmentation: Segmentation) -> list[str] | None:
+    """Every token's UPOS in reading order (:data:`NO_TAG` in untagged sentences),
+    or ``None`` when no sentence has a tag (tokenized text, or ``_`` everywhere)."""
+    if not any(isinstance(s, TaggedSentence) for s in segmentation.sentences):
+        return None
+    out: list[str] = []
+    for sentence in segmentation.sentences:
+        if isinstance(sentence, TaggedSentence):
+            out.extend(sentence.upos)
+        else:
+            out.extend([NO_TAG] * len(sentence.tokens))
+    return out
 
 
 class _SentenceBuilder:
@@ -44,6 +109,8 @@ class _SentenceBuilder:
 
     def reset(self) -> None:
         self.tokens: list[str] = []
+        self.upos: list[str] = []
+        self.tagged = False  # a token with a UPOS other than "_" was seen
         self.token_lines: list[int] = []
         self.first_line = 0
         self.text: str | None = None
@@ -95,8 +162,7 @@ class _SentenceBuilder:
                 )
             self.range_end, self.range_line = int(end), number
             if self.level == "tokens":
-                self.tokens.append(form)
-                self.token_lines.append(number)
+                self._keep(form, columns[3], number)
             return
         if not word_id.isdigit() or word_id.startswith("0"):
             raise InputError(self.name, number, "an ID such as 5, 3-4 or 5.1", show(word_id))
@@ -105,10 +171,18 @@ class _SentenceBuilder:
         self.next_word += 1
         inside_range = self.range_end >= int(word_id)
         if self.level == "words" or not inside_range:
-            self.tokens.append(form)
-            self.token_lines.append(number)
+            self._keep(form, columns[3], number)
         if self.range_end == int(word_id):
             self.range_end = 0
+
+    def _keep(self, form: str, upos: str, number: int) -> None:
+        self.tokens.append(form)
+        self.token_lines.append(number)
+        if upos and upos != NO_TAG:
+            self.tagged = True
+            self.upos.append(sys.intern(upos))  # a few distinct tags: one string each
+        else:
+            self.upos.append(NO_TAG)
 
     def _close_range(self, number: int) -> None:
         if self.range_end >= self.next_word:
@@ -128,15 +202,9 @@ class _SentenceBuilder:
             return None
         if not self.tokens:
             raise InputError(self.name, self.first_line, "at least one word in the sentence", "none")
-        sentence = Sentence(
-            tokens=self.tokens,
-            line=self.first_line,
-            token_lines=self.token_lines,
-            text=self.text,
-            sent_id=self.sent_id,
-            newdoc=self.newdoc,
-            newpar=self.newpar,
-        )
+        fields = (self.tokens, self.first_line, self.token_lines, self.text, self.sent_id, self.newdoc,
+                  self.newpar)
+        sentence = TaggedSentence(*fields, self.upos) if self.tagged else Sentence(*fields)
         self.reset()
         return sentence
 

@@ -47,6 +47,7 @@ from jpcore.align import (
     group_units,
 )
 from jpcore.errors import InputError, show
+from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.similarity import Normaliser
@@ -287,7 +288,9 @@ class PreprocessResult:
         return _token_starts(self.system)
 
     def to_dict(self) -> dict[str, Any]:
-        """A lossless JSON-ready dict (see :meth:`from_dict`)."""
+        """A lossless JSON-ready dict (see :meth:`from_dict`); CoNLL-U sentences with
+        UPOS carry an ``"upos"`` list (:class:`jpcore.formats.conllu.TaggedSentence`),
+        which results saved without it simply lack."""
         return {
             "task": TASK,
             "level": self.level,
@@ -309,8 +312,8 @@ class PreprocessResult:
         if data.get("task") != TASK:
             raise ValueError(f"not a {TASK} result: task = {data.get('task')!r}")
         return cls(
-            gold=Segmentation.from_dict(data["gold"]),
-            system=Segmentation.from_dict(data["system"]),
+            gold=segmentation_from_dict(data["gold"]),
+            system=segmentation_from_dict(data["system"]),
             normaliser=Normaliser.from_dict(data["normalisation"]),
             units=[Unit.from_dict(u) for u in data["units"]],
             totals={name: Counts.from_dict(c) for name, c in data["totals"].items()},
