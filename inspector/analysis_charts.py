@@ -11,12 +11,12 @@ Selecting bars (click, box) selects their buckets:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import plotly.graph_objects as go
 
 from jpcore.analysis import BucketTable
+from inspector.plotly_selection import point_index, selected_points
 from inspector.render import BLUE, BLUISH_GREEN, ORANGE, esc
 
 #: (symbol + name, index in Score.prf(), colour, pattern) per trace.
@@ -49,6 +49,8 @@ def bucket_figure(table: BucketTable, measure: str, measure_label: str, f_label:
     title = "sentence length (gold words per unit)" if table.by == "length" else "unit kind (gold:system)"
     figure.update_layout(
         barmode="group", height=340, margin=dict(l=10, r=10, t=30, b=10),
+        # a click anywhere in a bucket's column selects it (a 0 % bar has no area to click)
+        hovermode="x",
         legend=dict(orientation="h", y=1.14, x=0),
         yaxis=dict(range=[0, 105], title_text=f"{measure_label}: percent"),
         xaxis=dict(type="category", title_text=title),
@@ -60,21 +62,12 @@ def selected_buckets(table: BucketTable, event: Any) -> list[str]:
     """The bucket names of the bars selected in ``event`` (the value of
     ``st.plotly_chart(..., on_select="rerun")``, or its session-state dict;
     any trace), in table order, without repeats."""
-    if event is None:
-        return []
-    selection = event.get("selection") if isinstance(event, Mapping) else getattr(event, "selection", None)
-    if not selection:
-        return []
-    points = selection.get("points") if isinstance(selection, Mapping) else getattr(selection, "points", None)
     names = table.names()
     chosen: set[int] = set()
-    for point in points or []:
-        get = point.get if isinstance(point, Mapping) else lambda key, p=point: getattr(p, key, None)
-        index = get("point_index")
-        if index is None:
-            index = get("point_number")
-        if isinstance(index, int) and 0 <= index < len(names):
+    for point in selected_points(event):
+        index = point_index(point)
+        if index is not None and 0 <= index < len(names):
             chosen.add(index)
-        elif get("x") in names:
-            chosen.add(names.index(get("x")))
+        elif point.get("x") in names:
+            chosen.add(names.index(point["x"]))
     return [names[i] for i in sorted(chosen)]

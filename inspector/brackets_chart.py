@@ -4,18 +4,21 @@ The figures are jpcore's (:meth:`~jpcore.tasks.parseval_result.ParsevalResult.la
 this module only draws them.  Three bars per label: colour (Okabe–Ito)
 *and* fill pattern tell precision, recall and F1 apart.  Selecting bars
 (``st.plotly_chart(..., on_select="rerun")``) gives points whose ``x`` is the
-label: :func:`selected_labels` reads them back.  Hover texts are escaped
-(plotly renders a little HTML in them).
+label: :func:`selected_labels` reads them back (through
+:mod:`inspector.plotly_selection`).  ``hovermode="x"``: a click anywhere in a
+label's column selects it, also above a short bar or one of height 0
+(plotly's default "closest" gives the click to the bar itself only).  Hover
+texts are escaped (plotly renders a little HTML in them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import plotly.graph_objects as go
 
 from jpcore.tasks.parseval_result import LabelScore
+from inspector.plotly_selection import selected_values
 from inspector.render import BLUE, ORANGE, VERMILLION, esc
 
 #: (name, attribute, colour, pattern) per bar of a label.
@@ -44,7 +47,7 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
             hovertext=hover, hoverinfo="text",
         ))
     figure.update_layout(
-        barmode="group", height=320, margin=dict(l=10, r=10, t=30, b=10),
+        barmode="group", height=320, margin=dict(l=10, r=10, t=30, b=10), hovermode="x",
         yaxis=dict(title="percent", range=[0, 105]), xaxis=dict(title="constituent label", type="category"),
         legend=dict(orientation="h", y=1.15, x=0),
     )
@@ -54,15 +57,4 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
 def selected_labels(state: Any) -> list[str]:
     """The labels of the bars selected in a plotly chart's selection state
     (``event.selection``; a mapping or an attribute object), in order, without repeats."""
-    if state is None:
-        return []
-    selection = state.get("selection") if isinstance(state, Mapping) else getattr(state, "selection", None)
-    if selection is None:
-        return []
-    points = selection.get("points") if isinstance(selection, Mapping) else getattr(selection, "points", None)
-    labels: list[str] = []
-    for point in points or []:
-        x = point.get("x") if isinstance(point, Mapping) else getattr(point, "x", None)
-        if x is not None and str(x) not in labels:
-            labels.append(str(x))
-    return labels
+    return list(dict.fromkeys(str(x) for x in selected_values(state, "x")))

@@ -7,16 +7,20 @@ symbol in its name, so colour is never the only signal.  Category names come
 from user files and are escaped (plotly renders a little HTML in tick labels
 and hover texts).  Selecting bars (click, box) selects their categories:
 :func:`selected_categories` turns plotly's selection event back into names.
+``hovermode="x"``: a click anywhere in a category's column selects it, also
+above a bar of height 0 (with plotly's default "closest" only the bar itself
+takes the click, and a category scoring 0 could not be clicked at all).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import plotly.graph_objects as go
 
 from jpcore.tasks.gec import TypeRow
+from inspector.plotly_selection import selected_indices
 from inspector.render import BLUE, BLUISH_GREEN, ORANGE, esc
 
 #: (label, TypeRow field, colour, pattern) per trace.
@@ -31,35 +35,25 @@ def type_figure(rows: Sequence[TypeRow], f_label: str = "F0.5") -> go.Figure:
     """Grouped bars of P, R and F per category (x: escaped names)."""
     figure = go.Figure()
     names = [esc(row.name) for row in rows]
-    hover = [
-        f"{esc(row.name)}<br>TP {row.tp} · FP {row.fp} · FN {row.fn}<br>"
-        f"P {row.precision} · R {row.recall} · {esc(f_label)} {row.f}"
-        for row in rows
-    ]
     for label, attribute, colour, pattern in TRACES:
         name = label if attribute != "f" else f"◆ {f_label}"
+        # hovering a category shows its three bars' labels at once (hovermode "x")
+        hover = [f"{esc(row.name)}: {esc(name)} {getattr(row, attribute)}<br>"
+                 f"TP {row.tp} · FP {row.fp} · FN {row.fn}" for row in rows]
         figure.add_trace(go.Bar(
             x=names, y=[getattr(row, attribute) for row in rows], name=name,
             marker=dict(color=colour, line=dict(color="#000000", width=1), pattern=dict(shape=pattern)),
             hovertext=hover, hoverinfo="text",
         ))
     figure.update_layout(
-        barmode="group", height=360, margin=dict(l=10, r=10, t=30, b=10),
+        barmode="group", height=360, margin=dict(l=10, r=10, t=30, b=10), hovermode="x",
         legend=dict(orientation="h", y=1.12, x=0), yaxis=dict(range=[0, 1.05], title_text="score"),
     )
     figure.update_xaxes(type="category", tickangle=-40 if len(rows) > 8 else 0)
     return figure
 
 
-def selected_categories(rows: Sequence[TypeRow], event: Mapping[str, Any] | None) -> list[str]:
+def selected_categories(rows: Sequence[TypeRow], event: Any) -> list[str]:
     """The category names of the bars selected in ``event`` (the value of
     ``st.plotly_chart(..., on_select="rerun")``; any trace), in table order."""
-    selection = event.get("selection") if isinstance(event, Mapping) else getattr(event, "selection", None)
-    if not selection:
-        return []
-    chosen: set[int] = set()
-    for point in selection.get("points", []) or []:
-        index = point.get("point_index", point.get("point_number"))
-        if isinstance(index, int) and 0 <= index < len(rows):
-            chosen.add(index)
-    return [rows[i].name for i in sorted(chosen)]
+    return [rows[i].name for i in selected_indices(event, len(rows))]

@@ -18,17 +18,12 @@ from streamlit.testing.v1 import AppTest
 
 from inspector.render import md_text
 from tests.upos_pair import GOLD, derive_system
+from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
 PAGE = "app_pages/analysis.py"
 HEADER = "gold ↓ · system →"
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _open(*pages: str, **query: str) -> AppTest:

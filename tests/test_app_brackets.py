@@ -18,17 +18,13 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app_support import run as _run
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
 PAGE = "app_pages/brackets.py"
 TREES = ROOT / "sample_data" / "parseval" / "jp-trees"
 SCRIPT = "<script>alert`1`</script>"
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _open(**query: str) -> AppTest:
@@ -149,6 +145,16 @@ def test_a_bar_selected_in_the_chart_filters_the_table(page: AppTest) -> None:
     _run(page)
     assert _ids(page) == [2, 6]
     assert any("Chart selection: ADVP" in _unescape(c.value) for c in page.caption)
+    assert ("Chart selection: ADVP (double-click the chart, or click the selected bar again, to clear)."
+            in [_unescape(c.value) for c in page.caption])
+
+
+def test_a_click_anywhere_in_a_label_column_selects_it(page: AppTest) -> None:
+    """hovermode "x": plotly gives a click above a short (or 0 %) bar to its label's
+    bars (tests/test_browser_brackets.py clicks above PP's bars in chromium)."""
+    spec = json.loads(page.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["hovermode"] == "x"
+    assert [trace["x"] for trace in spec["data"]] == [["NP", "S", "VP", "PP", "ADVP", "SBAR"]] * 3
 
 
 def test_filters_and_the_pair_live_in_the_url() -> None:

@@ -19,18 +19,13 @@ from streamlit.testing.v1 import AppTest
 
 from jpcore.formats.m2 import read_m2
 from jpcore.tasks.gec import GecOptions, evaluate
+from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
 EDITS_PAGE = "app_pages/edits.py"
 TOY = ROOT / "sample_data" / "m2" / "toy-en"
 SCRIPT = "<script>alert(1)</script>"
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _open(query: dict[str, str] | None = None) -> AppTest:
@@ -198,6 +193,17 @@ def test_chart_bars_filter_the_tables(edits: AppTest) -> None:
     assert len(_edits(edits)) == 4
     _select_bars(edits)
     assert len(_edits(edits)) == 41
+
+
+def test_chart_columns_take_the_click_and_say_how_to_clear(edits: AppTest) -> None:
+    """hovermode "x": a click above a bar of height 0 selects its category
+    (tests/test_browser_edits.py clicks above R:ADJ's precision of 0)."""
+    spec = json.loads(edits.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["hovermode"] == "x"
+    assert spec["data"][0]["y"][1] == 0  # R:ADJ's precision
+    _select_bars(edits, 1)
+    assert ("Chart selection filters the tables: R:ADJ (double-click the chart, or click the selected "
+            "bar again, to clear).") in _text(edits)
 
 
 def test_chart_by_main_type_and_operation(edits: AppTest) -> None:

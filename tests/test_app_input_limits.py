@@ -21,6 +21,7 @@ from inspector.input_limits import (
     TEACHING_MAX_BYTES,
     check_sizes,
 )
+from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
@@ -31,12 +32,6 @@ def _text_of(size: int) -> str:
     """Tokenized text of exactly ``size`` bytes."""
     text = LINE * (size // len(LINE))
     return text + "x" * (size - len(text))
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _errors(at: AppTest) -> list[str]:

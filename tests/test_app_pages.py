@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from jpcore.formats import read_segmentation
 from jpcore.tasks.preprocess import evaluate
+from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
@@ -24,12 +25,6 @@ EWT = ROOT / "sample_data" / "ud" / "UD_English-EWT-excerpt"
 SENTENCES_PAGE = "app_pages/sentences.py"
 OVERVIEW_PAGE = "app_pages/overview.py"
 SCRIPT = "<script>alert(1)</script>"
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 @pytest.fixture

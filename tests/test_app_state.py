@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app_support import run as _run
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
 SENTENCES = "app_pages/sentences.py"
@@ -27,12 +29,6 @@ OVERVIEW = "app_pages/overview.py"
 BRACKETS = "app_pages/brackets.py"
 EDITS = "app_pages/edits.py"
 HTML_REPORT = "HTML report (self-contained)"
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _open(page: str, timeout: float = 60, **query: str) -> AppTest:

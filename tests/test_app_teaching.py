@@ -17,6 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from inspector.teaching_exercises import load_exercises
+from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "app.py"
@@ -28,12 +29,6 @@ QUESTIONS = [
     for exercise in load_exercises()
     for number, question in enumerate(exercise.questions, 1)
 ]
-
-
-def _run(at: AppTest) -> AppTest:
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 @pytest.fixture

@@ -5,7 +5,8 @@ Brackets page through the sidebar navigation (the page loads the project's
 tree pair by itself) and checks that a tree pair with a merged sentence is
 drawn: ``svg`` elements in the scrolling box, the ``~~~`` between the two
 gold trees, the status boxes; then opens the page directly by URL with a
-filter and another pair.  Skipped only when no chromium binary exists.
+filter and another pair.  A second test clicks bars of the per-label chart
+and reads the filtered table.  Skipped only when no chromium binary exists.
 
 Set ``JP_INSPECTOR_SCREENSHOT_BRACKETS=docs/screenshot-brackets.png`` to
 also write a screenshot of the page.
@@ -18,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from inspector.plotly_selection import CLEAR_HINT
 from tests.browser_support import ROOT, app_page
+from tests.plotly_clicks import WAIT, chart_points, click_point, double_click_background, wait_for_column
 
 
 @pytest.mark.browser
@@ -64,3 +67,43 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         assert box is not None
         page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1 (pair 1), selection column
         expect(page.get_by_role("heading", name="Pair #1: 1:1 trees, exact")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_click_on_a_bar_filters_the_pairs_in_chromium(tmp_path: Path) -> None:
+    """Real clicks on the per-label chart (a 1280x720 window: the chart starts
+    below the fold, see :mod:`tests.plotly_clicks`).  Bars in document order:
+    precision of NP, S, VP, PP, ADVP, SBAR (0-5), then recall (6-11, hatched),
+    then F1 (12-17, crossed)."""
+    from playwright.sync_api import expect
+
+    def shows(labels: str | None, pairs: list[str]) -> None:
+        expect(page.get_by_text(f"Showing {len(pairs)} of 7 pairs.", exact=True)).to_be_visible(timeout=WAIT)
+        selection = page.get_by_text("Chart selection:")
+        if labels is None:
+            expect(selection).to_have_count(0)
+        else:
+            expect(selection).to_have_text(f"Chart selection: {labels} ({CLEAR_HINT}).")
+        wait_for_column(page, page.locator('[data-testid="stDataFrame"]').first, pairs)
+
+    with app_page(tmp_path, 1280, 720) as (page, url):
+        page.goto(f"{url}/brackets")
+        bars = chart_points(page)
+        expect(bars).to_have_count(18, timeout=WAIT)
+        shows(None, ["1", "2", "3", "4", "5", "6", "7"])
+
+        click_point(page, bars.nth(9))  # recall of PP (a hatched bar)
+        shows("PP", ["1", "4", "5", "6"])
+        click_point(page, bars.nth(16), shift=True)  # + F1 of ADVP
+        shows("PP, ADVP", ["1", "2", "4", "5", "6"])
+        click_point(page, bars.nth(5))  # precision of SBAR alone
+        shows("SBAR", ["4"])
+        click_point(page, bars.nth(5))  # the selected bar again: cleared
+        shows(None, ["1", "2", "3", "4", "5", "6", "7"])
+        # above PP's bars (66.67 %), in its column: the chart's hovermode "x" selects PP
+        click_point(page, bars.nth(3), from_bottom=bars.nth(3).bounding_box()["height"] + 30)
+        shows("PP", ["1", "4", "5", "6"])
+        click_point(page, bars.nth(4))  # precision of ADVP
+        shows("ADVP", ["2", "6"])
+        double_click_background(page)
+        shows(None, ["1", "2", "3", "4", "5", "6", "7"])

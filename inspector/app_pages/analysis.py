@@ -45,6 +45,7 @@ from jpcore.tasks.gec import TYPE_LEVELS
 from inspector import analysis_tables as at
 from inspector.analysis_charts import bucket_figure, selected_buckets
 from inspector.analysis_examples import examples_frame
+from inspector.plotly_selection import CLEAR_HINT
 from inspector.analysis_source import EVALUATIONS, LOADER_HINTS, LOADER_PAGES, loaded_source
 from inspector.render import md_text
 
@@ -142,14 +143,13 @@ if chosen:
     shown = f"showing {len(units_frame)} of {len(stats)} units"
     if rows_chosen and bars_chosen:
         st.caption(f"Table selection: {md_text(', '.join(rows_chosen))}; chart selection: "
-                   f"{md_text(', '.join(bars_chosen))} — {shown}, the units of either (untick the rows "
-                   "and click an empty area of the chart to clear).")
+                   f"{md_text(', '.join(bars_chosen))} — {shown}, the units of either (untick the rows; "
+                   f"{CLEAR_HINT} the chart's selection).")
     elif rows_chosen:
         st.caption(f"Table selection: {md_text(', '.join(rows_chosen))} — {shown} (untick the rows "
                    "to clear).")
     else:
-        st.caption(f"Chart selection: {md_text(', '.join(bars_chosen))} — {shown} (click an empty area "
-                   "of the chart to clear).")
+        st.caption(f"Chart selection: {md_text(', '.join(bars_chosen))} — {shown} ({CLEAR_HINT}).")
 else:
     units_frame = all_units
     st.caption(f"Showing all {len(units_frame)} units: tick rows of the buckets table or select bars of "

@@ -22,6 +22,7 @@ from inspector import brackets_view as bv
 from inspector import components
 from inspector.brackets_chart import label_figure, selected_labels
 from inspector.brackets_loading import BracketsLoaded, brackets_loader, report_inputs
+from inspector.plotly_selection import CLEAR_HINT
 from inspector.render import md_text
 from inspector.tree_samples import get_tree_sample
 from inspector.tree_svg import legend_svg_html, pair_svg_html, side_text
@@ -85,7 +86,7 @@ buckets = length_column.multiselect("Length (gold words)", list(bv.LENGTH_BUCKET
                                     bind="query-params", placeholder="all lengths")
 labels = frozenset(chosen_labels) | frozenset(chart_labels)
 if chart_labels:
-    st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} (double-click the chart to clear it).")
+    st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
 wanted = bv.PairFilter(only_merged, only_groups, only_crossing, labels, frozenset(buckets))
 pairs = bv.filter_pairs(result, wanted)
 st.caption(f"Showing {len(pairs)} of {len(result.pairs)} pairs.")

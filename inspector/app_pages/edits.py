@@ -24,6 +24,7 @@ from jpcore.tasks.gec import type_table
 from inspector import components, gec_loading, gec_samples, gec_tables
 from inspector.gec_charts import selected_categories, type_figure
 from inspector.gec_render import legend_html, units_html
+from inspector.plotly_selection import CLEAR_HINT
 from inspector.render import kind_style, md_text
 
 #: Units per page of the rendered view.
@@ -89,8 +90,7 @@ chart = st.plotly_chart(
 )
 chart_names = selected_categories(rows, chart)
 if chart_names:
-    st.caption(f"Chart selection filters the tables: {md_text(', '.join(chart_names))} "
-               "(click an empty area of the chart to clear).")
+    st.caption(f"Chart selection filters the tables: {md_text(', '.join(chart_names))} ({CLEAR_HINT}).")
 with st.expander(f"Per-type table ({len(rows)} categories)"):
     st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types")
 

@@ -1,6 +1,9 @@
 """Overview page: what is loaded, the headline scores and where the errors are.
 
-Every number is read from the loaded :class:`PreprocessResult`.
+Every number is read from the loaded :class:`PreprocessResult`.  Selecting
+markers of the "where the mismatches are" chart (click, shift+click, or the
+box and lasso tools of its toolbar) lists their units below it; a button
+opens the chosen one on the Sentences & tokens page (``?unit=N``).
 """
 
 from __future__ import annotations
@@ -13,8 +16,21 @@ from jpcore.tasks.preprocess import Counts
 from jpcore.tasks.preprocess_report import render_text, token_label
 from inspector import components, tables
 from inspector.charts import mismatch_figure
+from inspector.mismatch_selection import selected_units, selection_frame, selection_summary
 from inspector.render import legend_html
 from inspector.state import require_loaded
+
+#: The Sentences & tokens page and its selected-unit key (``?unit=N``).
+SENTENCES_PAGE = "app_pages/sentences.py"
+SENTENCES_UNIT_KEY = "unit"
+
+
+def _open_on_sentences_page(index: int) -> None:
+    """Go to the Sentences & tokens page showing unit ``index``: set in the session
+    (what the page's ``ensure_selection`` reads) and in the URL (``?unit=N``)."""
+    st.session_state[SENTENCES_UNIT_KEY] = index
+    st.switch_page(SENTENCES_PAGE, query_params={SENTENCES_UNIT_KEY: str(index)})
+
 
 loaded = require_loaded()
 result = loaded.result
@@ -101,7 +117,28 @@ with units_left:
     st.caption(f"{len(result.units)} units, {n_errors} with at least one error.")
 with units_right:
     st.html(legend_html())
-    st.plotly_chart(mismatch_figure(view), key="mismatch_chart")
+    chart = st.plotly_chart(mismatch_figure(view), key="mismatch_chart", on_select="rerun",
+                            selection_mode=("points", "box", "lasso"))
+
+chosen_units = selected_units(view, chart)
+if not chosen_units:
+    st.caption("Click a marker of the chart (shift+click adds markers of the same panel; the box and "
+               "lasso tools of its toolbar select several) to list its units here and open one on the "
+               "Sentences & tokens page.")
+else:
+    st.markdown(f"**Selected in the chart:** {selection_summary(chosen_units)} "
+                "(double-click the chart to clear the selection)")
+    selection_table = st.dataframe(
+        selection_frame(view, chosen_units), key="mismatch_units", on_select="rerun",
+        selection_mode="single-row", hide_index=True,
+        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
+                       "System": st.column_config.TextColumn("System", width="large")},
+    )
+    rows = selection_table.selection.rows
+    target = chosen_units[rows[0]] if rows and 0 <= rows[0] < len(chosen_units) else chosen_units[0]
+    if st.button(f"Open unit #{target.index} on Sentences & tokens", key="mismatch_open",
+                 icon=":material/arrow_forward:", help="Click a row of this table to choose another unit."):
+        _open_on_sentences_page(target.index)
 
 # --- Downloads ------------------------------------------------------------
 st.subheader("Downloads")

@@ -1,0 +1,17 @@
+"""Shared helpers of the AppTest tests: the app's path and a run that fails on any exception."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "inspector" / "app.py"
+
+
+def run(at: AppTest) -> AppTest:
+    """Run the script once; fail the test with the messages of any exception shown."""
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
