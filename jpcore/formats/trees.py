@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import re
+from sys import intern
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -265,7 +266,8 @@ def _read(text: str, file: str) -> list[Tree]:
     for number, line in enumerate(text.split("\n"), start=1):
         for opening, label, closing, word in _TOKEN.findall(line):
             if opening:
-                node = Node(label, [], len(words), 0, None, number)
+                # a treebank has a few dozen labels: one string each, not one per bracket
+                node = Node(intern(label), [], len(words), 0, None, number)
                 if stack:
                     parent = stack[-1]
                     if parent.word is not None:
