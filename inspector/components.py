@@ -212,6 +212,23 @@ def unit_input(key: str, first: int, last: int, label: str) -> int | None:
                            bind="query-params", help="Type a number to jump to that unit.")
 
 
+def unit_navigation(key: str, ids: Sequence[int], n_units: int, prompt: str) -> int | None:
+    """The navigation row of a unit detail panel -- Previous / Next (K / J) over
+    ``ids``, a number input bound to the URL, where the unit is among ``ids`` --
+    and the selected unit's index, or ``None`` after showing ``prompt``."""
+    nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
+    with nav_column:
+        nav_buttons(key, ids)
+    with number_column:
+        unit_input(key, 0, n_units - 1, "Unit #")
+    with where_column:
+        position_caption(key, ids)
+    index = st.session_state.get(key)
+    if index is None:
+        st.info(prompt)
+    return index
+
+
 def paged(items: Sequence[T], per_page: int, key: str, noun: str,
           caption: bool = True) -> tuple[Sequence[T], int]:
     """``(the items of the current page, index of its first item)``; draws

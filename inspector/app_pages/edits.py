@@ -141,16 +141,9 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     if not result.units:
         st.info("No units: both files are empty.")
         return
-    nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
-    with nav_column:
-        components.nav_buttons(UNIT_KEY, ids)
-    with number_column:
-        components.unit_input(UNIT_KEY, 0, len(result.units) - 1, "Unit #")
-    with where_column:
-        components.position_caption(UNIT_KEY, ids)
-    index = st.session_state.get(UNIT_KEY)
+    index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
+                                       "Click a row of the table to see the unit's sentences with their edits side by side.")
     if index is None:
-        st.info("Click a row of the table to see the unit's sentences with their edits side by side.")
         return
     unit = result.units[index]
     style = kind_style(unit.kind)
