@@ -20,7 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from jpcore.tasks.gec import GecEdit, GecResult, GecUnit
-from inspector.render import BLUE, BLUISH_GREEN, ORANGE, SEPARATOR, STYLE, VERMILLION, badge, esc
+from inspector.render import (
+    BLUE, BLUISH_GREEN, ORANGE, SEPARATOR, STYLE, VERMILLION, badge, esc, units_table_html,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,15 +190,8 @@ def unit_row_html(result: GecResult, unit: GecUnit) -> str:
 def units_html(result: GecResult, units: Iterable[GecUnit]) -> str:
     """A table of units with highlighted edits (with the stylesheet), ready for ``st.html``."""
     rows = "".join(unit_row_html(result, unit) for unit in units)
-    if not rows:
-        rows = '<tr><td colspan="5" class="jp-none">No unit matches the filters.</td></tr>'
-    return (
-        GEC_STYLE
-        + '<table class="jp-units gec-units"><thead><tr><th>Unit</th><th>Kind</th><th>System (hypothesis)</th>'
-        "<th>Gold (reference)</th><th>Counts</th></tr></thead><tbody>"
-        + rows
-        + "</tbody></table>"
-    )
+    return units_table_html(GEC_STYLE, "jp-units gec-units",
+                            ("Unit", "Kind", "System (hypothesis)", "Gold (reference)", "Counts"), rows)
 
 
 def legend_html() -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from jpcore.reports.preprocess import language_tag
@@ -214,18 +214,19 @@ def unit_row_html(view: ResultView, unit: Unit) -> str:
     )
 
 
+def units_table_html(style: str, table_class: str, headers: Sequence[str], rows: str) -> str:
+    """``rows`` (``<tr>`` elements, already escaped) in a table with ``headers``
+    (literal text) after the stylesheet ``style``; a "no unit" row when empty."""
+    if not rows:
+        rows = f'<tr><td colspan="{len(headers)}" class="jp-none">No unit matches the filters.</td></tr>'
+    head = "".join(f"<th>{header}</th>" for header in headers)
+    return f'{style}<table class="{table_class}"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+
+
 def units_html(view: ResultView, units: Iterable[Unit]) -> str:
     """A table of units (with the stylesheet), ready for ``st.html``."""
     rows = "".join(unit_row_html(view, unit) for unit in units)
-    if not rows:
-        rows = '<tr><td colspan="5" class="jp-none">No unit matches the filters.</td></tr>'
-    return (
-        STYLE
-        + '<table class="jp-units"><thead><tr><th>Unit</th><th>Kind</th><th>Gold</th>'
-        "<th>System</th><th>Counts</th></tr></thead><tbody>"
-        + rows
-        + "</tbody></table>"
-    )
+    return units_table_html(STYLE, "jp-units", ("Unit", "Kind", "Gold", "System", "Counts"), rows)
 
 
 def legend_html() -> str:
