@@ -198,8 +198,9 @@ def _lang(view: ResultView) -> str:
     return f' lang="{esc(tag)}"' if tag else ""
 
 
-def unit_row_html(view: ResultView, unit: Unit) -> str:
-    """One ``<tr>``: unit number and lines, kind badge, gold, system, counts."""
+def unit_row_html(view: ResultView, unit: Unit, extra_cells: str = "") -> str:
+    """One ``<tr>``: unit number and lines, kind badge, gold, system, counts, then
+    ``extra_cells`` (``<td>`` elements, already escaped)."""
     lang = _lang(view)
     return (
         "<tr>"
@@ -210,15 +211,16 @@ def unit_row_html(view: ResultView, unit: Unit) -> str:
         f'<td class="jp-side"{lang}>{side_html(view, unit, SYS)}</td>'
         f'<td class="jp-counts">{counts_html("Sentences", unit.sentences)}<br>'
         f'{counts_html("Tokens", unit.tokens)}</td>'
-        "</tr>"
+        f"{extra_cells}</tr>"
     )
 
 
-def units_table_html(style: str, table_class: str, headers: Sequence[str], rows: str) -> str:
+def units_table_html(style: str, table_class: str, headers: Sequence[str], rows: str,
+                     empty: str = "No unit matches the filters.") -> str:
     """``rows`` (``<tr>`` elements, already escaped) in a table with ``headers``
-    (literal text) after the stylesheet ``style``; a "no unit" row when empty."""
+    (literal text) after the stylesheet ``style``; one ``empty`` row when there are none."""
     if not rows:
-        rows = f'<tr><td colspan="{len(headers)}" class="jp-none">No unit matches the filters.</td></tr>'
+        rows = f'<tr><td colspan="{len(headers)}" class="jp-none">{empty}</td></tr>'
     head = "".join(f"<th>{header}</th>" for header in headers)
     return f'{style}<table class="{table_class}"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
 

@@ -26,10 +26,11 @@ from inspector.render import (
     SEPARATOR,
     STYLE,
     VERMILLION,
-    badge,
     counts_html,
     esc,
     side_html,
+    unit_row_html,
+    units_table_html,
 )
 from inspector.view import GOLD, SYS, ResultView
 
@@ -53,25 +54,10 @@ def _reasons_list(reasons: Iterable[str]) -> str:
     return "<ul>" + "".join(f"<li>{esc(reason)}</li>" for reason in reasons) + "</ul>"
 
 
-def _lines(view: ResultView, unit: Unit, side: str) -> str:
-    lines = view.lines(unit, side)
-    return esc(", ".join(str(line) for line in lines)) if lines else "–"
-
-
 def explained_row_html(view: ResultView, unit: Unit, reasons: list[str]) -> str:
-    """One ``<tr>``: unit, kind, gold, system, counts, and the reasons in words."""
-    return (
-        "<tr>"
-        f'<td class="jp-num">#{unit.index}<br><span class="jp-small">gold l. {_lines(view, unit, GOLD)}'
-        f"<br>sys l. {_lines(view, unit, SYS)}</span></td>"
-        f'<td>{badge(unit.kind)}<br><span class="jp-small">{esc(unit.ratio)} sentences</span></td>'
-        f'<td class="jp-side">{side_html(view, unit, GOLD)}</td>'
-        f'<td class="jp-side">{side_html(view, unit, SYS)}</td>'
-        f'<td class="jp-counts">{counts_html("Sentences", unit.sentences)}<br>'
-        f'{counts_html("Tokens", unit.tokens)}</td>'
-        f'<td class="jp-why-cell">{_reasons_list(reasons)}</td>'
-        "</tr>"
-    )
+    """One ``<tr>``: unit, kind, gold, system, counts (:func:`inspector.render.unit_row_html`),
+    and the reasons in words."""
+    return unit_row_html(view, unit, f'<td class="jp-why-cell">{_reasons_list(reasons)}</td>')
 
 
 def explained_units_html(
@@ -79,15 +65,9 @@ def explained_units_html(
 ) -> str:
     """A table of units with a "Why" column (``reasons(view, unit)`` per row)."""
     rows = "".join(explained_row_html(view, unit, reasons(view, unit)) for unit in units)
-    if not rows:
-        rows = '<tr><td colspan="6" class="jp-none">No unit to show.</td></tr>'
-    return (
-        STYLE + TEACHING_STYLE
-        + '<table class="jp-units jp-explained"><thead><tr><th>Unit</th><th>Kind</th><th>Gold</th>'
-        "<th>System</th><th>Counts</th><th>Why these counts</th></tr></thead><tbody>"
-        + rows
-        + "</tbody></table>"
-    )
+    return units_table_html(STYLE + TEACHING_STYLE, "jp-units jp-explained",
+                            ("Unit", "Kind", "Gold", "System", "Counts", "Why these counts"), rows,
+                            empty="No unit to show.")
 
 
 def _bad_system_tokens(result: PreprocessResult) -> dict[int, int]:
