@@ -30,7 +30,7 @@ from inspector.evaluation import NamedBytes
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
-from inspector.state import Slot
+from inspector.state import LoadedInput, Slot
 from inspector.tree_samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES, get_tree_sample
 
 SOURCES = {
@@ -43,14 +43,8 @@ SLOT = Slot("bk_loaded", "bk_failed", "parseval", what="trees")
 
 
 @dataclass
-class BracketsLoaded:
+class BracketsLoaded(LoadedInput[ParsevalResult]):
     """An evaluated tree pair and where it came from."""
-
-    result: ParsevalResult
-    fingerprint: str
-    source: str
-    label: str
-    sample_key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

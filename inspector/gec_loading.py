@@ -34,7 +34,7 @@ from inspector.gec_index import EditIndex, build_index
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
-from inspector.state import Slot
+from inspector.state import LoadedInput, Slot
 
 SOURCES = {
     "sample": "Bundled sample",
@@ -84,14 +84,9 @@ class GecRequest:
 
 
 @dataclass
-class GecLoaded:
+class GecLoaded(LoadedInput[GecResult]):
     """An evaluated M2 pair and where it came from."""
 
-    result: GecResult
-    fingerprint: str
-    source: str
-    label: str
-    sample_key: str | None = None
     index: EditIndex | None = None
     """Every unit's edits, listed once while loading (:mod:`inspector.gec_index`)."""
 

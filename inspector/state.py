@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
 from jpcore.tasks.preprocess import PreprocessResult
 from inspector.view import ResultView
+
+R = TypeVar("R")
 
 
 
@@ -34,14 +36,14 @@ class Slot:
     what: str = "data"
 
     def get(self) -> Any:
-        """The loaded object (it has a ``fingerprint`` and a ``label``), or ``None``."""
+        """The loaded :class:`LoadedInput` (of this evaluation's kind), or ``None``."""
         return st.session_state.get(self.loaded_key)
 
     def failure(self) -> tuple[str, str] | None:
         """``(fingerprint, message)`` of the last input that failed, if any."""
         return st.session_state.get(self.failed_key)
 
-    def put(self, loaded: Any) -> None:
+    def put(self, loaded: LoadedInput) -> None:
         """Make ``loaded`` current and forget any earlier failure."""
         st.session_state[self.loaded_key] = loaded
         st.session_state.pop(self.failed_key, None)
@@ -52,20 +54,26 @@ PREPROCESS = Slot("jp_loaded", "jp_failed", "preprocess")
 
 
 @dataclass
-class Loaded:
-    """An evaluated input: the result and where it came from.
+class LoadedInput(Generic[R]):
+    """An evaluated input, as a :class:`Slot` holds it: the result and where it came from.
 
     ``fingerprint`` identifies the input (content digests, names, options);
     ``source`` is ``sample``, ``upload``, ``paste`` or ``json``;
-    ``sample_key`` names the bundled sample, if any; ``raw_text`` is the
-    decoded raw document when one was given.
+    ``label`` is how messages name it; ``sample_key`` names the bundled
+    sample, if any.
     """
 
-    result: PreprocessResult
+    result: R
     fingerprint: str
     source: str
     label: str
     sample_key: str | None = None
+
+
+@dataclass
+class Loaded(LoadedInput[PreprocessResult]):
+    """A tokens & sentences input; ``raw_text`` is the decoded raw document when one was given."""
+
     raw_text: str | None = None
 
     @cached_property
