@@ -100,8 +100,8 @@ def _sample_request() -> _Request:
 
 def _upload_request() -> _Request | None:
     files = upload_pair(
-        Field("Gold trees", "bk_upload_gold", "gold", "Bracketed (Penn Treebank style) trees, any layout."),
-        Field("System trees", "bk_upload_sys", "system", "The system's trees of the same text."),
+        Field("Gold trees", "bk_upload_gold", "Bracketed (Penn Treebank style) trees, any layout."),
+        Field("System trees", "bk_upload_sys", "The system's trees of the same text."),
         "parseval", "Upload a gold and a system tree file to evaluate them.",
     )
     if files is None:
@@ -113,9 +113,9 @@ def _upload_request() -> _Request | None:
 def _paste_request() -> _Request | None:
     texts = paste_pair(
         "bk_paste_form",
-        Field("Gold trees", "bk_paste_gold", "gold (pasted)",
-              "Bracketed trees; blank lines and multi-line trees are fine."),
-        Field("System trees", "bk_paste_sys", "system (pasted)"),
+        Field("Gold trees", "bk_paste_gold", "Bracketed trees; blank lines and multi-line trees are fine.",
+              pasted_name="gold (pasted)"),
+        Field("System trees", "bk_paste_sys", pasted_name="system (pasted)"),
         ("Evaluate pasted trees", "bk_paste_submit"), "Paste gold and system trees, then press the button.",
     )
     return None if texts is None else _Request("paste", "pasted trees", *texts)

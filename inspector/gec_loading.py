@@ -142,8 +142,8 @@ def _sample_request() -> GecRequest:
 
 def _upload_request() -> GecRequest | None:
     files = upload_pair(
-        Field("System (hypothesis) M2", "g_upload_sys", "system", "errant_parallel's M2 of the system output."),
-        Field("Gold (reference) M2", "g_upload_gold", "gold", "The reference M2 (one or more annotators)."),
+        Field("System (hypothesis) M2", "g_upload_sys", "errant_parallel's M2 of the system output."),
+        Field("Gold (reference) M2", "g_upload_gold", "The reference M2 (one or more annotators)."),
         "gec", "Upload a system and a gold M2 file to align and score them.", columns=True,
     )
     if files is None:
@@ -154,8 +154,8 @@ def _upload_request() -> GecRequest | None:
 
 def _paste_request() -> GecRequest | None:
     texts = paste_pair(
-        "g_paste_form", Field("System (hypothesis) M2", "g_paste_sys", "system (pasted)"),
-        Field("Gold (reference) M2", "g_paste_gold", "gold (pasted)"),
+        "g_paste_form", Field("System (hypothesis) M2", "g_paste_sys", pasted_name="system (pasted)"),
+        Field("Gold (reference) M2", "g_paste_gold", pasted_name="gold (pasted)"),
         ("Align and score", "g_paste_submit"), "Paste a system and a gold M2 text, then press the button.",
         height=160, columns=True,
     )

@@ -25,12 +25,13 @@ from inspector.input_limits import upload_help
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One side of a pair: its label, widget key, name when pasted and help text."""
+    """One side of a pair: its label, widget key, help text and (for a text area)
+    the name its text goes by once pasted."""
 
     label: str
     key: str
-    pasted_name: str
     help: str = ""
+    pasted_name: str = ""
 
 
 def fingerprint(options: object, parts: Iterable[NamedBytes | None]) -> str:

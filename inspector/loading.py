@@ -89,10 +89,10 @@ def _sample_request() -> Request:
 
 def _upload_request() -> Request | None:
     files = upload_pair(
-        Field("Gold file", "upload_gold", "gold", "Tokenized text (one sentence per line) or CoNLL-U."),
-        Field("System file", "upload_sys", "system", "The same text as gold, cut by the system."),
+        Field("Gold file", "upload_gold", "Tokenized text (one sentence per line) or CoNLL-U."),
+        Field("System file", "upload_sys", "The same text as gold, cut by the system."),
         "preprocess", "Upload a gold and a system file to evaluate them.",
-        optional=Field("Raw text (optional)", "upload_raw", "raw",
+        optional=Field("Raw text (optional)", "upload_raw",
                        "The untokenized document; shows where each unit sits in it."),
     )
     if files is None:
@@ -104,8 +104,9 @@ def _upload_request() -> Request | None:
 def _paste_request() -> Request | None:
     texts = paste_pair(
         "paste_form",
-        Field("Gold", "paste_gold", "gold (pasted)", "One sentence per line, tokens separated by spaces; or CoNLL-U."),
-        Field("System", "paste_sys", "system (pasted)"),
+        Field("Gold", "paste_gold", "One sentence per line, tokens separated by spaces; or CoNLL-U.",
+              pasted_name="gold (pasted)"),
+        Field("System", "paste_sys", pasted_name="system (pasted)"),
         ("Evaluate pasted text", "paste_submit"), "Paste a gold and a system text, then press the button.",
     )
     return None if texts is None else Request("paste", "pasted text", *texts)

@@ -123,10 +123,10 @@ def _uploaded() -> TextInput | None:
     if raw is None or gold is None:
         st.caption("Upload a raw text and its gold segmentation.")
         return None
-    check_sizes([NamedBytes(raw.name, raw.getvalue()), NamedBytes(gold.name, gold.getvalue())],
-                "teaching", TEACHING_MAX_MB)
-    raw_text = read_raw(raw.getvalue(), raw.name)
-    return TextInput(raw_text, GoldInput(gold.name, gold.getvalue(), fmt, level, language),
+    raw_file, gold_file = NamedBytes(raw.name, raw.getvalue()), NamedBytes(gold.name, gold.getvalue())
+    check_sizes([raw_file, gold_file], "teaching", TEACHING_MAX_MB)
+    raw_text = read_raw(raw_file.data, raw.name)
+    return TextInput(raw_text, GoldInput(gold.name, gold_file.data, fmt, level, language),
                      f"{raw.name} with gold {gold.name} (uploaded)", raw_name=raw.name)
 
 
@@ -140,10 +140,10 @@ def _pasted() -> TextInput | None:
     if not raw.strip() or not gold.strip():
         st.caption("Paste a raw text and its gold segmentation (Ctrl+Enter applies).")
         return None
-    check_sizes([NamedBytes("raw text (pasted)", raw.encode("utf-8")),
-                 NamedBytes("gold (pasted)", gold.encode("utf-8"))], "teaching", TEACHING_MAX_MB)
+    gold_file = NamedBytes("gold (pasted)", gold.encode("utf-8"))
+    check_sizes([NamedBytes("raw text (pasted)", raw.encode("utf-8")), gold_file], "teaching", TEACHING_MAX_MB)
     return TextInput(read_raw(raw, "raw text (pasted)"),
-                     GoldInput("gold (pasted)", gold.encode("utf-8"), fmt, level, language),
+                     GoldInput(gold_file.name, gold_file.data, fmt, level, language),
                      "pasted text", raw_name="raw text (pasted)")
 
 
