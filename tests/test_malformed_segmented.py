@@ -63,14 +63,34 @@ def test_readable_oddities_give_a_result(name, expected):
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(name, message):
-    # CoNLL-U files are checked against themselves (auto-detection would
-    # read a file that is not CoNLL-U as tokenized text)
+    # CoNLL-U files are checked against themselves with --format conllu (the
+    # same files without it: test_malformed_conllu_is_refused_without_format)
     gold, fmt = (HERE / name, ["--format", "conllu"]) if name.endswith(".conllu") else (REFERENCE, [])
     out = cli(gold, HERE / name, *fmt)
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.startswith(f"jpcore preprocess: error: {HERE / name}{message[len(name):]}")
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("name", ["missing_columns.conllu", "bad_id.conllu", "out_of_order_ids.conllu",
+                                  "mwt_without_words.conllu", "spaces_not_tabs.conllu"])
+def test_malformed_conllu_is_refused_without_format(name, tmp_path):
+    """Auto-detection reads a malformed CoNLL-U file as CoNLL-U, so it is refused
+    with the same message as with --format conllu, never scored as text: by its
+    name, and by its content alone (an ID, then a tab) when the name says nothing."""
+    with_format = cli(HERE / name, HERE / name, "--format", "conllu")
+    assert with_format.returncode == 2
+    auto = cli(HERE / name, HERE / name)
+    assert (auto.returncode, auto.stdout, auto.stderr) == (2, "", with_format.stderr)
+    unnamed = tmp_path / "gold"
+    unnamed.write_bytes((HERE / name).read_bytes())
+    content_only = cli(unnamed, unnamed)
+    if name == "spaces_not_tabs.conllu":  # no tab at all: without its name it is tokenized text
+        assert content_only.returncode == 0
+    else:
+        assert content_only.returncode == 2
+        assert content_only.stderr == with_format.stderr.replace(str(HERE / name), str(unnamed))
 
 
 def test_ten_megabyte_single_line(tmp_path):

@@ -23,8 +23,21 @@ DETECT_BYTES = 65536
 __all__ = ["FORMATS", "Segmentation", "Sentence", "detect_format", "open_segmentation", "read_segmentation"]
 
 
+#: File name endings that say CoNLL-U whatever the content looks like.
+CONLLU_SUFFIXES = (".conllu", ".conll")
+
+
 def detect_format(data: bytes | str, name: str) -> str:
-    """``"conllu"`` if the content looks like CoNLL-U, else ``"text"``."""
+    """``"conllu"`` if the file is named ``*.conllu``/``*.conll`` or its content
+    looks like CoNLL-U (:func:`~jpcore.formats.conllu.looks_like_conllu`), else
+    ``"text"``: a malformed CoNLL-U file is then refused with its line, never
+    scored as tokenized text.
+
+    >>> detect_format(b"1\\tHello\\t_\\n", "pasted"), detect_format(b"Hello .\\n", "gold.conllu")
+    ('conllu', 'conllu')
+    """
+    if name.lower().endswith(CONLLU_SUFFIXES):
+        return "conllu"
     head = data[:DETECT_BYTES]
     if isinstance(head, bytes):
         head = head.decode("utf-8", errors="replace")

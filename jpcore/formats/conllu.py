@@ -240,16 +240,14 @@ def iter_conllu(lines: Iterable[str], name: str, level: str = "words") -> Iterat
 
 
 def looks_like_conllu(lines: list[str]) -> bool:
-    """True when the first non-comment, non-blank lines look like CoNLL-U."""
-    seen = 0
+    """True when the first line that is neither blank nor a ``#`` comment looks
+    like a CoNLL-U word line: an ID (5, 3-4, 5.1), then a tab.  Only that line
+    decides, and not by its column count: a CoNLL-U file with a bad line
+    further on (or a short first line) is read as CoNLL-U and the bad line is
+    reported, instead of the file being scored as tokenized text."""
     for line in lines:
         if not line.strip() or line.startswith("#"):
             continue
-        columns = line.split("\t")
-        word_id = columns[0]
-        if len(columns) != 10 or not (word_id.replace("-", "").replace(".", "").isdigit()):
-            return False
-        seen += 1
-        if seen == 5:
-            break
-    return seen > 0
+        word_id, tab, _ = line.partition("\t")
+        return bool(tab) and word_id.replace("-", "").replace(".", "").isdigit()
+    return False
