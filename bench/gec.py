@@ -39,8 +39,9 @@ from pathlib import Path
 from bench.measure import Peer, Row, row
 from jpcore.formats.m2 import parse_m2
 from jpcore.tasks.gec import evaluate, evaluate_bytes
+from bench.shared_data import SHARED_DATA
 
-UA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "m2" / "uagec-gec-only-test"
+UA = SHARED_DATA / "m2" / "uagec-gec-only-test"
 PEER_NAME = "errant_compare 3.0.2"
 #: spec/gec.md: errant_compare on 44,000 sentences (0.63 s import + 44,000 at ~50 k/s), the 10x size
 PEER_SECONDS_10X = 1.47

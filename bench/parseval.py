@@ -39,8 +39,9 @@ from pathlib import Path
 from bench.measure import Peer, Row, row
 from jpcore.formats.prm import parse_prm
 from jpcore.tasks import evalb_legacy, parseval
+from bench.shared_data import SHARED_DATA
 
-DIST = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "parseval" / "evalb-dist"
+DIST = SHARED_DATA / "parseval" / "evalb-dist"
 #: spec/parseval.md: EVALB on a 2,400-tree file
 PEER_SECONDS = 0.044
 PEER_NAME = "EVALB (evalb.c)"

@@ -27,12 +27,12 @@ import os
 import resource
 import subprocess
 import sys
-from pathlib import Path
 
 from bench.measure import Peer, Row, row
 from jpcore.tasks.preprocess import evaluate_bytes
+from bench.shared_data import SHARED_DATA
 
-EWT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ud" / "UD_English-EWT"
+EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 #: spec/preprocess.md: conll18_ud_eval.py on EWT test
 PEER_SECONDS = 0.8
 PEER_NAME = "conll18_ud_eval.py"

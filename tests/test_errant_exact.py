@@ -30,9 +30,10 @@ from jpcore.tasks.errant_compare import (
     render_report,
     score,
 )
+from bench.shared_data import SHARED_DATA
 
 REPO = Path(__file__).resolve().parents[1]
-M2_DATA = REPO / ".." / "shared" / "data" / "m2"
+M2_DATA = SHARED_DATA / "m2"
 GOLDEN_DIRS = ("toy-en", "uagec-gec-only-test")
 
 

@@ -27,9 +27,10 @@ from jpcore.tasks.evalb_legacy import (
     render_report,
     render_row,
 )
+from bench.shared_data import SHARED_DATA
 
 REPO = Path(__file__).resolve().parents[1]
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "parseval"
+DATA = SHARED_DATA / "parseval"
 DIST = DATA / "evalb-dist"
 VECTORS = DATA / "vectors"
 EXPECTED = DATA / "expected"

@@ -39,9 +39,10 @@ from jpcore.tasks.gec import (
     type_parts,
     type_table,
 )
+from bench.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
-M2 = ROOT.parent / "shared" / "data" / "m2"
+M2 = SHARED_DATA / "m2"
 TOY = M2 / "toy-en"
 UA = M2 / "uagec-gec-only-test"
 RESEG = UA / "resegmented"

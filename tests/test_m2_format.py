@@ -19,8 +19,9 @@ from jpcore.formats.m2 import (
     read_m2,
     write_m2,
 )
+from bench.shared_data import SHARED_DATA
 
-M2_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "m2"
+M2_DATA = SHARED_DATA / "m2"
 TOY_GOLD = M2_DATA / "toy-en" / "gold.m2"
 ALL_M2 = sorted(M2_DATA.rglob("*.m2"))
 

@@ -29,9 +29,10 @@ from jpcore.formats.prm import EvalbParams
 from jpcore.formats.trees import Node, Tree, read_trees, read_trees_file
 from jpcore.tasks import evalb_legacy, parseval
 from jpcore.tasks.parseval_result import MATCHED, ParsevalResult
+from bench.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "parseval"
+DATA = SHARED_DATA / "parseval"
 ALIGN = DATA / "vectors-align"
 DIST = DATA / "evalb-dist"
 SAMPLES = ROOT / "sample_data" / "parseval"

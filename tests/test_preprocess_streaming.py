@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import resource
 import subprocess
 import sys
 from pathlib import Path

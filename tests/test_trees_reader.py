@@ -9,8 +9,9 @@ import pytest
 
 from jpcore.errors import InputError
 from jpcore.formats.trees import Node, Tree, read_trees, read_trees_file
+from bench.shared_data import SHARED_DATA
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "parseval"
+DATA = SHARED_DATA / "parseval"
 ALIGN = DATA / "vectors-align"
 
 
