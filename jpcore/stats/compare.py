@@ -63,11 +63,12 @@ Where our default differs from compare-mt, and why:
   lines, and the ``compare-mt-bootstrap`` mode then draws compare-mt's
   resamples exactly.
 
-GEC: errant_compare chooses, per sentence, the annotator pair that
-maximises the running F of the sentences before it; the per-unit counts
-passed in are the counts *as scored* (the chosen pair's TP/FP/FN), and a
-resample sums them as they are.  The choice is not made again per
-resample (it depends on file order, which a resample does not have).
+GEC: errant_compare chooses, per sentence, the annotator pair whose
+counts, added to the running totals of the sentences before it, give the
+best F.  The per-unit counts passed in are the counts *as scored* (the
+chosen pair's TP/FP/FN), and a resample just sums them: nothing special
+beyond summing.  The choice is not made again per resample (it depends on
+file order, which a resample does not have).
 """
 
 from __future__ import annotations
