@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jpcore.align import KINDS
+from jpcore.reports.bins import bin_label, bin_of, bins_phrase, position_bins
 from jpcore.reports.common import (
     Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
 )
@@ -25,8 +26,6 @@ from jpcore.tasks.preprocess_report import token_label
 
 #: Languages whose name is also a BCP 47 tag (the normalisation tables).
 LANGUAGE_TAGS = {"en", "fr", "ja", "ko"}
-#: Buckets of the "where are the errors" chart.
-POSITION_BUCKETS = 10
 #: Differing word groups listed per unit.
 GROUPS_PER_UNIT = 6
 
@@ -73,29 +72,31 @@ def _units_overview(result: PreprocessResult) -> Section:
     kinds = result.kind_counts()
     shapes = result.shape_counts()
     shape_names = sorted(shapes, key=lambda s: (-shapes[s], s))
-    errors = [0] * POSITION_BUCKETS
-    sentence_errors = [0] * POSITION_BUCKETS
-    n_gold = max(len(result.gold.sentences), 1)
-    for unit in result.units:
-        bucket = min(unit.gold[0] * POSITION_BUCKETS // n_gold, POSITION_BUCKETS - 1)
-        errors[bucket] += unit.tokens.fp + unit.tokens.fn
-        sentence_errors[bucket] += unit.sentences.fp + unit.sentences.fn
-    step = n_gold / POSITION_BUCKETS
-    positions = [f"gold sentences {int(i * step) + 1}–{int((i + 1) * step)}" for i in range(POSITION_BUCKETS)]
+    parts = position_bins(len(result.gold.sentences))
+    errors = [0] * len(parts)
+    sentence_errors = [0] * len(parts)
+    if parts:
+        for unit in result.units:
+            part = bin_of(parts, unit.gold[0])
+            errors[part] += unit.tokens.fp + unit.tokens.fn
+            sentence_errors[part] += unit.sentences.fp + unit.sentences.fn
+    positions = [bin_label(part, "gold sentence") for part in parts]
     charts = [
         figure("Units by kind", bar_chart("Units by kind", list(KINDS),
                                           [Series("units", [kinds[k] for k in KINDS], COLOURS["orange"])])),
         figure("Units by shape (gold:system sentences)",
                bar_chart("Units by shape", shape_names,
                          [Series("units", [shapes[s] for s in shape_names], COLOURS["sky"])])),
-        figure("Where the errors are (FP + FN per tenth of the document)",
+        figure(f"Where the errors are (FP + FN {bins_phrase(len(parts))})",
                bar_chart("Errors along the document", positions,
                          [Series("token errors", errors, COLOURS["vermillion"]),
                           Series("sentence errors", sentence_errors, COLOURS["blue"])])),
     ]
     section.add('<div class="charts">' + "".join(charts) + "</div>")
     section.add(note(f"{len(result.units):,} units; "
-                     f"{sum(1 for u in result.units if u.is_mismatch):,} with at least one error."))
+                     f"{sum(1 for u in result.units if u.is_mismatch):,} with at least one error. "
+                     "In the chart of where the errors are, a unit counts in the part that holds "
+                     "its first gold sentence."))
     return section
 
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from jpcore.reports.markup import esc
 
 WIDTH = 620
-LABEL_WIDTH = 170
+LABEL_WIDTH = 190
 VALUE_WIDTH = 64
 BAR_HEIGHT = 13
 GROUP_GAP = 9
 TOP = 34
-MAX_LABEL = 24
+MAX_LABEL = 28
 
 
 @dataclass(frozen=True, slots=True)
