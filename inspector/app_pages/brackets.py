@@ -17,6 +17,7 @@ import json
 
 import streamlit as st
 
+from jpcore.reports.tree_crossing import crossing_sentence
 from jpcore.tasks import parseval
 from inspector import brackets_view as bv
 from inspector import components
@@ -25,7 +26,7 @@ from inspector.brackets_loading import BracketsLoaded, brackets_loader, report_i
 from inspector.plotly_selection import CLEAR_HINT
 from inspector.render import md_text
 from inspector.tree_samples import get_tree_sample
-from inspector.tree_svg import legend_svg_html, pair_svg_html, side_text
+from inspector.tree_svg import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
 
 #: Rows per page of the pairs table.
 TABLE_ROWS = 500
@@ -155,7 +156,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     st.caption(
         f"gold line(s) {view.lines(pair, 'gold')} · system line(s) {view.lines(pair, 'sys')} · "
         f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "
-        f"{row.cross} crossing · {row.correct_tags} of {row.words} tags correct "
+        f"{row.cross} crossing (see under the trees) · {row.correct_tags} of {row.words} tags correct "
         "(on words that are one word on both sides)"
     )
     st.markdown(f"**Gold:** {md_text(view.text(pair, 'gold') or '∅')}  \n"
@@ -166,9 +167,19 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     # st.html would strip the SVG (DOMPurify's HTML profile); every value in
     # this markup is escaped by inspector.tree_svg
     st.markdown(legend_svg_html(), unsafe_allow_html=True)
+    layout_column, zoom_column = st.columns([3, 2], vertical_alignment="bottom")
+    arrangement = layout_column.segmented_control(
+        "Trees", list(ARRANGEMENTS), format_func=ARRANGEMENTS.get, default=AUTO, key="bk_tree_layout",
+        help="Gold over system: each word unit at the same place in both trees. Words down the page: "
+             "one word per row, gold tree left, system tree right (long sentences). Auto: gold over "
+             "system unless that is wider than about 1,400 px.") or AUTO
+    zoom = zoom_column.segmented_control(
+        "Zoom", list(ZOOMS), default="Fit", key="bk_tree_zoom",
+        help="Fit: as wide as the box (never below 70 %); the box scrolls inside itself beyond that.") or "Fit"
     gold_trees, sys_trees = view.pair_trees(pair, "gold"), view.pair_trees(pair, "sys")
-    st.markdown(pair_svg_html(gold_trees, sys_trees, pair, result.gold_name, result.sys_name),
-                unsafe_allow_html=True)
+    st.markdown(pair_svg_html(gold_trees, sys_trees, pair, result.gold_name, result.sys_name,
+                              arrangement, ZOOMS[zoom]), unsafe_allow_html=True)
+    st.caption(md_text(crossing_sentence(pair)))
     with st.expander("The trees as text (✓ matched, − gold only, + system only, ✗ crossing, ? not located)"):
         st.code(side_text(gold_trees, pair.gold_constituents), language=None, wrap_lines=True)
         st.code(side_text(sys_trees, pair.sys_constituents), language=None, wrap_lines=True)
@@ -200,5 +211,6 @@ csv_column.download_button(
     mime="text/csv", key="bk_download_csv", on_click="ignore",
 )
 with html_column:
+    shown = st.session_state.get("pair")
     components.report_button(result, report_inputs(loaded), key="bk_download_html",
-                             file_name="parseval-report.html")
+                             file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])
