@@ -64,11 +64,14 @@ def preprocess_inputs(loaded: Loaded) -> list[InputInfo]:
     return [InputInfo("gold", result.gold.name, text), InputInfo("system", result.system.name, text)]
 
 
-def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_name: str) -> None:
+def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_name: str,
+                  selected: Sequence[int] = ()) -> None:
     """A download button for the self-contained HTML report of ``result`` (scores, SVG
-    charts, definitions, licences, the per-unit table); the file is made on click."""
+    charts, definitions, licences, the per-unit table; ``selected`` units first where the
+    report draws units, e.g. the trees of the pair shown); the file is made on click."""
+    chosen = list(selected)
     st.download_button(
-        "HTML report (self-contained)", lambda: render_html(result, list(inputs)),
+        "HTML report (self-contained)", lambda: render_html(result, list(inputs), selected=chosen),
         file_name=file_name, mime="text/html", key=key, on_click="ignore",
         icon=":material/description:",
         help="One HTML file: scores, charts, every metric's definition, the data licences, "

@@ -11,7 +11,9 @@ a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
   (:mod:`jpcore.reports.provenance`), the normalisation and parameters in
   force, the definition of every metric (:mod:`jpcore.reports.definitions`);
 * the per-unit table, paged into ``<details>`` chunks and, beyond
-  ``max_units`` units, limited to the units with an error (a note says so).
+  ``max_units`` units, limited to the units with an error (a note says so);
+* for PARSEVAL, the trees (inline SVG, :mod:`jpcore.reports.tree_svg`) of
+  the pairs a person selected and of the first pairs with an error.
 
 Every value from an input file is escaped (:func:`jpcore.reports.markup.esc`).
 Nothing is computed here that the result does not hold.  Streamlit is never
@@ -43,27 +45,28 @@ Result = PreprocessResult | ParsevalResult | GecResult
 
 
 def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
-                 max_units: int = DEFAULT_MAX_UNITS) -> Report:
-    """The :class:`Report` (sections before rendering) of any of the three results."""
+                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Report:
+    """The :class:`Report` (sections before rendering) of any of the three results;
+    ``selected`` names units a person picked (PARSEVAL: pair ids whose trees come first)."""
     if isinstance(result, PreprocessResult):
         return preprocess_report.build(result, inputs, max_units)
     if isinstance(result, ParsevalResult):
-        return parseval_report.build(result, inputs, max_units)
+        return parseval_report.build(result, inputs, max_units, selected)
     if isinstance(result, GecResult):
         return gec_report.build(result, inputs, max_units)
     raise TypeError(f"no HTML report for {type(result).__name__}")
 
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
-                max_units: int = DEFAULT_MAX_UNITS) -> str:
+                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> str:
     """The self-contained HTML document of ``result`` (see the module doc)."""
-    report = build_report(result, inputs, max_units)
-    return document(report.title, report.subtitle, report.sections, report.lang)
+    report = build_report(result, inputs, max_units, selected)
+    return document(report.title, report.subtitle, report.sections, report.lang, report.style)
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
-               max_units: int = DEFAULT_MAX_UNITS) -> Path:
+               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Path:
     """Write :func:`render_html` to ``out`` (UTF-8); return the path.  ``OSError`` if it cannot."""
     path = Path(out)
-    path.write_text(render_html(result, inputs, max_units), encoding="utf-8")
+    path.write_text(render_html(result, inputs, max_units, selected), encoding="utf-8")
     return path

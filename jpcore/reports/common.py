@@ -17,12 +17,14 @@ from jpcore.reports.provenance import UNKNOWN, InputInfo
 
 @dataclass
 class Report:
-    """A report before rendering: title, one-line subtitle, sections, document language."""
+    """A report before rendering: title, one-line subtitle, sections, document language,
+    and CSS its sections need beyond the common stylesheet."""
 
     title: str
     subtitle: str
     sections: list[Section] = field(default_factory=list)
     lang: str = "en"
+    style: str = ""
 
 
 def inputs_section(infos: Sequence[InputInfo], rows: Sequence[Sequence[object]],

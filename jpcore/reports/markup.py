@@ -160,8 +160,8 @@ class Section:
         return f"<section{anchor}><h2>{esc(self.title)}</h2>{''.join(self.parts)}</section>"
 
 
-def document(title: str, subtitle: str, sections: Sequence[Section], lang: str = "en") -> str:
-    """The whole self-contained HTML document."""
+def document(title: str, subtitle: str, sections: Sequence[Section], lang: str = "en", style: str = "") -> str:
+    """The whole self-contained HTML document (``style``: more CSS for its stylesheet)."""
     toc = "".join(
         f'<li><a href="#{esc(s.anchor)}">{esc(s.title)}</a></li>' for s in sections if s.anchor
     )
@@ -171,7 +171,7 @@ def document(title: str, subtitle: str, sections: Sequence[Section], lang: str =
         f'<html lang="{esc(lang)}"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>"
+        f"<title>{esc(title)}</title><style>{STYLE}{style}</style></head><body>"
         f"<header><h1>{esc(title)}</h1><p class=\"note\">{esc(subtitle)}</p>"
         f"<nav><ul>{toc}</ul></nav></header>{body}"
         '<footer><p class="muted">Written by jpcore (jp-inspector). This file is self-contained: '

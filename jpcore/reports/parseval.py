@@ -5,9 +5,10 @@ and returns a :class:`~jpcore.reports.common.Report`: both of EVALB's summary
 blocks with every figure printed exactly as EVALB prints it
 (:func:`jpcore.tasks.evalb_report.format_score`), the per-label and
 per-kind charts, the inputs with their licences, the normalisation and
-cut-off, every definition and one row per aligned pair (EVALB's columns,
+cut-off, every definition, one row per aligned pair (EVALB's columns,
 the texts with ``~~~`` between merged trees, the brackets that did not
-match).  It computes no score: every number is read from the result.
+match) and the trees of the selected pairs and of the pairs with an error
+(:mod:`jpcore.reports.parseval_trees`).  It computes no score: every number is read from the result.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from jpcore.reports.common import (
 )
 from jpcore.reports.definitions import parseval as parseval_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
+from jpcore.reports.parseval_trees import has_error, trees_section
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
+from jpcore.reports.tree_svg import TREE_CSS
 from jpcore.tasks.evalb_report import format_score
 from jpcore.tasks.evalb_result import EvalbSummary
 from jpcore.tasks.parseval_result import MATCHED, ParsevalResult, TreePair
@@ -119,10 +122,7 @@ def _pair_cells(result: ParsevalResult, pair: TreePair) -> list[object]:
 
 def _pairs_table(result: ParsevalResult, max_units: int) -> Section:
     section = Section("Per-pair table (EVALB's rows after alignment)", anchor="units")
-    pairs, cap_note = capped(
-        result.pairs, max_units,
-        lambda p: p.kind != "exact" or p.matched != p.n_gold_brackets or p.matched != p.n_sys_brackets,
-        "pairs")
+    pairs, cap_note = capped(result.pairs, max_units, has_error, "pairs")
     section.add(note(cap_note + " Trees of a merged pair are joined with ~~~; spans are in word units "
                      "[start, end)."))
     headers = ["ID", "Kind", "Trees", "Gold lines", "System lines", Cell("Len", "num"),
@@ -134,8 +134,9 @@ def _pairs_table(result: ParsevalResult, max_units: int) -> Section:
 
 
 def build(result: ParsevalResult, inputs: Sequence[InputInfo] | None = None,
-          max_units: int = 5000) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only)."""
+          max_units: int = 5000, selected: Sequence[int] = ()) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only);
+    the trees of the ``selected`` pair ids are drawn first."""
     infos = list(inputs) if inputs else [InputInfo("gold", result.gold_name), InputInfo("system", result.sys_name)]
     total = result.summary()
     subtitle = (f"Gold {result.gold_name} against system {result.sys_name}: bracketing recall "
@@ -153,12 +154,13 @@ def build(result: ParsevalResult, inputs: Sequence[InputInfo] | None = None,
         ("Cut-off length (gold words)", result.cutoff_len),
         ("Labels", "cut at the first - or =; TOP and empty labels make no bracket"),
     ]
-    report = Report("jp-inspector report: PARSEVAL after alignment", subtitle)
+    report = Report("jp-inspector report: PARSEVAL after alignment", subtitle, style=TREE_CSS)
     report.sections = [
         _scores(result),
         inputs_section(infos, input_rows, ["Side", "File", "Trees", "Words"]),
         parameters_section(parameters),
         definitions_section(parseval_definitions()),
         _pairs_table(result, max_units),
+        trees_section(result, selected),
     ]
     return report
