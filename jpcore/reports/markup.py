@@ -10,7 +10,10 @@ Contract:
   forbids every external resource (``default-src 'none'``), so opening the
   file never touches the network;
 * long tables are *paged* without script: rows are cut into chunks of
-  :data:`PAGE_ROWS`, each a ``<details>`` element (the first one open).
+  :data:`PAGE_ROWS`, each a ``<details>`` element (the first one open);
+* the per-unit tables (class ``units``) fit the width of the page, on screen
+  down to 800 px and on paper (A4 landscape): their texts and headers wrap,
+  never the numbers.
 """
 
 from __future__ import annotations
@@ -45,11 +48,16 @@ h1 {font-size: 1.6rem; margin-bottom: .2rem;} h2 {font-size: 1.25rem; margin-top
   border-bottom: 1px solid #bbb;} h3 {font-size: 1.05rem;}
 table {border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem;}
 th, td {border: 1px solid #ccc; padding: 2px 6px; vertical-align: top; text-align: left;}
+td {overflow-wrap: anywhere;}
 th {background: #f2f2f2;}
-td.num, th.num {text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;}
+td.num, th.num {text-align: right; font-variant-numeric: tabular-nums;}
+td.num {white-space: nowrap;}
 .wide {overflow-x: auto; max-width: 100%;}
 td.text {min-width: 12rem; max-width: 28rem; overflow-wrap: anywhere; line-break: strict;}
 td.text:lang(ko) {word-break: keep-all;}
+table.units {width: 100%; font-size: .8rem;}
+table.units th {vertical-align: bottom; overflow-wrap: normal; hyphens: manual;}
+table.units td.text {min-width: 6rem; max-width: none;}
 .scores td.num {font-size: 1.05rem; font-weight: 600;}
 .note {color: #444; font-size: .9rem;}
 .muted {color: #666;}
@@ -61,6 +69,27 @@ details {margin: .3rem 0;} summary {cursor: pointer; font-weight: 600;}
 .charts {display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start;}
 figure {margin: 0;} figcaption {font-size: .85rem; color: #333; margin-bottom: .2rem;}
 svg text {font-family: inherit;}
+.charts svg {max-width: 100%; height: auto;}
+@media (max-width: 60rem) {
+  body {margin: 1rem auto; padding: 0 .5rem;}
+  table.units {font-size: .68rem;}
+  table.units th, table.units td {padding: 1px 2px;}
+  table.units td.text {min-width: 3.5rem;}
+}
+@page {size: A4 landscape; margin: 10mm;}
+@media print {
+  body {max-width: none; margin: 0; padding: 0; font-size: 9.5pt; line-height: 1.3;}
+  nav {display: none;}
+  h2 {break-after: avoid;} h3 {break-after: avoid;}
+  .wide {overflow: visible;}
+  table {font-size: 8pt;} table.units {font-size: 6.5pt;}
+  table.units th, table.units td {padding: 1px 2px;}
+  table.units td.text {min-width: 3rem;}
+  thead {display: table-header-group;}
+  tr, figure {break-inside: avoid;}
+  details::details-content {content-visibility: visible; display: block;}
+  summary {list-style: none;}
+}
 """
 
 
@@ -111,7 +140,7 @@ def paged_table(headers: Sequence[object], rows: Sequence[Sequence[object]], nou
     """A long table cut into ``<details>`` chunks of ``page_rows`` rows (the first open);
     each summary says which rows it holds (``units 1–200 of 1,409``)."""
     if len(rows) <= page_rows:
-        return table(headers, rows)
+        return table(headers, rows, "units")
     parts = []
     for start in range(0, len(rows), page_rows):
         chunk = rows[start:start + page_rows]
@@ -119,7 +148,7 @@ def paged_table(headers: Sequence[object], rows: Sequence[Sequence[object]], nou
         opened = " open" if start == 0 else ""
         parts.append(
             f"<details{opened}><summary>{esc(noun)} {first:,}–{last:,} of {len(rows):,}</summary>"
-            f"{table(headers, chunk)}</details>"
+            f"{table(headers, chunk, 'units')}</details>"
         )
     return "".join(parts)
 

@@ -156,7 +156,7 @@ def _units_table(result: PreprocessResult, max_units: int, lang: str) -> Section
         "gold": [t for s in result.gold.sentences for t in s.tokens],
         "sys": [t for s in result.system.sentences for t in s.tokens],
     }
-    headers = ["Unit", "Kind", "Gold:system", "Gold lines", "System lines", "Gold", "System",
+    headers = ["Unit", "Kind", "Gold: system", "Gold lines", "System lines", "Gold", "System",
                "Word groups that differ", Cell("Sent TP", "num"), Cell("Sent FP", "num"),
                Cell("Sent FN", "num"), Cell("Tok TP", "num"), Cell("Tok FP", "num"), Cell("Tok FN", "num")]
     rows = [_unit_cells(result, unit, flat, lang) for unit in units]
