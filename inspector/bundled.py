@@ -16,10 +16,11 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
+from jpcore.bundled import sample_data_root
 from jpcore.reports import attribution_near
 
-#: The folder of all bundled data.
-SAMPLE_DATA = Path(__file__).resolve().parents[1] / "sample_data"
+#: The folder of all bundled data (the checkout's, or the installed package's).
+SAMPLE_DATA = sample_data_root()
 
 
 @cache

@@ -16,8 +16,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from inspector.bundled import SAMPLE_DATA
+
 #: Folder of the exercise texts (written for this project, see its SOURCE.md).
-TEACHING_ROOT = Path(__file__).resolve().parents[1] / "sample_data" / "teaching"
+TEACHING_ROOT = SAMPLE_DATA / "teaching"
 EXERCISES_FILE = TEACHING_ROOT / "exercises.json"
 
 

