@@ -3,13 +3,32 @@
 # Usage: bash scripts/setup-venv.sh requirements.txt
 # On a fresh Debian machine python3's venv module may be missing: it is
 # installed from Debian's packages (python3-venv) first.
+# It says on stderr what it does and about how long it takes: the first run
+# downloads and installs Streamlit, nltk, pandas, plotly... (about 2 minutes
+# on a fresh machine); later runs only check .venv (a few seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+say() { echo "setup: $*" >&2; }
+started=$SECONDS
 if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
+  say "installing Debian's python3-venv (needed once, about 30 s)..."
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
 fi
-[ -x .venv/bin/python ] || python3 -m venv .venv
+if [ -x .venv/bin/python ]; then
+  say "checking .venv against $1 (a few seconds)..."
+  quiet=-q
+else
+  say "first run: creating .venv and installing $1 into it (downloads Streamlit, nltk, pandas," \
+      "plotly...; about 2 minutes, once)..."
+  python3 -m venv .venv
+  quiet=
+fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -r "$1"
+# setuptools announces every editable install (-e . in requirements.txt) with an
+# "Editable installation." notice (information only, shown as a warning): hide
+# exactly that one; any real warning of the build still shows.
+PYTHONWARNINGS="ignore:Editable installation" \
+  .venv/bin/python -m pip install $quiet --progress-bar off -r "$1"
+say ".venv ready ($((SECONDS - started)) s)."
