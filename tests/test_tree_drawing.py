@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -270,5 +269,11 @@ def test_a_side_without_trees() -> None:
     assert html.count("<svg") == 1 and "no tree on this side" in html
 
 
-def test_the_shared_data_is_here() -> None:
-    assert Path(BUG / "bug.gld").is_file()
+def test_the_drawing_and_the_report_import_neither_streamlit_nor_the_app() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, jpcore.reports, jpcore.reports.tree_svg, jpcore.reports.parseval_trees, jpcore.bundled; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('streamlit', 'inspector')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
