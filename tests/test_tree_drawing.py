@@ -30,6 +30,7 @@ from jpcore.reports.tree_layout import BOX, FONT, POS, SEP, UNIT, WORD, SideLayo
 from jpcore.reports.tree_svg import (
     AUTO, AUTO_WIDTH, DOWN_THE_PAGE, MIN_FIT, SIDE, STACKED, PairDrawing, layout_pair, pair_trees_html,
 )
+from jpcore.errors import InputError
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult, TreePair
 from tests.conftest import SAMPLE_DATA
@@ -110,31 +111,59 @@ def _overlap(a, b) -> bool:
     return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
 
 
+def _assert_clean(name: str, side: SideLayout) -> int:
+    """No edge meets a label but its ends, no rule meets a label, no labels overlap,
+    everything inside the drawing; returns how many edge segments were checked."""
+    labels = side.labels
+    assert len({label.key for label in labels}) == len(labels), name
+    checked = 0
+    for edge in side.edges:
+        for start, end in edge.segments():
+            assert start[0] == end[0] or start[1] == end[1], (name, edge)  # axis-parallel
+            checked += 1
+            hits = [label.key for label in labels
+                    if label.key not in (edge.parent, edge.child) and label.rect.meets_segment(start, end)]
+            assert not hits, (name, edge.parent, edge.child, hits)
+    for start, end in side.rules:
+        assert not [label.key for label in labels if label.rect.meets_segment(start, end)], name
+    ordered = sorted(labels, key=lambda label: label.rect.x0)
+    for i, label in enumerate(ordered):  # a sweep along x: only neighbours can overlap
+        for other in ordered[i + 1:]:
+            if other.rect.x0 >= label.rect.x1:
+                break
+            assert not _overlap(label.rect, other.rect), (name, label.key, other.key)
+        assert 0 <= label.rect.x0 and label.rect.x1 <= side.width, (name, label.key)
+        assert 0 <= label.rect.y0 and label.rect.y1 <= side.height, (name, label.key)
+    return checked
+
+
 @pytest.mark.parametrize("arrangement", ARRANGED)
 def test_no_edge_crosses_a_label_and_no_labels_overlap(arrangement: str) -> None:
-    checked_segments = 0
+    checked = 0
     for name, result, pair in _real_pairs():
         for side in _sides(_draw(result, pair, arrangement)):
-            labels = side.labels
-            assert len({label.key for label in labels}) == len(labels), name
-            for edge in side.edges:
-                for start, end in edge.segments():
-                    assert start[0] == end[0] or start[1] == end[1], (name, edge)  # axis-parallel
-                    checked_segments += 1
-                    hits = [label.key for label in labels
-                            if label.key not in (edge.parent, edge.child) and label.rect.meets_segment(start, end)]
-                    assert not hits, (name, arrangement, edge.parent, edge.child, hits)
-            for start, end in side.rules:
-                assert not [label.key for label in labels if label.rect.meets_segment(start, end)], name
-            ordered = sorted(labels, key=lambda label: label.rect.x0)
-            for i, label in enumerate(ordered):  # a sweep along x: only neighbours can overlap
-                for other in ordered[i + 1:]:
-                    if other.rect.x0 >= label.rect.x1:
-                        break
-                    assert not _overlap(label.rect, other.rect), (name, arrangement, label.key, other.key)
-                assert 0 <= label.rect.x0 and label.rect.x1 <= side.width, (name, label.key)
-                assert 0 <= label.rect.y0 and label.rect.y1 <= side.height, (name, label.key)
-    assert checked_segments > 5000
+            checked += _assert_clean(f"{name} {arrangement}", side)
+    assert checked > 5000
+
+
+def test_the_edge_cases_of_the_shared_vectors_are_drawn_cleanly() -> None:
+    """Empty trees and lines, one tree against two, trees without a wrapper, a 151-word
+    line, words split and merged at the ends: every pair of EVALB's and the alignment's
+    test vectors that reads, in every arrangement."""
+    checked = pairs = 0
+    for folder, gold_suffix, sys_suffix in (("vectors-align", ".gold", ".sys"), ("vectors", ".gld", ".tst")):
+        for gold in sorted((SHARED_DATA / "parseval" / folder).glob(f"*{gold_suffix}")):
+            system = gold.with_suffix(sys_suffix)
+            try:
+                result = _evaluate(gold.read_bytes(), system.read_bytes(), gold.name, system.name)
+            except InputError:  # the malformed vectors: refused with their line, nothing to draw
+                continue
+            for pair in result.pairs:
+                pairs += 1
+                for arrangement in ARRANGED:
+                    for side in _sides(_draw(result, pair, arrangement)):
+                        checked += _assert_clean(f"{gold.name}#{pair.id} {arrangement}", side)
+    assert pairs == 86 and checked > 15000
 
 
 def test_every_node_word_and_unit_has_a_label() -> None:
