@@ -170,3 +170,40 @@ def test_apptest_runs_the_installed_app(installed: Path, tmp_path: Path) -> None
     assert report["exceptions"] == []
     assert report["overview"]["Words F1"] == "97.83%" and report["overview"]["Sentences F1"] == "91.40%"
     assert report["brackets"]["Bracketing F1"] == "86.27%" and report["brackets"]["Crossing brackets"] == "3"
+
+
+def test_jp_inspector_serves_the_app(installed: Path, tmp_path: Path) -> None:
+    """The command without --check starts Streamlit on the installed app (from another directory)."""
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [str(installed / "bin" / "jp-inspector"), "--server.headless", "true", "--server.port", str(port),
+             "--server.address", "127.0.0.1"],
+            cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline, healthy = time.monotonic() + 90, False
+        while time.monotonic() < deadline and not healthy and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as answer:
+                    healthy = answer.read().strip() == b"ok"
+            except OSError:
+                time.sleep(0.3)
+        assert healthy, log.read_text()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+            assert b"<title>Streamlit</title>" in answer.read()  # the app's page
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)
+    text = log.read_text()
+    site = Path(sysconfig.get_paths(vars={"base": str(installed), "platbase": str(installed)})["purelib"])
+    assert f"jp-inspector: starting Streamlit on {site / 'inspector' / 'app.py'}" in text
+    assert f"with the samples in {site / 'jpcore' / 'sample_data'}" in text

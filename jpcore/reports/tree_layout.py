@@ -207,14 +207,15 @@ class SidePlan:
 
     orientation: str
     items: list[_Item]
-    roots: list[int]
     slots: list[_Slot]
     words: dict[int, str]  # leaf item -> its word
     word_units: dict[int, int]  # leaf item -> its word unit
     separators: list[int]  # slot indices
+    has_units: bool  # planned with the word units (needed to share their positions)
 
 
-#: What to write for a node: ``(text, boxed)``; ``None`` for a node drawn as plain text.
+#: What to write for a node with children: ``(text, boxed)``, boxed for a constituent
+#: (drawn with its status), not boxed for a node that makes none (``TOP``).
 NodeText = Callable[[int, int, Node], tuple[str, bool]]
 
 
@@ -223,10 +224,10 @@ def _margin_a(orientation: str) -> float:
     return MARGIN_A if orientation == ACROSS else MARGIN_DOWN
 
 
-def _extent_a(orientation: str, text: str, boxed: bool, font: float = FONT) -> float:
+def _extent_a(orientation: str, text: str, boxed: bool) -> float:
     if orientation == DOWN:
         return BOX_H
-    return text_width(text, font) + (2 * PAD if boxed else 4)
+    return text_width(text) + (2 * PAD if boxed else 4)
 
 
 def _extent_b(orientation: str, text: str, boxed: bool) -> float:
@@ -254,7 +255,6 @@ def plan_side(trees: Sequence[tuple[int, Tree]], node_text: NodeText, orientatio
         raise ValueError(f"orientation must be one of {ORIENTATIONS}, not {orientation!r}")
     margin = _margin_a(orientation)
     items: list[_Item] = []
-    roots: list[int] = []
     slots: list[_Slot] = []
     words: dict[int, str] = {}
     units: dict[int, int] = {}
@@ -274,8 +274,6 @@ def plan_side(trees: Sequence[tuple[int, Tree]], node_text: NodeText, orientatio
             items.append(item)
             if parent >= 0:
                 items[parent].children.append(index)
-            else:
-                roots.append(index)
             for child in node.children:
                 parent_of[id(child)] = (index, depth + 1)
             if not leaf:
@@ -293,7 +291,7 @@ def plan_side(trees: Sequence[tuple[int, Tree]], node_text: NodeText, orientatio
         _units_of_the_rest(slots, units)
         _fit_unit_numbers(slots, units, orientation)
     _grow_slots(items, slots, orientation)
-    return SidePlan(orientation, items, roots, slots, words, units, separators)
+    return SidePlan(orientation, items, slots, words, units, separators, word_units is not None)
 
 
 def _units_of_the_rest(slots: list[_Slot], units: dict[int, int]) -> None:
@@ -513,6 +511,8 @@ def place_sides(plans: Sequence[SidePlan], shared_units: bool = False) -> list[S
     orientation = plans[0].orientation
     if any(plan.orientation != orientation for plan in plans):
         raise ValueError("every side of one drawing must have the same orientation")
+    if shared_units and not all(plan.has_units for plan in plans):
+        raise ValueError("sharing unit positions needs every side planned with its word units")
     extent = _assign_a(plans, shared_units)
     if not shared_units:
         return [_side(plan, _own_extent(plan)) for plan in plans]
