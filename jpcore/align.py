@@ -42,6 +42,23 @@ same :class:`CharAlignment`, words.  Every sentence end is a token end, so
 every sentence cut is also a token cut and word groups nest inside sentence
 groups.
 
+The kinds of group (one vocabulary for preprocess, parseval and gec)
+====================================================================
+
+* ``exact``: one unit on each side, the same characters: the unit is correct;
+* ``merged``: the same characters cut into different units (1:n, n:1, m:n);
+* ``similar``: the characters differ, but the two texts are the same text
+  rewritten: their Jaro-Winkler similarity (prefix and suffix bonus, on the
+  space-free normalised texts, :func:`jpcore.similarity.jaro_winkler`) is at
+  least :data:`SIMILAR_AT_LEAST` (0.91, the threshold gec measured between
+  true and wrong sentence pairs: ``jpcore.tasks.gec``).  ``colour``/``color``
+  (0.97) and ``do not``/``don't`` (0.92) are similar;
+* ``different``: the characters differ and are not similar: two unrelated
+  texts that merely sit between the same common boundaries (``cat``/``dog``,
+  or three sentences against three others).  Never a TP, like ``similar``;
+  evaluations that pair units (gec) split such a group into one-sided units;
+* ``gold-only`` / ``system-only``: text that only one side has.
+
 Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
 =========================================================================
 
@@ -49,8 +66,8 @@ Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
   ``0 .. len(gold)`` in order, and likewise for the system ranges.
 * Identical inputs give only 1:1 groups, all exact.
 * A group is ``exact``/``merged`` only if the two sides' characters in it are
-  identical; otherwise it is ``similar`` (both sides non-empty) or
-  ``gold-only`` / ``system-only``.
+  identical; otherwise it is ``similar`` or ``different`` (both sides
+  non-empty) or ``gold-only`` / ``system-only``.
 * A change confined to one place changes only the groups that touch it.
 * Time and memory are linear in the input for equal streams and proportional
   to the size of the differences otherwise; no recursion.
@@ -58,6 +75,8 @@ Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
 >>> groups = align_units(["Clickhere", "Toviewit."], ["ClickhereToviewit."])
 >>> [(g.gold, g.sys, g.kind, g.shape, g.ratio) for g in groups]
 [((0, 2), (0, 1), 'merged', 'n:1', '2:1')]
+>>> [g.kind for g in align_units(["colour"], ["color"])], [g.kind for g in align_units(["cat"], ["dog"])]
+(['similar'], ['different'])
 """
 
 from __future__ import annotations
@@ -65,8 +84,10 @@ from __future__ import annotations
 import difflib
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
+
+from jpcore.similarity import jaro_winkler
 
 #: Length of the exact stretch that re-synchronises two differing streams.
 ANCHOR = 8
@@ -76,13 +97,29 @@ MAX_DIFF_CELLS = 250_000
 #: First search window when re-synchronising; doubled until the anchor found
 #: is provably the nearest one.
 _FIRST_WINDOW = 64
+#: Two differing texts are ``similar`` when their Jaro-Winkler similarity
+#: (:func:`jpcore.similarity.jaro_winkler`) is at least this (gec's measured
+#: threshold, ``jpcore.tasks.gec.DEFAULT_ALPHA``); below it they are ``different``.
+SIMILAR_AT_LEAST = 0.91
 
 EXACT = "exact"
 MERGED = "merged"
 SIMILAR = "similar"
+DIFFERENT = "different"
 GOLD_ONLY = "gold-only"
 SYSTEM_ONLY = "system-only"
-KINDS = (EXACT, MERGED, SIMILAR, GOLD_ONLY, SYSTEM_ONLY)
+KINDS = (EXACT, MERGED, SIMILAR, DIFFERENT, GOLD_ONLY, SYSTEM_ONLY)
+#: The kinds of a two-sided group whose characters differ.
+DIFFERING = (SIMILAR, DIFFERENT)
+
+
+def differing_kind(gold_text: str, sys_text: str) -> str:
+    """:data:`SIMILAR` or :data:`DIFFERENT` for two texts that differ (module doc).
+
+    >>> differing_kind("colour", "color"), differing_kind("aaaabbbb", "xyzuvwrst")
+    ('similar', 'different')
+    """
+    return SIMILAR if jaro_winkler(gold_text, sys_text) >= SIMILAR_AT_LEAST else DIFFERENT
 
 
 class GroupShape:
@@ -153,12 +190,22 @@ class CharAlignment:
 
     ``runs`` are maximal equal stretches ``(gold_pos, sys_pos, length)`` in
     increasing order on both sides; everything between two runs (and before
-    the first, after the last) is a difference.
+    the first, after the last) is a difference.  ``gold_text`` / ``sys_text``
+    are the two streams (:func:`align_streams` keeps them; an alignment built
+    by hand without them can group identical streams only).
     """
 
     gold_len: int
     sys_len: int
     runs: tuple[tuple[int, int, int], ...]
+    gold_text: str | None = field(default=None, repr=False, compare=False)
+    sys_text: str | None = field(default=None, repr=False, compare=False)
+
+    def kind_of_difference(self, gold_chars: tuple[int, int], sys_chars: tuple[int, int]) -> str:
+        """:func:`differing_kind` of the texts in these two ranges."""
+        if self.gold_text is None or self.sys_text is None:
+            raise ValueError("a CharAlignment without its texts cannot judge a difference")
+        return differing_kind(self.gold_text[gold_chars[0]:gold_chars[1]], self.sys_text[sys_chars[0]:sys_chars[1]])
 
     @property
     def identical(self) -> bool:
@@ -294,7 +341,7 @@ def align_streams(
     [((6, 12), (6, 6))]
     """
     if gold == sys:
-        return CharAlignment(len(gold), len(sys), ((0, 0, len(gold)),) if gold else ())
+        return CharAlignment(len(gold), len(sys), ((0, 0, len(gold)),) if gold else (), gold, sys)
     common_suffix = _common_prefix(gold[::-1], sys[::-1], 0, 0)
     runs: list[tuple[int, int, int]] = []
     i = j = 0
@@ -317,7 +364,7 @@ def align_streams(
         runs = [(0, 0, 0), *runs, (len(gold), len(sys), 0)]
         _slide_gaps(runs, gold, sys, gold_bounds or {}, sys_bounds or {})
         runs = [run for run in runs if run[2]]
-    return CharAlignment(len(gold), len(sys), tuple(runs))
+    return CharAlignment(len(gold), len(sys), tuple(runs), gold, sys)
 
 
 #: How far a one-sided gap may be slid to reach unit boundaries.
@@ -465,7 +512,7 @@ def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAl
         elif identical or chars.same_text(gold_chars, sys_chars):
             kind = EXACT if (gj - gi == 1 and sj - si == 1) else MERGED
         else:
-            kind = SIMILAR
+            kind = chars.kind_of_difference(gold_chars, sys_chars)
         groups.append(Group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
         gi, si, prev_g, prev_s = gj, sj, g, s
     return groups

@@ -196,7 +196,8 @@ def _identical_cut(g: Side, s: Side) -> tuple[int, int, CharAlignment] | None:
         c = g.sentence_ends[k]
         if c > 0 and c in system_ends:
             runs = ((0, 0, c),)
-            return bisect_right(g.sentence_ends, c), bisect_right(s.sentence_ends, c), CharAlignment(c, c, runs)
+            return (bisect_right(g.sentence_ends, c), bisect_right(s.sentence_ends, c),
+                    CharAlignment(c, c, runs, g.stream[:c], s.stream[:c]))
     return None
 
 
@@ -230,7 +231,7 @@ def _aligned_cut(
         if gp + MARGIN <= gc and gc + MARGIN <= gp + n and sc - sp == gc - gp:
             clipped = tuple(run for run in runs[:i] if run[0] < gc) + ((gp, sp, gc - gp),)
             clipped = tuple(run for run in clipped if run[2])
-            return group.gold[1], group.sys[1], CharAlignment(gc, sc, clipped)
+            return group.gold[1], group.sys[1], CharAlignment(gc, sc, clipped, g.stream[:gc], s.stream[:sc])
     return None
 
 
