@@ -117,7 +117,10 @@ def group_reason(view: ResultView, group: WordGroup, number: int | None = None) 
             f"{_plural(n_gold, 'gold token')} and {_plural(n_sys, 'system token')} whose "
             f"characters differ ({how}), so none is a TP: FN {counts.fn}, FP {counts.fp}."
         )
-    if n_gold == 1:
+    if n_gold == 1 and n_sys == 1:
+        how = ("the two words lie in the same multiword token's characters but their forms differ "
+               "(words inside a multiword token are paired by form, as the CoNLL 2018 script pairs them)")
+    elif n_gold == 1:
         how = f"1 gold token is split into {n_sys} system tokens covering the same characters"
     elif n_sys == 1:
         how = f"{n_gold} gold tokens are joined into 1 system token covering the same characters"
