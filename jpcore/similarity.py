@@ -11,6 +11,11 @@ characters.  A :class:`Normaliser` turns one token into its key:
 4. optionally, contraction equivalences (``ca`` to ``can``, ``n't`` to
    ``not``) and case folding.
 
+Contraction equivalences are not characters: the evaluations align the keys
+without them (:meth:`Normaliser.plain`) and apply them (:meth:`Normaliser.contract`)
+only where the characters differ, so switching them on can never make a
+pair worse (``was n't`` against ``wasn't`` keeps its identical characters).
+
 The tables are data (``jpcore/data/normalisation.json``), one per language,
 and the same table is applied to both sides at every level, so the mapping
 can never make one side "win".  The original token is always kept for
@@ -100,6 +105,21 @@ class Normaliser:
         if self.casefold:
             text = text.casefold()
         return text
+
+    def plain(self) -> Normaliser:
+        """This normaliser without its contraction equivalences (the character keys)."""
+        if not self.contractions:
+            return self
+        return Normaliser(self.name, self.inside, self.whole, {}, self.casefold)
+
+    def contract(self, key: str) -> str:
+        """The contraction equivalent of a key of :meth:`plain` (``n't`` to ``not``),
+        or the key itself.
+
+        >>> Normaliser.for_language("en", contractions=True).contract("Ca")
+        'can'
+        """
+        return self.contractions.get(key.lower(), key)
 
     def describe(self) -> str:
         """One line naming the table in force, for every report."""

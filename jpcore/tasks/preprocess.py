@@ -18,7 +18,10 @@ and the words inside multiword tokens are paired as the script pairs them
 (:mod:`jpcore.tasks.preprocess_words`), so ``du`` expanded ``de le`` against
 an unexpanded ``du`` is one correct sentence and no correct word.  Where the
 characters differ, the differing stretches are reported (``differences``) and
-a unit touching one can never be a TP.
+a unit touching one can never be a TP.  Contraction equivalences (opt-in)
+only re-align units whose characters differ, and only when that finds more
+(:mod:`jpcore.tasks.preprocess_contractions`): switching them on never
+makes a pair worse.
 
 The :class:`PreprocessResult` keeps both inputs, every unit with its word
 groups and counts, and the totals; it is what the CLI prints, the JSON
@@ -38,7 +41,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -57,12 +60,10 @@ from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.similarity import Normaliser
+from jpcore.tasks.preprocess_contractions import Resolved, UnitWords, upgrade_units
 from jpcore.tasks.preprocess_words import SideWords, pair_words
 
 TASK = "preprocess"
-
-#: A sentence group and the word groups inside it.
-UnitWords = tuple[Group, list[Group]]
 
 
 @dataclass(slots=True)
@@ -347,7 +348,7 @@ class Side:
     the CoNLL 2018 script reads them: every word of a multiword token ends
     where its token ends, and ``words`` says where the token starts and how
     the script compares the word's FORM (:mod:`jpcore.tasks.preprocess_words`).
-    ``keys`` are each unit's own key.
+    ``keys`` are each unit's own key, without contraction equivalences.
     """
 
     keys: list[str]
@@ -360,7 +361,7 @@ class Side:
     @classmethod
     def build(cls, segmentation: Segmentation, normaliser: Normaliser, surface: bool = False) -> Side:
         """The side of ``segmentation`` (see the class doc)."""
-        key = _cached(normaliser.key)
+        key = _cached(normaliser.plain().key)
         token_starts = _token_starts(segmentation)
         if surface:
             return cls._build_surface(segmentation, key, token_starts)
@@ -468,10 +469,22 @@ def first_difference_error(gold: Segmentation, system: Segmentation, g: Side, s:
     )
 
 
-def differences_of(gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment) -> list[Difference]:
-    """Every differing stretch of ``chars`` with its text (200 characters at most) and lines."""
+def differences_of(
+    gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment,
+    resolved: Sequence[Resolved] = (),
+) -> list[Difference]:
+    """Every differing stretch of ``chars`` with its text (200 characters at most)
+    and lines, except those inside ``resolved`` units (equal under the
+    contraction equivalences: :func:`count_units`)."""
     out = []
+    k = 0
     for (g0, g1), (s0, s1) in chars.differences():
+        while k < len(resolved) and resolved[k][0][1] < g0:
+            k += 1
+        if k < len(resolved):
+            (rg0, rg1), (rs0, rs1) = resolved[k]
+            if rg0 <= g0 and g1 <= rg1 and rs0 <= s0 and s1 <= rs1:
+                continue
         out.append(
             Difference(
                 (g0, g1),
@@ -543,8 +556,8 @@ def _evaluate(
     if strict and not chars.identical:
         raise first_difference_error(gold, system, g, s, chars)
     raw_map = _raw_map(g.stream, raw_text) if raw_text is not None else None
-    units, totals = count_units(g, s, chars, raw_map)
-    differences = [] if chars.identical else differences_of(gold, system, g, s, chars)
+    units, totals, resolved = count_units(g, s, chars, raw_map, normaliser)
+    differences = [] if chars.identical else differences_of(gold, system, g, s, chars, resolved)
     return PreprocessResult(gold, system, normaliser, units, totals, differences)
 
 
@@ -557,19 +570,26 @@ def align_sides(g: Side, s: Side) -> CharAlignment:
 
 
 def count_units(
-    g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None
-) -> tuple[list[Unit], dict[str, Counts]]:
+    g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None,
+    normaliser: Normaliser | None = None,
+) -> tuple[list[Unit], dict[str, Counts], list[Resolved]]:
     """The aligned units of two sides (sentence groups with their word groups
-    and counts) and the totals, given their character alignment.
+    and counts), the totals, and the character ranges of the units that are
+    equal only under the contraction equivalences, given the alignment.
 
     Words inside multiword tokens are paired as the CoNLL 2018 script pairs
-    them (:func:`jpcore.tasks.preprocess_words.pair_words`).
+    them (:func:`jpcore.tasks.preprocess_words.pair_words`); with contraction
+    equivalences on, units whose characters differ are aligned again under
+    them and kept only if that finds more (:mod:`jpcore.tasks.preprocess_contractions`).
     """
     sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
     token_groups = group_units(g.token_ends, s.token_ends, chars)
     if g.words is not None and s.words is not None:
         token_groups = pair_words(token_groups, g.words, s.words)
     nested = _nest(sentence_groups, token_groups, g, s)
+    resolved: list[Resolved] = []
+    if normaliser is not None and normaliser.contractions:
+        nested, resolved = upgrade_units(nested, g, s, normaliser.contract)
 
     units: list[Unit] = []
     total_sentences, total_tokens = Counts(), Counts()
@@ -587,7 +607,7 @@ def count_units(
         )
         total_sentences.add(sentences)
         total_tokens.add(tokens)
-    return units, {"sentences": total_sentences, "tokens": total_tokens}
+    return units, {"sentences": total_sentences, "tokens": total_tokens}, resolved
 
 
 def _nest(sentence_groups: list[Group], token_groups: list[Group], g: Side, s: Side) -> list[UnitWords]:

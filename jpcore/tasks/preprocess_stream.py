@@ -275,8 +275,8 @@ def _flush(
     """Units of the first ``k_gold`` / ``k_sys`` sentences (aligned by ``chars``), made global."""
     g_pre, s_pre = _prefix(g, k_gold, chars.gold_len), _prefix(s, k_sys, chars.sys_len)
     gold_seg, sys_seg = gold.segmentation(k_gold), system.segmentation(k_sys)
-    units, _ = count_units(g_pre, s_pre, chars)
-    differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g_pre, s_pre, chars)
+    units, _, resolved = count_units(g_pre, s_pre, chars, None, normaliser)
+    differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g_pre, s_pre, chars, resolved)
     shift = _Shift(unit_base, gold.sentence_base, system.sentence_base, gold.token_base, system.token_base,
                    gold.char_base, system.char_base)
     units = [shift.unit(unit) for unit in units]
