@@ -298,3 +298,27 @@ def test_text_against_conllu_compares_the_words_as_written():
     result = evaluate(gold, words)
     assert result.streams_equal
     assert result.totals["tokens"].as_tuple() == (2584, 0, 0) and result.totals["sentences"].as_tuple() == (100, 0, 0)
+
+
+def test_the_two_command_lines_print_the_same_counts():
+    # both programs as a user runs them: conll18_ud_eval.py --counts and python -m jpcore preprocess --json
+    import re
+    import subprocess
+    import sys
+
+    from tests.conll18_peer import CONLL18
+
+    gold, system = CASES / "gold.conllu", CASES / "sys1.conllu"
+    printed = subprocess.run([sys.executable, str(CONLL18), "--counts", str(gold), str(system)],
+                             capture_output=True, text=True, check=True).stdout
+    script = {row: tuple(int(x) for x in re.search(rf"^{row}\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*(\d+)", printed,
+                                                   re.M).groups()) for row in ("Tokens", "Sentences", "Words")}
+    ours_rows = {}
+    for level, row in (("tokens", "Tokens"), ("words", "Words")):
+        done = subprocess.run([sys.executable, "-m", "jpcore", "preprocess", str(gold), str(system), "--json",
+                               "--level", level], cwd=ROOT, capture_output=True, text=True, check=True)
+        totals = json.loads(done.stdout)["totals"]
+        ours_rows[row] = (totals["tokens"]["tp"], totals["tokens"]["gold"], totals["tokens"]["system"])
+        ours_rows["Sentences"] = (totals["sentences"]["tp"], totals["sentences"]["gold"],
+                                  totals["sentences"]["system"])
+    assert ours_rows == script == {"Tokens": (9, 13, 11), "Sentences": (2, 2, 2), "Words": (10, 13, 12)}
