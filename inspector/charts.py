@@ -24,6 +24,7 @@ KIND_SYMBOLS = {
     "exact": "circle",
     "merged": "diamond",
     "similar": "square",
+    "different": "x",
     "gold-only": "triangle-down",
     "system-only": "triangle-up",
 }

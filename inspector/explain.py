@@ -54,10 +54,12 @@ def sentence_reason(view: ResultView, unit: Unit) -> str:
         f"gold has {_plural(unit.n_gold, 'sentence')} here ({gold_where}) and the system "
         f"{unit.n_sys} ({sys_where})"
     )
-    if unit.kind == "similar":
+    if unit.kind in ("similar", "different"):
+        texts = ("the same text rewritten (similar: Jaro-Winkler at least 0.91)" if unit.kind == "similar"
+                 else "not similar (different: Jaro-Winkler below 0.91)")
         return head + (
-            f"{sides}; the characters differ between the two sides, so no sentence here can be "
-            "a TP: every gold sentence is a FN and every system sentence a FP."
+            f"{sides}; the characters differ between the two sides, {texts}, so no sentence here "
+            "can be a TP: every gold sentence is a FN and every system sentence a FP."
         )
     return head + (
         f"{sides}; together they cover the same characters, but none of them has the same "
@@ -109,12 +111,16 @@ def group_reason(view: ResultView, group: WordGroup, number: int | None = None) 
             f"FP {counts.fp}."
         )
     pair = f"{prefix}Word group {_quote(gold)} ~ {_quote(system)}: "
-    if group.kind == "similar":
+    if group.kind in ("similar", "different"):
+        how = "similar" if group.kind == "similar" else "different (not similar)"
         return pair + (
             f"{_plural(n_gold, 'gold token')} and {_plural(n_sys, 'system token')} whose "
-            f"characters differ, so none is a TP: FN {counts.fn}, FP {counts.fp}."
+            f"characters differ ({how}), so none is a TP: FN {counts.fn}, FP {counts.fp}."
         )
-    if n_gold == 1:
+    if n_gold == 1 and n_sys == 1:
+        how = ("the two words lie in the same multiword token's characters but their forms differ "
+               "(words inside a multiword token are paired by form, as the CoNLL 2018 script pairs them)")
+    elif n_gold == 1:
         how = f"1 gold token is split into {n_sys} system tokens covering the same characters"
     elif n_sys == 1:
         how = f"{n_gold} gold tokens are joined into 1 system token covering the same characters"

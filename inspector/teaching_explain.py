@@ -80,7 +80,7 @@ def group_reason(view: ResultView, group: WordGroup, number: int | None = None) 
     counts = view.group_counts(group)
     prefix = f"#{number} " if number is not None else ""
     head = f"{prefix}FN {counts.fn}, FP {counts.fp}: "
-    if group.kind == "similar":
+    if group.kind in ("similar", "different"):
         return head + (
             f"the characters differ: gold {_quote(gold)}, system {_quote(system)}; a token whose "
             "characters differ is never a TP."

@@ -11,6 +11,11 @@ characters.  A :class:`Normaliser` turns one token into its key:
 4. optionally, contraction equivalences (``ca`` to ``can``, ``n't`` to
    ``not``) and case folding.
 
+Contraction equivalences are not characters: the evaluations align the keys
+without them (:meth:`Normaliser.plain`) and apply them (:meth:`Normaliser.contract`)
+only where the characters differ, so switching them on can never make a
+pair worse (``was n't`` against ``wasn't`` keeps its identical characters).
+
 The tables are data (``jpcore/data/normalisation.json``), one per language,
 and the same table is applied to both sides at every level, so the mapping
 can never make one side "win".  The original token is always kept for
@@ -101,6 +106,21 @@ class Normaliser:
             text = text.casefold()
         return text
 
+    def plain(self) -> Normaliser:
+        """This normaliser without its contraction equivalences (the character keys)."""
+        if not self.contractions:
+            return self
+        return Normaliser(self.name, self.inside, self.whole, {}, self.casefold)
+
+    def contract(self, key: str) -> str:
+        """The contraction equivalent of a key of :meth:`plain` (``n't`` to ``not``),
+        or the key itself.
+
+        >>> Normaliser.for_language("en", contractions=True).contract("Ca")
+        'can'
+        """
+        return self.contractions.get(key.lower(), key)
+
     def describe(self) -> str:
         """One line naming the table in force, for every report."""
         parts = [f"normalisation table '{self.name}'"]
@@ -128,9 +148,10 @@ def jaro(a: str, b: str) -> float:
 
     Characters match when equal and at most ``max(len(a), len(b)) // 2 - 1``
     positions apart, each matched at most once, greedily left to right (the
-    textbook definition).  Computed in linear time: for each character the
-    candidate positions in ``b`` are consumed in order, which is exactly the
-    textbook's "first unmatched position in the window".
+    textbook definition).  The occurrences of one character in ``b`` are
+    matched in order, so the textbook's "first unmatched position in the
+    window" is the first occurrence at or after both the window's start and
+    the character's last match: one ``str.find`` (C speed) per character.
 
     >>> round(jaro("MARTHA", "MARHTA"), 4)
     0.9444
@@ -145,30 +166,24 @@ def jaro(a: str, b: str) -> float:
     if not len_a or not len_b:
         return 0.0
     window = max(max(len_a, len_b) // 2 - 1, 0)
-    positions: dict[str, list[int]] = {}
-    for j, char in enumerate(b):
-        positions.setdefault(char, []).append(j)
-    pointer = dict.fromkeys(positions, 0)
-    matched_b = [False] * len_b
+    find = b.find
+    next_free: dict[str, int] = {}  # per character: where its next unmatched occurrence may be
+    sys_positions: list[int] = []
     a_matches: list[str] = []
     for i, char in enumerate(a):
-        candidates = positions.get(char)
-        if candidates is None:
-            continue
-        k = pointer[char]
-        low, high = i - window, i + window
-        while k < len(candidates) and candidates[k] < low:
-            k += 1
-        if k < len(candidates) and candidates[k] <= high:
-            matched_b[candidates[k]] = True
+        start = next_free.get(char, 0)
+        if start < i - window:
+            start = i - window
+        j = find(char, start, i + window + 1)
+        if j >= 0:
+            sys_positions.append(j)
             a_matches.append(char)
-            k += 1
-        pointer[char] = k
+            next_free[char] = j + 1
     matches = len(a_matches)
     if not matches:
         return 0.0
-    b_matches = [b[j] for j in range(len_b) if matched_b[j]]
-    transpositions = sum(x != y for x, y in zip(a_matches, b_matches)) // 2
+    sys_positions.sort()
+    transpositions = sum(x != b[j] for x, j in zip(a_matches, sys_positions)) // 2
     return (matches / len_a + matches / len_b + (matches - transpositions) / matches) / 3
 
 

@@ -6,17 +6,21 @@ import pytest
 
 from jpcore.align import (
     ANCHOR,
+    DIFFERENT,
     EXACT,
     GOLD_ONLY,
     MERGED,
     SIMILAR,
+    SIMILAR_AT_LEAST,
     SYSTEM_ONLY,
     CharAlignment,
     align_streams,
     align_units,
     ends_of,
+    differing_kind,
     group_units,
 )
+from jpcore.similarity import jaro_winkler
 
 
 def summary(gold, sys):
@@ -84,16 +88,20 @@ def test_gap_slides_onto_unit_boundaries():
     assert slid.differences() == [((3, 6), (3, 3))]
 
 
-def test_edited_word_makes_one_similar_group():
-    gold = ["The", "cat", "sat", "down", "."]
-    sys = ["The", "cta", "sat", "down", "."]
-    assert summary(gold, sys) == [
+def test_edited_word_makes_one_differing_group():
+    gold = ["The", "cats", "sat", "down", "."]
+    sys = ["The", "cast", "sat", "down", "."]
+    expected = [
         ((0, 1), (0, 1), EXACT),
-        ((1, 2), (1, 2), SIMILAR),
+        ((1, 2), (1, 2), SIMILAR),  # Jaro-Winkler("cats", "cast") = 0.933
         ((2, 3), (2, 3), EXACT),
         ((3, 4), (3, 4), EXACT),
         ((4, 5), (4, 5), EXACT),
     ]
+    assert summary(gold, sys) == expected
+    # 'cat'/'cta': three letters, two moved: 0.6, not the same word rewritten
+    expected[1] = ((1, 2), (1, 2), DIFFERENT)
+    assert summary(["The", "cat", "sat", "down", "."], ["The", "cta", "sat", "down", "."]) == expected
 
 
 def test_similar_one_to_one_is_never_a_match():
@@ -101,9 +109,35 @@ def test_similar_one_to_one_is_never_a_match():
     assert group.kind == SIMILAR and not group.is_match
 
 
-def test_completely_different_texts_give_one_group():
+def test_completely_different_texts_give_one_different_group():
+    # one meaning of "similar" (jpcore/align.py): two unrelated texts are not
     groups = align_units(["aaaa", "bbbb"], ["xyz", "uvw", "rst"])
-    assert [(g.gold, g.sys, g.kind) for g in groups] == [((0, 2), (0, 3), SIMILAR)]
+    assert [(g.gold, g.sys, g.kind) for g in groups] == [((0, 2), (0, 3), DIFFERENT)]
+    groups = align_units(["Thecatsat.", "Itran.", "Adogbarked."], ["Birdsfly.", "Rainfalls.", "Kidsplay."])
+    assert [(g.ratio, g.kind, g.is_match) for g in groups] == [("3:3", DIFFERENT, False)]
+
+
+@pytest.mark.parametrize("gold, system, similarity, kind", [
+    ("colour", "color", 0.97, SIMILAR),
+    ("donot", "don't", 0.916, SIMILAR),
+    ("today", "todey", 0.916, SIMILAR),
+    ("Thecatsatonthemat.", "Thecatstoodonthemat.", 0.9753, SIMILAR),
+    ("can't", "cannot", 0.888, DIFFERENT),
+    ("thisisatest", "Thatisatest", 0.8606, DIFFERENT),
+    ("cat", "cta", 0.6, DIFFERENT),
+    ("cat", "dog", 0.0, DIFFERENT),
+])
+def test_similar_means_jaro_winkler_of_at_least_091(gold, system, similarity, kind):
+    assert round(jaro_winkler(gold, system), 4) == similarity
+    assert differing_kind(gold, system) == kind
+    (group,) = align_units([gold], [system])
+    assert group.kind == kind
+
+
+def test_the_threshold_is_gecs_measured_alpha():
+    from jpcore.tasks.gec import DEFAULT_ALPHA
+
+    assert SIMILAR_AT_LEAST == DEFAULT_ALPHA == 0.91
 
 
 def test_shapes_and_ratios():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from jpcore.errors import InputError
@@ -66,6 +68,25 @@ def test_conllu_levels_multiword_tokens_and_empty_nodes():
     )
     assert words.sentences[0].token_lines == [5, 7, 8, 10]
     assert tokens.sentences[1].line == 12 and not tokens.sentences[1].newpar
+    # the words level keeps each multiword token: its words and its surface form
+    assert [s.multiword for s in words.sentences] == [[(1, 3, "can't")], None]
+    assert [s.multiword for s in tokens.sentences] == [None, None]
+
+
+def test_multiword_tokens_survive_the_json_round_trip():
+    from jpcore.formats.conllu import segmentation_from_dict
+
+    data = "\n".join([row("1-2", "du"), row(1, "de"), row(2, "le"), row(3, "chat"), ""]) + "\n"
+    words = read_conllu(data, "fr.conllu", "words")
+    as_dict = words.to_dict()
+    assert as_dict["sentences"][0]["multiword"] == [[0, 2, "du"]]
+    again = segmentation_from_dict(json.loads(json.dumps(as_dict)))
+    assert again.sentences[0].multiword == [(0, 2, "du")] and again == words
+    for bad in ([[0, 4, "du"]], [[1, 1, "du"]], [[0, 2]], [["0", 2, "du"]], [[1, 2, "x"], [0, 1, "y"]]):
+        broken = json.loads(json.dumps(as_dict))
+        broken["sentences"][0]["multiword"] = bad
+        with pytest.raises(ValueError, match="multiword"):
+            segmentation_from_dict(broken)
 
 
 @pytest.mark.parametrize(
@@ -80,6 +101,12 @@ def test_conllu_levels_multiword_tokens_and_empty_nodes():
         ([row(1, "a"), "# late comment"], "bad.conllu:2: expected a token line or a blank line, found a comment inside a sentence"),
         (["# text = orphan", ""], "bad.conllu:2: expected token lines after the sentence's comments"),
         ([row(1, "")], "bad.conllu:1: expected a FORM in column 2, found an empty FORM"),
+        ([row("\u00b2", "a")], "bad.conllu:1: expected an ID such as 5, 3-4 or 5.1, found '\u00b2'"),
+        ([row("\u0661", "a")], "bad.conllu:1: expected an ID such as 5, 3-4 or 5.1, found '\u0661'"),
+        ([row("1-\u00b2", "ab")], "bad.conllu:1: expected a range ID such as 3-4, found '1-\u00b2'"),
+        ([row("1-" + "9" * 4400, "ab")], "bad.conllu:1: expected a range ID such as 3-4, found '1-999999999999999999'..."),
+        ([row("1.\u0661", "a"), row(1, "a")], "bad.conllu:1: expected an ID such as 5, 3-4 or 5.1, found '1.\u0661'"),
+        (["# global.columns = ID FORM", "# newdoc"], "bad.conllu:1: expected CoNLL-U word lines"),
     ],
 )
 def test_conllu_errors_name_file_and_line(lines, message):

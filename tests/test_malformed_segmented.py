@@ -47,6 +47,20 @@ def test_readable_oddities_give_a_result(name, expected):
     assert totals(cli(REFERENCE, HERE / name, "--json")) == expected
 
 
+#: IDs that str.isdigit() or int() would take (issue 12, items 9 and 13), and a
+#: file of comments only: each one line naming file and line, whole-file or --stream.
+NEW_CONLLU_CASES = [
+    ("id_superscript.conllu", "id_superscript.conllu:2: expected an ID such as 5, 3-4 or 5.1, found '²'"),
+    ("range_superscript.conllu", "range_superscript.conllu:1: expected a range ID such as 3-4, found '1-²'"),
+    ("range_4401_digits.conllu",
+     "range_4401_digits.conllu:1: expected a range ID such as 3-4, found '1-100000000000000000'..."),
+    ("arabic_indic_id.conllu", "arabic_indic_id.conllu:1: expected an ID such as 5, 3-4 or 5.1, found '\u0661'"),
+    ("comments_only.conllu",
+     "comments_only.conllu:1: expected CoNLL-U word lines (ID, FORM, ... in 10 tab-separated columns), "
+     "found only comment lines in the whole file"),
+]
+
+
 @pytest.mark.parametrize(
     "name, message",
     [
@@ -60,6 +74,7 @@ def test_readable_oddities_give_a_result(name, expected):
          "found the range ends at line 3 after word 1"),
         ("spaces_not_tabs.conllu",
          "spaces_not_tabs.conllu:1: expected 10 tab-separated columns, found 1 (columns must be separated by tabs)"),
+        *NEW_CONLLU_CASES,
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(name, message):
@@ -74,7 +89,8 @@ def test_bad_input_is_one_line_and_exit_2(name, message):
 
 
 @pytest.mark.parametrize("name", ["missing_columns.conllu", "bad_id.conllu", "out_of_order_ids.conllu",
-                                  "mwt_without_words.conllu", "spaces_not_tabs.conllu"])
+                                  "mwt_without_words.conllu", "spaces_not_tabs.conllu",
+                                  *(name for name, _ in NEW_CONLLU_CASES)])
 def test_malformed_conllu_is_refused_without_format(name, tmp_path):
     """Auto-detection reads a malformed CoNLL-U file as CoNLL-U, so it is refused
     with the same message as with --format conllu, never scored as text: by its
@@ -108,3 +124,13 @@ def test_ten_megabyte_single_line(tmp_path):
     assert "Sentences  |       0 |    1000 |       1 |      0.00 |      0.00 |      0.00" in lines
     assert "Words      |  500000 |       0 |       0 |    100.00 |    100.00 |    100.00" in lines
     assert "Units: 1 (1:1 0, 1:n 1, n:1 0, m:n 0, gold-only 0, system-only 0, differing text 0)" in lines
+
+
+@pytest.mark.parametrize("name, message", NEW_CONLLU_CASES)
+@pytest.mark.parametrize("side", ["gold", "system"])
+def test_bad_conllu_ids_and_comments_only_stop_the_streaming_path_too(name, message, side):
+    conllu, other = HERE / name, HERE / "reference.txt"
+    gold, system = (conllu, other) if side == "gold" else (other, conllu)
+    out = cli(gold, system, "--stream")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == f"jpcore preprocess: error: {HERE / name}{message[len(name):]}\n"

@@ -20,6 +20,8 @@ merged unit counts as one long "sentence"); ``bucket`` is its kind bucket
 
 >>> kind_bucket("exact", "1:1"), kind_bucket("merged", "n:1"), kind_bucket("similar", "1:1")
 ('1:1', 'n:1', 'differing text')
+>>> kind_bucket("different", "m:n")
+'differing text'
 >>> kind_bucket("gold-only", "n:0"), kind_bucket("system-only", "0:1")
 ('gold-only', 'system-only')
 """
@@ -29,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jpcore.align import GOLD_ONLY, SIMILAR, SYSTEM_ONLY
+from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
 from jpcore.analysis.scores import Score
 from jpcore.runtime import gc_paused
 from jpcore.tasks.gec import GecResult
@@ -55,11 +57,12 @@ KIND_BUCKETS = ("1:1", "1:n", "n:1", "m:n", DIFFERING, GOLD_ONLY, SYSTEM_ONLY)
 def kind_bucket(kind: str, shape: str) -> str:
     """The :data:`KIND_BUCKETS` entry of a unit of ``kind`` and ``shape``.
 
-    ``similar`` units (the characters differ) are ``differing text`` whatever
-    their shape; one-sided units are ``gold-only`` / ``system-only``; every
-    other unit is named by its shape pattern.
+    ``similar`` and ``different`` units (the characters differ) are
+    ``differing text`` whatever their shape; one-sided units are
+    ``gold-only`` / ``system-only``; every other unit is named by its shape
+    pattern.
     """
-    if kind == SIMILAR:
+    if kind in (SIMILAR, DIFFERENT):
         return DIFFERING
     if kind in (GOLD_ONLY, SYSTEM_ONLY):
         return kind

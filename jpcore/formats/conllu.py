@@ -7,7 +7,16 @@ The token level is chosen when reading:
 * ``words`` skips range lines and keeps the syntactic words (``ca``,
   ``n't``): the script's *Words*, and what the jp papers call tokens.
 
+At the ``words`` level each sentence also keeps its multiword tokens
+(:attr:`~jpcore.formats.segmentation.Sentence.multiword`: word range and
+surface form), so the evaluation can take the characters from the tokens and
+pair the words inside them as the CoNLL 2018 script does.
+
 Empty nodes (IDs such as ``5.1``) are ignored, as the script ignores them.
+IDs are ASCII digits, as CoNLL-U defines them: ``²`` or Arabic-Indic
+``١`` is refused (Python's ``int`` reads ``١`` as 1, so the CoNLL 2018
+script accepts it), and so is an ID of more than :data:`MAX_ID_DIGITS`
+digits (no file has that many words; ``int`` refuses 4,300 digits).
 ``# text``, ``# sent_id``, ``# newdoc`` and ``# newpar`` are kept for display.
 Each kept line's UPOS (column 4, ``_`` = none; a multiword token's range line
 has none) is kept too: a sentence with at least one tag is a
@@ -16,7 +25,8 @@ without any stays a plain :class:`Sentence`, so untagged files (``_``
 everywhere) cost nothing and serialise as before.
 Errors name the file, the line and what was expected, and are raised for the
 problems the CoNLL 2018 script refuses (wrong column count, bad or
-out-of-order IDs, a multiword range without its words, an empty sentence).
+out-of-order IDs, a multiword range without its words, an empty sentence),
+and for a file of comments without a single token line.
 
 >>> data = "# text = I can't.\\n1\\tI\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n" \\
 ...        "2-3\\tcan't\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\n2\\tca\\t_\\t_\\t_\\t_\\t1\\tdep\\t_\\t_\\n" \\
@@ -25,6 +35,8 @@ out-of-order IDs, a multiword range without its words, an empty sentence).
 ['I', "can't", '.']
 >>> read_conllu(data, "g.conllu", "words").sentences[0].tokens
 ['I', 'ca', "n't", '.']
+>>> read_conllu(data, "g.conllu", "words").sentences[0].multiword
+[(1, 3, "can't")]
 >>> tagged = data.replace("\\tn't\\t_\\t_", "\\tn't\\t_\\tPART")
 >>> read_conllu(tagged, "g.conllu", "words").sentences[0].upos
 ['_', '_', 'PART', '_']
@@ -45,6 +57,8 @@ from jpcore.formats.textio import decode_lines
 from jpcore.runtime import gc_paused
 
 LEVELS = ("tokens", "words")
+#: The most digits an ID may have (a billion words in one sentence).
+MAX_ID_DIGITS = 9
 #: The UPOS of a word without one (CoNLL-U's empty value).
 NO_TAG = "_"
 
@@ -74,7 +88,7 @@ class TaggedSentence(Sentence):
                 isinstance(tag, str) for tag in upos):
             raise ValueError(f"sentence at line {sentence.line}: \"upos\" must hold one string per token")
         return cls(sentence.tokens, sentence.line, sentence.token_lines, sentence.text, sentence.sent_id,
-                   sentence.newdoc, sentence.newpar, [sys.intern(tag) for tag in upos])
+                   sentence.newdoc, sentence.newpar, sentence.multiword, [sys.intern(tag) for tag in upos])
 
 
 def segmentation_from_dict(data: dict[str, Any]) -> Segmentation:
@@ -99,6 +113,14 @@ def flat_upos(segmentation: Segmentation) -> list[str] | None:
     return out
 
 
+def _number(text: str) -> int | None:
+    """``text`` as a CoNLL-U ID number: ASCII digits only, at most
+    :data:`MAX_ID_DIGITS` of them; ``None`` for anything else."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS:
+        return int(text)
+    return None
+
+
 class _SentenceBuilder:
     """Collects one sentence's lines and checks its ID sequence."""
 
@@ -120,6 +142,7 @@ class _SentenceBuilder:
         self.next_word = 1  # the ID the next word line must have
         self.range_end = 0  # last word ID covered by the open multiword token
         self.range_line = 0
+        self.multiword: list[tuple[int, int, str]] = []  # words level: (first, end, surface form)
 
     def comment(self, line: str) -> None:
         body = line[1:].strip()
@@ -146,33 +169,38 @@ class _SentenceBuilder:
             self.first_line = number
         if "." in word_id:  # empty node
             head, _, tail = word_id.partition(".")
-            if not (head.isdigit() and tail.isdigit()):
+            if _number(head) is None or _number(tail) is None:
                 raise InputError(self.name, number, "an ID such as 5, 3-4 or 5.1", show(word_id))
             return
         if not form:
             raise InputError(self.name, number, "a FORM in column 2", "an empty FORM")
         if "-" in word_id:
-            start, _, end = word_id.partition("-")
-            if not (start.isdigit() and end.isdigit()):
+            first, _, last = word_id.partition("-")
+            start, end = _number(first), _number(last)
+            if start is None or end is None:
                 raise InputError(self.name, number, "a range ID such as 3-4", show(word_id))
             self._close_range(number)
-            if int(start) != self.next_word or int(end) < int(start):
+            if start != self.next_word or end < start:
                 raise InputError(
                     self.name, number, f"a multiword range starting at word {self.next_word}", show(word_id)
                 )
-            self.range_end, self.range_line = int(end), number
+            self.range_end, self.range_line = end, number
             if self.level == "tokens":
                 self._keep(form, columns[3], number)
+            else:
+                first_word = len(self.tokens)
+                self.multiword.append((first_word, first_word + end - start + 1, form))
             return
-        if not word_id.isdigit() or word_id.startswith("0"):
+        word = _number(word_id)
+        if word is None or word_id.startswith("0"):
             raise InputError(self.name, number, "an ID such as 5, 3-4 or 5.1", show(word_id))
-        if int(word_id) != self.next_word:
+        if word != self.next_word:
             raise InputError(self.name, number, f"word ID {self.next_word}", show(word_id))
         self.next_word += 1
-        inside_range = self.range_end >= int(word_id)
+        inside_range = self.range_end >= word
         if self.level == "words" or not inside_range:
             self._keep(form, columns[3], number)
-        if self.range_end == int(word_id):
+        if self.range_end == word:
             self.range_end = 0
 
     def _keep(self, form: str, upos: str, number: int) -> None:
@@ -203,7 +231,7 @@ class _SentenceBuilder:
         if not self.tokens:
             raise InputError(self.name, self.first_line, "at least one word in the sentence", "none")
         fields = (self.tokens, self.first_line, self.token_lines, self.text, self.sent_id, self.newdoc,
-                  self.newpar)
+                  self.newpar, self.multiword or None)
         sentence = TaggedSentence(*fields, self.upos) if self.tagged else Sentence(*fields)
         self.reset()
         return sentence
@@ -223,20 +251,28 @@ def iter_conllu(lines: Iterable[str], name: str, level: str = "words") -> Iterat
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
     builder = _SentenceBuilder(name, level)
     number = 0
+    first_comment = 0
+    read_any = False
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             sentence = builder.finish(number)
             if sentence is not None:
+                read_any = True
                 yield sentence
         elif line.startswith("#"):
             if builder.first_line:
                 raise InputError(name, number, "a token line or a blank line", "a comment inside a sentence")
+            first_comment = first_comment or number
             builder.comment(line)
         else:
             builder.token_line(line, number)
     sentence = builder.finish(number + 1)
     if sentence is not None:
+        read_any = True
         yield sentence
+    if not read_any and first_comment:
+        raise InputError(name, first_comment, "CoNLL-U word lines (ID, FORM, ... in 10 tab-separated columns)",
+                         "only comment lines in the whole file")
 
 
 def looks_like_conllu(lines: list[str]) -> bool:
@@ -245,9 +281,13 @@ def looks_like_conllu(lines: list[str]) -> bool:
     decides, and not by its column count: a CoNLL-U file with a bad line
     further on (or a short first line) is read as CoNLL-U and the bad line is
     reported, instead of the file being scored as tokenized text."""
+    comments = False
     for line in lines:
-        if not line.strip() or line.startswith("#"):
+        if not line.strip():
+            continue
+        if line.startswith("#"):
+            comments = True
             continue
         word_id, tab, _ = line.partition("\t")
         return bool(tab) and word_id.replace("-", "").replace(".", "").isdigit()
-    return False
+    return comments  # nothing but comments: CoNLL-U's (refused with its line)

@@ -17,7 +17,10 @@ class Sentence:
     ``line`` is the 1-based line of the sentence (tokenized text) or of its
     first token (CoNLL-U); ``token_lines`` gives each token's line when the
     format has one line per token.  ``text``, ``sent_id``, ``newdoc`` and
-    ``newpar`` are kept from CoNLL-U comments for display.
+    ``newpar`` are kept from CoNLL-U comments for display.  ``multiword``
+    (CoNLL-U read at the ``words`` level) lists the multiword tokens as
+    ``(first, end, form)``: ``tokens[first:end]`` are the words of the
+    surface token ``form`` (``None``: the sentence has none).
     """
 
     tokens: list[str]
@@ -27,9 +30,11 @@ class Sentence:
     sent_id: str | None = None
     newdoc: bool = False
     newpar: bool = False
+    multiword: list[tuple[int, int, str]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict; ``None``/``False`` fields are left out."""
+        """JSON-ready dict; ``None``/``False`` fields are left out
+        (``multiword`` as ``[[first, end, form], ...]``)."""
         out: dict[str, Any] = {"tokens": self.tokens, "line": self.line}
         for name in ("token_lines", "text", "sent_id"):
             value = getattr(self, name)
@@ -39,6 +44,8 @@ class Sentence:
             out["newdoc"] = True
         if self.newpar:
             out["newpar"] = True
+        if self.multiword:
+            out["multiword"] = [list(entry) for entry in self.multiword]
         return out
 
     @classmethod
@@ -52,7 +59,23 @@ class Sentence:
             sent_id=data.get("sent_id"),
             newdoc=data.get("newdoc", False),
             newpar=data.get("newpar", False),
+            multiword=_multiword_from(data.get("multiword"), len(data["tokens"])),
         )
+
+
+def _multiword_from(data: Any, n_tokens: int) -> list[tuple[int, int, str]] | None:
+    """``Sentence.multiword`` from its JSON form (``ValueError`` if malformed)."""
+    if data is None:
+        return None
+    out = []
+    previous_end = 0
+    for entry in data:
+        if not (isinstance(entry, list) and len(entry) == 3 and all(type(x) is int for x in entry[:2])
+                and isinstance(entry[2], str) and previous_end <= entry[0] < entry[1] <= n_tokens):
+            raise ValueError(f"\"multiword\" must hold [first, end, form] word ranges in order, not {entry!r:.60}")
+        previous_end = entry[1]
+        out.append((entry[0], entry[1], entry[2]))
+    return out
 
 
 @dataclass(slots=True)

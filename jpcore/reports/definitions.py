@@ -20,7 +20,10 @@ ALIGNMENT: tuple[Definition, ...] = (
      "split a gold sentence), n:1 (the system merged gold sentences), m:n; 1:0 / 0:1 for one-sided units."),
     ("Kind: exact", "One unit on each side with the same characters (after normalisation)."),
     ("Kind: merged", "The same characters cut into a different number of units on the two sides."),
-    ("Kind: similar", "The characters differ (a tool rewrote the text) but are similar enough to pair."),
+    ("Kind: similar", "The characters differ, but the two texts are the same text rewritten: their "
+     "Jaro-Winkler similarity (space-free, normalised) is at least 0.91."),
+    ("Kind: different", "The characters differ and are not similar (Jaro-Winkler below 0.91): unrelated texts "
+     "between the same common boundaries. Like similar, never a TP."),
     ("Kind: gold-only / system-only", "Text that only one side has."),
 )
 

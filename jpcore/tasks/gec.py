@@ -323,7 +323,7 @@ def align_sentences(hyp_keys: Sequence[str], ref_keys: Sequence[str], alpha: flo
             if differences is None:
                 differences = chars.differences()
             for part in _cut_inside_differences(group, chars, differences, ref_ends, hyp_ends):
-                if part.kind != SIMILAR:
+                if part.kind in (EXACT, MERGED):  # similar or different: alpha decides below
                     out.append(SentenceGroup(part.kind, part.sys, part.gold))
                 else:
                     out.extend(_resolve_similar(part, hyp_keys, ref_keys, hyp_stream, ref_stream, alpha))

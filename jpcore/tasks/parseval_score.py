@@ -16,7 +16,8 @@ The rules:
 * a constituent spans ``[unit of its first word, unit of its last word + 1)``:
   a bracket that starts or ends inside a many-to-many word unit snaps
   outwards to the unit's edge;
-* except inside a *similar* many-to-many unit (a stretch a tool rewrote,
+* except inside a many-to-many unit whose characters differ (``similar``
+  or ``different``: a stretch a tool rewrote,
   e.g. ``ca n't`` vs ``cannot``, or two sentences that share no text): there
   the unit's edges are the only points known on both sides, so a constituent
   with an edge strictly inside such a unit cannot be located on the other
@@ -39,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jpcore.align import EXACT, SIMILAR, Group
+from jpcore.align import DIFFERING, EXACT, Group
 from jpcore.formats.trees import Tree
 from jpcore.tasks.crossing import crossed
 from jpcore.tasks.parseval_result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
@@ -95,7 +96,7 @@ class PairScore:
 class UnitMap:
     """One side of a pair: each token's word unit, and the tokens where no
     constituent may start (``blind_starts``) or end (``blind_ends``) because
-    they lie inside a similar many-to-many unit, away from its edge."""
+    they lie inside a many-to-many unit whose characters differ, away from its edge."""
 
     units: list[int]
     blind_starts: frozenset[int]
@@ -116,7 +117,7 @@ def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
         elif size:
             first = len(units)
             extend([number] * size)
-            if unit.kind == SIMILAR:
+            if unit.kind in DIFFERING:
                 blind_starts.update(range(first + 1, first + size))
                 blind_ends.update(range(first, first + size - 1))
     return UnitMap(units, frozenset(blind_starts), frozenset(blind_ends))

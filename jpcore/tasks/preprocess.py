@@ -11,9 +11,17 @@ negatives for sentences and for tokens:
   similar or one-sided group is an error on its side.
 
 Where gold and system have the same characters these are exactly the CoNLL
-2018 UD script's Sentences and Tokens/Words counts.  Where they differ, the
-differing stretches are reported (``differences``) and a unit touching one can
-never be a TP.
+2018 UD script's Sentences and Tokens/Words counts.  At the ``words`` level
+of two CoNLL-U files that takes what the script does: the characters and the
+sentence boundaries are the *tokens'* (a multiword token's surface form),
+and the words inside multiword tokens are paired as the script pairs them
+(:mod:`jpcore.tasks.preprocess_words`), so ``du`` expanded ``de le`` against
+an unexpanded ``du`` is one correct sentence and no correct word.  Where the
+characters differ, the differing stretches are reported (``differences``) and
+a unit touching one can never be a TP.  Contraction equivalences (opt-in)
+only re-align units whose characters differ, and only when that finds more
+(:mod:`jpcore.tasks.preprocess_contractions`): switching them on never
+makes a pair worse.
 
 The :class:`PreprocessResult` keeps both inputs, every unit with its word
 groups and counts, and the totals; it is what the CLI prints, the JSON
@@ -31,8 +39,9 @@ export holds and every inspector page reads.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -51,6 +60,8 @@ from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.similarity import Normaliser
+from jpcore.tasks.preprocess_contractions import Resolved, UnitWords, upgrade_units
+from jpcore.tasks.preprocess_words import SideWords, pair_words
 
 TASK = "preprocess"
 
@@ -327,11 +338,17 @@ def _token_starts(segmentation: Segmentation) -> list[int]:
 
 @dataclass(slots=True)
 class Side:
-    """One side flattened: token keys, token and sentence end offsets.
+    """One side flattened: unit keys, unit and sentence end offsets.
 
+    Units are the tokens read (the syntactic words at the ``words`` level).
     Offsets are in the side's normalised whitespace-free character stream;
-    ``token_starts[k]`` is the index of sentence ``k``'s first token in the
-    flat token list (plus the total at the end).
+    ``token_starts[k]`` is the index of sentence ``k``'s first unit in the
+    flat list (plus the total at the end).  With ``surface`` (CoNLL-U on both
+    sides at the ``words`` level) the stream holds the *tokens'* characters, as
+    the CoNLL 2018 script reads them: every word of a multiword token ends
+    where its token ends, and ``words`` says where the token starts and how
+    the script compares the word's FORM (:mod:`jpcore.tasks.preprocess_words`).
+    ``keys`` are each unit's own key, without contraction equivalences.
     """
 
     keys: list[str]
@@ -339,22 +356,61 @@ class Side:
     sentence_ends: list[int]
     token_starts: list[int]  # per sentence, into the flat token list
     stream: str
+    words: SideWords | None = None
 
     @classmethod
-    def build(cls, segmentation: Segmentation, normaliser: Normaliser) -> Side:
-        cache: dict[str, str] = {}  # tokens repeat: normalise each type once
-        key = normaliser.key
-        keys = []
-        for sentence in segmentation.sentences:
-            for token in sentence.tokens:
-                normalised = cache.get(token)
-                if normalised is None:
-                    normalised = cache[token] = key(token)
-                keys.append(normalised)
-        token_ends = ends_of(keys)
+    def build(cls, segmentation: Segmentation, normaliser: Normaliser, surface: bool = False) -> Side:
+        """The side of ``segmentation`` (see the class doc)."""
+        key = _cached(normaliser.plain().key)
         token_starts = _token_starts(segmentation)
+        if surface:
+            return cls._build_surface(segmentation, key, token_starts)
+        keys = [key(token) for sentence in segmentation.sentences for token in sentence.tokens]
+        token_ends = ends_of(keys)
         sentence_ends = [token_ends[i - 1] if i else 0 for i in token_starts[1:]]
         return cls(keys, token_ends, sentence_ends, token_starts, "".join(keys))
+
+    @classmethod
+    def _build_surface(cls, segmentation: Segmentation, key: Callable[[str], str], token_starts: list[int]) -> Side:
+        keys: list[str] = []
+        token_ends: list[int] = []
+        multiword_starts: list[int] = []
+        parts: list[str] = []
+        offset = 0
+        for sentence in segmentation.sentences:
+            words = sentence.tokens
+            sentence_keys = [key(word) for word in words]
+            keys += sentence_keys
+            if not sentence.multiword:  # the usual sentence: every word is a token
+                parts += sentence_keys
+                token_ends += accumulate((len(k) for k in sentence_keys), initial=offset)
+                del token_ends[-len(sentence_keys) - 1]  # the initial offset
+                offset = token_ends[-1] if sentence_keys else offset
+                multiword_starts += [-1] * len(words)
+                continue
+            multiword = iter(sentence.multiword)
+            next_multiword = next(multiword, None)
+            k = 0
+            while k < len(words):
+                if next_multiword is not None and next_multiword[0] == k:
+                    first, end, form = next_multiword
+                    next_multiword = next(multiword, None)
+                    token_key = key(form)
+                    start, offset = offset, offset + len(token_key)
+                    parts.append(token_key)
+                    token_ends += [offset] * (end - first)
+                    multiword_starts += [start] * (end - first)
+                    k = end
+                    continue
+                parts.append(sentence_keys[k])
+                offset += len(sentence_keys[k])
+                token_ends.append(offset)
+                multiword_starts.append(-1)
+                k += 1
+        sentence_ends = [token_ends[i - 1] if i else 0 for i in token_starts[1:]]
+        words = [word for sentence in segmentation.sentences for word in sentence.tokens]
+        return cls(keys, token_ends, sentence_ends, token_starts, "".join(parts),
+                   SideWords(token_ends, multiword_starts, words))
 
     def boundary_weights(self) -> dict[int, int]:
         """Offsets where units end: 1 for a token end, 4 for a sentence end."""
@@ -366,9 +422,34 @@ class Side:
 
     def sentence_at(self, offset: int) -> int:
         """Index of the sentence holding character ``offset`` (the last one past the end)."""
-        from bisect import bisect_right
-
         return min(bisect_right(self.sentence_ends, offset), max(len(self.sentence_ends) - 1, 0))
+
+    def unit_start(self, k: int) -> int:
+        """Where unit ``k`` starts in the stream (a word of a multiword token: where the token starts)."""
+        if self.words is not None:
+            return self.words.start(k)
+        return self.token_ends[k - 1] if k else 0
+
+
+def _cached(key: Callable[[str], str]) -> Callable[[str], str]:
+    """``key`` computed once per distinct token (tokens repeat)."""
+    cache: dict[str, str] = {}
+
+    def cached(token: str) -> str:
+        value = cache.get(token)
+        if value is None:
+            value = cache[token] = key(token)
+        return value
+
+    return cached
+
+
+def surface_level(gold: Segmentation, system: Segmentation) -> bool:
+    """Whether the streams hold the tokens' characters while the units are words:
+    both files CoNLL-U read at the ``words`` level (as the CoNLL 2018 script
+    reads them).  A tokenized text file has no multiword tokens: against it a
+    CoNLL-U file's words are compared as they are written."""
+    return gold.format == system.format == "conllu" and gold.level == system.level == "words"
 
 
 def _line_at(segmentation: Segmentation, side: Side, offset: int) -> int | None:
@@ -388,10 +469,22 @@ def first_difference_error(gold: Segmentation, system: Segmentation, g: Side, s:
     )
 
 
-def differences_of(gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment) -> list[Difference]:
-    """Every differing stretch of ``chars`` with its text (200 characters at most) and lines."""
+def differences_of(
+    gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment,
+    resolved: Sequence[Resolved] = (),
+) -> list[Difference]:
+    """Every differing stretch of ``chars`` with its text (200 characters at most)
+    and lines, except those inside ``resolved`` units (equal under the
+    contraction equivalences: :func:`count_units`)."""
     out = []
+    k = 0
     for (g0, g1), (s0, s1) in chars.differences():
+        while k < len(resolved) and resolved[k][0][1] < g0:
+            k += 1
+        if k < len(resolved):
+            (rg0, rg1), (rs0, rs1) = resolved[k]
+            if rg0 <= g0 and g1 <= rg1 and rs0 <= s0 and s1 <= rs1:
+                continue
         out.append(
             Difference(
                 (g0, g1),
@@ -456,14 +549,15 @@ def evaluate_bytes(
 def _evaluate(
     gold: Segmentation, system: Segmentation, normaliser: Normaliser, strict: bool, raw_text: str | None
 ) -> PreprocessResult:
-    g = Side.build(gold, normaliser)
-    s = Side.build(system, normaliser)
+    surface = surface_level(gold, system)
+    g = Side.build(gold, normaliser, surface)
+    s = Side.build(system, normaliser, surface)
     chars = align_sides(g, s)
     if strict and not chars.identical:
         raise first_difference_error(gold, system, g, s, chars)
     raw_map = _raw_map(g.stream, raw_text) if raw_text is not None else None
-    units, totals = count_units(g, s, chars, raw_map)
-    differences = [] if chars.identical else differences_of(gold, system, g, s, chars)
+    units, totals, resolved = count_units(g, s, chars, raw_map, normaliser)
+    differences = [] if chars.identical else differences_of(gold, system, g, s, chars, resolved)
     return PreprocessResult(gold, system, normaliser, units, totals, differences)
 
 
@@ -476,34 +570,33 @@ def align_sides(g: Side, s: Side) -> CharAlignment:
 
 
 def count_units(
-    g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None
-) -> tuple[list[Unit], dict[str, Counts]]:
+    g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None,
+    normaliser: Normaliser | None = None,
+) -> tuple[list[Unit], dict[str, Counts], list[Resolved]]:
     """The aligned units of two sides (sentence groups with their word groups
-    and counts) and the totals, given their character alignment."""
+    and counts), the totals, and the character ranges of the units that are
+    equal only under the contraction equivalences, given the alignment.
+
+    Words inside multiword tokens are paired as the CoNLL 2018 script pairs
+    them (:func:`jpcore.tasks.preprocess_words.pair_words`); with contraction
+    equivalences on, units whose characters differ are aligned again under
+    them and kept only if that finds more (:mod:`jpcore.tasks.preprocess_contractions`).
+    """
     sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
     token_groups = group_units(g.token_ends, s.token_ends, chars)
+    if g.words is not None and s.words is not None:
+        token_groups = pair_words(token_groups, g.words, s.words)
+    nested = _nest(sentence_groups, token_groups, g, s)
+    resolved: list[Resolved] = []
+    if normaliser is not None and normaliser.contractions:
+        nested, resolved = upgrade_units(nested, g, s, normaliser.contract)
 
     units: list[Unit] = []
     total_sentences, total_tokens = Counts(), Counts()
-    k = 0
-    n_token_groups = len(token_groups)
-    for number, group in enumerate(sentence_groups):
-        gold_token_end = g.token_starts[group.gold[1]]
-        sys_token_end = s.token_starts[group.sys[1]]
-        words: list[WordGroup] = []
-        tokens = Counts()
-        while k < n_token_groups:
-            word = token_groups[k]
-            if word.gold[1] > gold_token_end or word.sys[1] > sys_token_end:
-                break
-            words.append(word)
-            if word.is_match:
-                tokens.tp += 1
-            k += 1
-        n_gold_tokens = gold_token_end - g.token_starts[group.gold[0]]
-        n_sys_tokens = sys_token_end - s.token_starts[group.sys[0]]
-        tokens.fp = n_sys_tokens - tokens.tp
-        tokens.fn = n_gold_tokens - tokens.tp
+    for number, (group, words) in enumerate(nested):
+        tokens = Counts(tp=sum(1 for word in words if word.is_match))
+        tokens.fp = (s.token_starts[group.sys[1]] - s.token_starts[group.sys[0]]) - tokens.tp
+        tokens.fn = (g.token_starts[group.gold[1]] - g.token_starts[group.gold[0]]) - tokens.tp
         sentences = group_counts(group)
         raw_chars = None
         if raw_map is not None:
@@ -514,8 +607,32 @@ def count_units(
         )
         total_sentences.add(sentences)
         total_tokens.add(tokens)
-    assert k == n_token_groups, "word groups must nest inside sentence groups"
-    return units, {"sentences": total_sentences, "tokens": total_tokens}
+    return units, {"sentences": total_sentences, "tokens": total_tokens}, resolved
+
+
+def _nest(sentence_groups: list[Group], token_groups: list[Group], g: Side, s: Side) -> list[UnitWords]:
+    """Each sentence group with the word groups that end inside it (in order).
+
+    Word groups nest inside sentence groups (every sentence end is a token
+    end), except a word pair of the CoNLL 2018 script that joins the last
+    word of one sentence to the next one's (:mod:`jpcore.tasks.preprocess_words`):
+    it goes with the unit of its gold word.
+    """
+    nested: list[UnitWords] = []
+    k, n_token_groups = 0, len(token_groups)
+    for group in sentence_groups:
+        gold_token_end = g.token_starts[group.gold[1]]
+        sys_token_end = s.token_starts[group.sys[1]]
+        words: list[WordGroup] = []
+        while k < n_token_groups:
+            word = token_groups[k]
+            if word.gold[1] > gold_token_end or word.sys[1] > sys_token_end:
+                break
+            words.append(word)
+            k += 1
+        nested.append((group, words))
+    assert k == n_token_groups, "word groups must end inside sentence groups"
+    return nested
 
 
 def _raw_map(gold_stream: str, raw_text: str):

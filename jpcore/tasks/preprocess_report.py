@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jpcore.align import GOLD_ONLY, SIMILAR, SYSTEM_ONLY
+from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
 from jpcore.tasks.preprocess import Counts, Difference, PreprocessResult
 
 SHAPES = ("1:1", "1:n", "n:1", "m:n")
@@ -121,7 +121,7 @@ def render_summary(summary: ReportSummary) -> str:
     parts += [
         f"gold-only {kinds[GOLD_ONLY]}",
         f"system-only {kinds[SYSTEM_ONLY]}",
-        f"differing text {kinds[SIMILAR]}",
+        f"differing text {kinds[SIMILAR] + kinds[DIFFERENT]}",
     ]
     lines += ["", f"Units: {summary.n_units} ({', '.join(parts)})"]
     for difference in summary.differences[:SHOWN_DIFFERENCES]:

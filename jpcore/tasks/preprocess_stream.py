@@ -38,6 +38,12 @@ it can be flushed as final.
 3. No cut found (a sentence longer than the window, or a long difference):
    the window doubles and more is read.
 
+Neither rule cuts before a sentence that starts with a multiword token (on
+either side): there the CoNLL 2018 script's pairing of words may reach back
+into the sentence before (:mod:`jpcore.tasks.preprocess_words`); anywhere
+else it starts afresh at a sentence cut, so the chunks pair words exactly
+as the whole file does.
+
 Memory is therefore proportional to the window (plus the longest sentence,
 or the longest differing stretch), not to the files.  ``strict=True``
 raises the first difference as :func:`~jpcore.tasks.preprocess.evaluate`
@@ -56,6 +62,7 @@ from jpcore.align import CharAlignment, Group, group_units
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.runtime import gc_paused
 from jpcore.similarity import Normaliser
+from jpcore.tasks.preprocess_words import SideWords
 from jpcore.tasks.preprocess import (
     Difference,
     Side,
@@ -64,6 +71,7 @@ from jpcore.tasks.preprocess import (
     count_units,
     differences_of,
     first_difference_error,
+    surface_level,
 )
 
 #: Characters of each side buffered before a cut is looked for.
@@ -151,7 +159,8 @@ def stream_evaluate(
             gold_buffer.fill(size)
             sys_buffer.fill(size)
             gold_seg, sys_seg = gold_buffer.segmentation(), sys_buffer.segmentation()
-            g, s = Side.build(gold_seg, normaliser), Side.build(sys_seg, normaliser)
+            surface = surface_level(gold_seg, sys_seg)
+            g, s = Side.build(gold_seg, normaliser, surface), Side.build(sys_seg, normaliser, surface)
             if gold_buffer.done and sys_buffer.done:
                 chars = align_sides(g, s)
                 if strict and not chars.identical:
@@ -195,9 +204,22 @@ def _identical_cut(g: Side, s: Side) -> tuple[int, int, CharAlignment] | None:
     for k in range(bisect_right(g.sentence_ends, limit) - 1, -1, -1):
         c = g.sentence_ends[k]
         if c > 0 and c in system_ends:
+            k_gold, k_sys = bisect_right(g.sentence_ends, c), bisect_right(s.sentence_ends, c)
+            if _multiword_after(g, k_gold) or _multiword_after(s, k_sys):
+                continue
             runs = ((0, 0, c),)
-            return bisect_right(g.sentence_ends, c), bisect_right(s.sentence_ends, c), CharAlignment(c, c, runs)
+            return k_gold, k_sys, CharAlignment(c, c, runs, g.stream[:c], s.stream[:c])
     return None
+
+
+def _multiword_after(side: Side, k: int) -> bool:
+    """Whether sentence ``k`` starts with a multiword token: no cut there, where the
+    CoNLL 2018 script's multiword span may take words of the sentence before
+    (:mod:`jpcore.tasks.preprocess_words`), so the chunks pair words as the whole file does."""
+    words = side.words
+    if words is None or k >= len(side.token_starts) - 1:
+        return False
+    return words.multiword_starts[side.token_starts[k]] >= 0
 
 
 def _aligned_cut(
@@ -228,17 +250,22 @@ def _aligned_cut(
             continue
         gp, sp, n = runs[i]
         if gp + MARGIN <= gc and gc + MARGIN <= gp + n and sc - sp == gc - gp:
+            if _multiword_after(g, group.gold[1]) or _multiword_after(s, group.sys[1]):
+                continue
             clipped = tuple(run for run in runs[:i] if run[0] < gc) + ((gp, sp, gc - gp),)
             clipped = tuple(run for run in clipped if run[2])
-            return group.gold[1], group.sys[1], CharAlignment(gc, sc, clipped)
+            return group.gold[1], group.sys[1], CharAlignment(gc, sc, clipped, g.stream[:gc], s.stream[:sc])
     return None
 
 
 def _prefix(side: Side, k: int, chars: int) -> Side:
     """The first ``k`` sentences of a side (``chars`` characters)."""
     n_tokens = side.token_starts[k]
+    words = side.words
+    if words is not None:
+        words = SideWords(words.ends[:n_tokens], words.multiword_starts[:n_tokens], words.forms[:n_tokens])
     return Side(side.keys[:n_tokens], side.token_ends[:n_tokens], side.sentence_ends[:k],
-                side.token_starts[: k + 1], side.stream[:chars])
+                side.token_starts[: k + 1], side.stream[:chars], words)
 
 
 def _flush(
@@ -248,8 +275,8 @@ def _flush(
     """Units of the first ``k_gold`` / ``k_sys`` sentences (aligned by ``chars``), made global."""
     g_pre, s_pre = _prefix(g, k_gold, chars.gold_len), _prefix(s, k_sys, chars.sys_len)
     gold_seg, sys_seg = gold.segmentation(k_gold), system.segmentation(k_sys)
-    units, _ = count_units(g_pre, s_pre, chars)
-    differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g_pre, s_pre, chars)
+    units, _, resolved = count_units(g_pre, s_pre, chars, None, normaliser)
+    differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g_pre, s_pre, chars, resolved)
     shift = _Shift(unit_base, gold.sentence_base, system.sentence_base, gold.token_base, system.token_base,
                    gold.char_base, system.char_base)
     units = [shift.unit(unit) for unit in units]
