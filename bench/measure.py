@@ -181,10 +181,11 @@ def row(
     call_10x: Callable[[], object],
     *,
     calibration: bool = False,
+    target: str = "",
     repeat_1x: int = REPEAT_1X,
     repeat_10x: int = REPEAT_10X,
 ) -> Row:
-    """Measure ``call_1x`` and ``call_10x`` into a :class:`Row`."""
+    """Measure ``call_1x`` and ``call_10x`` into a :class:`Row` (``target``: its text, if not the growth's)."""
     one, ten = measure_pair(call_1x, call_10x, repeat_1x, repeat_10x)
-    target = "-" if calibration else f"growth <= {GROWTH_LIMIT}x"
+    target = target or ("-" if calibration else f"growth <= {GROWTH_LIMIT}x")
     return Row(evaluation, one, ten, target, calibration)
