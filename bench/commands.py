@@ -136,7 +136,7 @@ def parseval_floor(files: list[str]) -> list[str]:
     """Where the CPU time of ``jpcore parseval`` goes, measured, against EVALB's whole run.
 
     Each step is its own whole process (median of runs): EVALB; Python
-    starting and doing nothing; splitting both files into their 460,000
+    starting and doing nothing; splitting both files into their 695,000
     brackets, labels and words with C-level string methods (no trees);
     the same plus one pass of Python bytecode over the tokens that only
     counts the depth -- less than any reader written in Python must do;

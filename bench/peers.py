@@ -83,3 +83,27 @@ def errant_compare_command() -> list[str]:
     if not script.exists():
         raise PeerMissing(f"errant is installed but its errant_compare script is not at {script}")
     return [str(script)]
+
+
+def main() -> int:
+    """``python -m bench.peers``: build EVALB (if needed) and say where every peer is, or why one is missing."""
+    from bench.shared_data import require_shared_data
+
+    try:
+        require_shared_data()
+    except FileNotFoundError as error:
+        print(error, file=sys.stderr)
+        return 1
+    status = 0
+    for name, find in (("EVALB", evalb_command), ("conll18_ud_eval.py", conll18_command),
+                       ("errant_compare", errant_compare_command)):
+        try:
+            print(f"{name}: {' '.join(find())}")
+        except PeerMissing as missing:
+            print(f"{name}: {missing}", file=sys.stderr)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

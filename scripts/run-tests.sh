@@ -14,5 +14,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 bash scripts/setup-venv.sh requirements-test.txt
-.venv/bin/python -c "from bench.peers import build_evalb; print('EVALB:', build_evalb())"
+.venv/bin/python -m bench.peers
 exec .venv/bin/python -m pytest "$@"
