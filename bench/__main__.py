@@ -1,98 +1,97 @@
-"""``python -m bench [--conll18 PATH] [--markdown] [--only NAME ...]``: one table, every evaluation.
+"""``python -m bench [--markdown] [--only NAME ...]``: every benchmark, one table per kind of row.
 
-Columns: our CPU seconds (best of 5 runs at each size) and peak
-traced memory at 1x and 10x input, the CPU growth (linear is 10x), the peer
-tool's CPU seconds -- measured here when it is installed (an ``evalb`` binary
-on PATH; errant 3.0.2 importable; the CoNLL 2018 script given with
-``--conll18``), else the spec's figure, marked "(spec)" -- and the ratio
-against it at the size the peer figure is for, the row's target and whether
-it is met (exit status 1 if one is not).  Rows without a peer are the
-pathological inputs (runs of similar sentences, long mismatching stretches,
-very long sentences).
+* **Whole process** (:mod:`bench.commands`): the command line as the README
+  shows it against the peer tool (EVALB built from its source, the CoNLL
+  2018 script, errant_compare 3.0.2), both measured here in the same run;
+  the targets are ratios of CPU time.  A peer that cannot run makes its row
+  say so, and its target missed.
+* **In process** (:mod:`bench.machine`, :mod:`bench.preprocess`,
+  :mod:`bench.gec`, :mod:`bench.parseval`): each evaluation's entry
+  function at 1x and 10x input, each run a fresh forked process (see
+  :mod:`bench.measure`); the target is the growth from 1x to 10x.  The
+  first row is a reference, not a target: a linear Python workload
+  allocating as much memory as the others, whose growth is what the
+  machine alone adds at 10x.
 
-Every run is a fresh process forked from the benchmark, so both sizes
-start from the same state (see :mod:`bench.measure`); both sizes are run
-interleaved (1x, 10x, 1x, ...), best of 5 each.  The first row is a
-reference, not a target: a linear Python workload allocating as much
-memory as the others, whose growth is what the machine alone adds at 10x
-(the caches the 10x working set no longer fits in).
+Exit status 0 only when every target holds.  A benchmark module has
+``run() -> list`` of rows; a row has a ``HEADER``, ``cells()`` and
+``met()``; rows with the same header share a table; lines in a module's
+``NOTES`` (if any) are printed under the tables.  Adding a benchmark is
+adding its module's name to :data:`BENCHMARKS`.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
-import shutil
+from importlib import import_module
 
-from bench import gec, machine, parseval, preprocess
-from bench.measure import GROWTH_LIMIT, REPEAT_10X, REPEAT_1X, Row
+from bench.measure import GROWTH_LIMIT, REPEAT_10X, REPEAT_1X
+from bench.process import RUNS
 
-BENCHMARKS = {"machine": machine, "preprocess": preprocess, "gec": gec, "parseval": parseval}
-HEADER = ("evaluation", "CPU 1x", "MiB 1x", "CPU 10x", "MiB 10x", "growth", "page faults 1x / 10x",
-          "peer", "peer CPU", "ours/peer", "target", "met")
-CALIBRATION = "machine:"
-
-
-def cells(row: Row) -> tuple[str, ...]:
-    """One row of the table as text."""
-    if row.peer is None:
-        peer, peer_cpu, ratio = "-", "-", "-"
-    else:
-        source = "" if row.peer.measured else " (spec)"
-        peer = row.peer.name
-        peer_cpu = f"{row.peer.seconds:.3f} s at {row.peer.size}{source}"
-        ratio = f"{row.ratio:.2f}"
-    calibration = row.evaluation.startswith(CALIBRATION)
-    return (
-        row.evaluation,
-        f"{row.one.cpu_seconds:.3f} s",
-        f"{row.one.peak_mib:.1f}",
-        f"{row.ten.cpu_seconds:.3f} s",
-        f"{row.ten.peak_mib:.1f}",
-        f"{row.growth:.2f}x",
-        f"{row.one.page_faults} / {row.ten.page_faults}",
-        peer,
-        peer_cpu,
-        ratio,
-        row.target,
-        "-" if calibration else ("yes" if row.met() else "NO"),
-    )
+#: The benchmark modules under ``bench/``, in the order their rows are printed.
+BENCHMARKS = (
+    "commands",
+    "machine",
+    "preprocess",
+    "gec",
+    "parseval",
+)
 
 
-def render(rows: list[Row], markdown: bool) -> str:
-    """The table, aligned plain text or Markdown."""
-    lines = [HEADER, *(cells(row) for row in rows)]
+def render(header: tuple[str, ...], lines: list[tuple[str, ...]], markdown: bool) -> str:
+    """One table, aligned plain text or Markdown."""
     if markdown:
-        out = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
-        out += ["| " + " | ".join(line) + " |" for line in lines[1:]]
+        out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        out += ["| " + " | ".join(line) + " |" for line in lines]
         return "\n".join(out) + "\n"
-    widths = [max(len(line[i]) for line in lines) for i in range(len(HEADER))]
+    table = [header, *lines]
+    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
     out = []
-    for number, line in enumerate(lines):
+    for number, line in enumerate(table):
         out.append(" | ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
         if number == 0:
             out.append("-+-".join("-" * width for width in widths))
     return "\n".join(out) + "\n"
 
 
+def tables(rows: list, markdown: bool) -> str:
+    """Consecutive rows with the same header as one table each, a blank line between."""
+    out: list[str] = []
+    header: tuple[str, ...] | None = None
+    lines: list[tuple[str, ...]] = []
+    for row in [*rows, None]:
+        if row is None or row.HEADER != header:
+            if header is not None:
+                out.append(render(header, lines, markdown))
+            if row is None:
+                break
+            header, lines = row.HEADER, []
+        lines.append(row.cells())
+    return "\n".join(out)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--conll18", help="path of conll18_ud_eval.py, to time it on the same data")
-    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
-    parser.add_argument("--only", nargs="+", choices=sorted(BENCHMARKS), help="run only these evaluations")
+    parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    parser.add_argument("--only", nargs="+", choices=BENCHMARKS, help="run only these benchmarks")
     args = parser.parse_args()
-    rows: list[Row] = []
-    for name, benchmark in BENCHMARKS.items():
-        if args.only and name not in args.only:
-            continue
-        rows += benchmark.run(args.conll18) if benchmark is preprocess else benchmark.run()
-    evalb = shutil.which("evalb")
-    print(f"python {platform.python_version()} on {platform.machine()}; CPU seconds best of {REPEAT_1X} (1x) / "
-          f"{REPEAT_10X} (10x), each run a fresh process; memory = tracemalloc peak; growth limit {GROWTH_LIMIT}x; "
-          f"evalb on PATH: {evalb or 'no'}")
-    print(render(rows, args.markdown), end="")
-    targets = [row for row in rows if not row.evaluation.startswith(CALIBRATION)]
-    return 0 if all(row.met() for row in targets) else 1
+    rows: list = []
+    notes: list[str] = []
+    for name in BENCHMARKS:
+        if not args.only or name in args.only:
+            module = import_module(f"bench.{name}")
+            rows += module.run()
+            notes += getattr(module, "NOTES", [])
+    print(f"`python {platform.python_version()} on {platform.machine()}; whole process: CPU = user + system "
+          f"of the process, median of {RUNS} runs alternating with the peer (ratio = median of the "
+          f"run-by-run ratios), peak = peak resident MiB; in process: CPU best of {REPEAT_1X} (1x) / "
+          f"{REPEAT_10X} (10x), each run a fresh process, memory = tracemalloc peak, growth limit "
+          f"{GROWTH_LIMIT}x`\n")
+    print(tables(rows, args.markdown), end="")
+    if notes:
+        print("\n" + "\n".join(f"* {note}" if args.markdown else note for note in notes))
+    return 0 if all(row.met() for row in rows) else 1
 
 
 if __name__ == "__main__":

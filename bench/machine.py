@@ -36,4 +36,4 @@ def workload(n: int) -> int:
 def run() -> list[Row]:
     """The calibration row (no peer, no target)."""
     return [row("machine: linear Python workload, same memory (reference, no target)",
-                lambda: built(SIZE_1X), lambda: built(10 * SIZE_1X), target="-")]
+                lambda: built(SIZE_1X), lambda: built(10 * SIZE_1X), calibration=True)]

@@ -16,9 +16,9 @@ count; the user and system parts and the minor page faults of that run are
 kept too.  Peak memory comes from ``tracemalloc`` in a separate run
 (tracing slows Python down, so the two are never measured together).
 
-A :class:`Row` holds both sizes of one evaluation, the peer tool's figure
-(measured here, or the spec's) and the row's target; :func:`row` measures
-one.  ``GROWTH_LIMIT`` is the issue's limit for 1x -> 10x (linear is 10x).
+A :class:`Row` holds both sizes of one evaluation and its target (the
+growth); :func:`row` measures one.  The peers are timed as whole processes
+beside ours (:mod:`bench.commands`).  ``GROWTH_LIMIT`` is the issue's limit for 1x -> 10x (linear is 10x).
 """
 
 from __future__ import annotations
@@ -139,45 +139,40 @@ def measure_pair(
 
 
 @dataclass
-class Peer:
-    """The peer tool's CPU seconds on the input size named in ``size``."""
-
-    name: str
-    seconds: float
-    measured: bool
-    size: str  # "1x" or "10x": which of our columns it compares with
-
-
-@dataclass
 class Row:
-    """One evaluation at 1x and 10x, its peer (if any) and its target."""
+    """One evaluation in process at 1x and 10x; its target is the growth."""
+
+    HEADER = ("in process (best of runs)", "CPU 1x", "MiB 1x", "CPU 10x", "MiB 10x", "growth",
+              "page faults 1x / 10x", "target", "met")
 
     evaluation: str
     one: Measurement
     ten: Measurement
-    peer: Peer | None
     target: str
-    max_seconds: float | None = None  # the target's CPU limit at ``target_size``
-    target_size: str = "1x"
+    calibration: bool = False  # a reference row: no target
 
     @property
     def growth(self) -> float:
         """CPU 10x / CPU 1x."""
         return self.ten.cpu_seconds / self.one.cpu_seconds
 
-    @property
-    def ratio(self) -> float | None:
-        """Our CPU over the peer's, at the peer's size."""
-        if self.peer is None:
-            return None
-        ours = self.one if self.peer.size == "1x" else self.ten
-        return ours.cpu_seconds / self.peer.seconds
-
     def met(self) -> bool:
-        """The CPU limit (if any) holds and the growth is within :data:`GROWTH_LIMIT`."""
-        ours = self.one if self.target_size == "1x" else self.ten
-        fast = self.max_seconds is None or ours.cpu_seconds <= self.max_seconds
-        return fast and self.growth <= GROWTH_LIMIT
+        """The growth is within :data:`GROWTH_LIMIT` (a calibration row is always met)."""
+        return self.calibration or self.growth <= GROWTH_LIMIT
+
+    def cells(self) -> tuple[str, ...]:
+        """The row as text."""
+        return (
+            self.evaluation,
+            f"{self.one.cpu_seconds:.3f} s",
+            f"{self.one.peak_mib:.1f}",
+            f"{self.ten.cpu_seconds:.3f} s",
+            f"{self.ten.peak_mib:.1f}",
+            f"{self.growth:.2f}x",
+            f"{self.one.page_faults} / {self.ten.page_faults}",
+            self.target,
+            "-" if self.calibration else ("yes" if self.met() else "NO"),
+        )
 
 
 def row(
@@ -185,15 +180,12 @@ def row(
     call_1x: Callable[[], object],
     call_10x: Callable[[], object],
     *,
-    peer: Peer | None = None,
-    max_seconds: float | None = None,
-    target_size: str = "1x",
+    calibration: bool = False,
     target: str = "",
     repeat_1x: int = REPEAT_1X,
     repeat_10x: int = REPEAT_10X,
 ) -> Row:
-    """Measure ``call_1x`` and ``call_10x`` into a :class:`Row`."""
+    """Measure ``call_1x`` and ``call_10x`` into a :class:`Row` (``target``: its text, if not the growth's)."""
     one, ten = measure_pair(call_1x, call_10x, repeat_1x, repeat_10x)
-    limits = [f"{target_size} <= {max_seconds:.3f} s"] if max_seconds is not None else []
-    limits.append(f"growth <= {GROWTH_LIMIT}x")
-    return Row(evaluation, one, ten, peer, target or ", ".join(limits), max_seconds, target_size)
+    target = target or ("-" if calibration else f"growth <= {GROWTH_LIMIT}x")
+    return Row(evaluation, one, ten, target, calibration)

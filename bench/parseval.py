@@ -1,52 +1,41 @@
 """Benchmark: PARSEVAL (``jpcore parseval``) in both modes, and pathological inputs.
 
 Each row times, in this one process, reading the bytes, scoring and
-rendering the report, as ``jpcore parseval`` does once the files are read,
-at 1x and 10x (10x is always the 1x input repeated ten times):
+rendering the report, as ``jpcore parseval`` does once the files are read
+(:func:`jpcore.tasks.parseval.evaluate_bytes`, the entry the command line
+and the app take too), at 1x and 10x (10x is always the 1x input repeated
+ten times):
 
-* alignment mode on a 2,400-tree file made by repeating EVALB's 24 sample
-  trees 100 times (gold ``sample.gld``, system ``sample.tst``);
-* EVALB legacy mode on the same bytes with ``sample.prm`` (MAX_ERROR raised
-  so that the whole file is scored instead of stopping at the 11th error);
-* alignment mode on EVALB's bug trees repeated to ~58,000 gold tokens (the
-  size of PTB section 23, the spec's reference file): long sentences with
-  differing words;
+* alignment mode on a treebank test section of real size
+  (:mod:`bench.treebank`: 2,416 trees, 56,874 words, the system a
+  perturbed copy of gold);
+* EVALB legacy mode on the same bytes with ``COLLINS.prm``;
+* alignment mode on EVALB's bug trees repeated to ~58,000 gold tokens:
+  long sentences with differing words;
 * similar sentences: 2,400 sentences on one template, the system writing
   one word differently in each (every pair aligned through a difference);
-* long mismatching stretches: the 2,400 sample gold trees against
-  themselves, except 48 trees in every 240 whose every word is changed;
+* long mismatching stretches: EVALB's 24 sample gold trees repeated to
+  2,400 against themselves, except 48 trees in every 240 whose every word
+  is changed;
 * very long sentences: 24 sentences of 1,000 words, nested 1,000 deep
   (right-branching in gold, left-branching in the system: every bracket
   crosses).
 
-Targets (issue 6): the 2,400-tree file at most 5 times EVALB's 0.044 s CPU
-(spec figure), 0.22 s, in both modes; every row grows at most 10.5 times.
-The peer is EVALB: measured when an ``evalb`` binary is on PATH (``-p`` with
-the same parameters), else the spec's figure.  The earlier Python
-implementation needed 3.1 s and 193 MiB on such a file (spec).
+Every row grows at most 10.5 times.  The commands against EVALB itself,
+whole processes, are in :mod:`bench.commands`.
 """
 
 from __future__ import annotations
 
 import re
-import resource
-import shutil
-import subprocess
-import tempfile
-from dataclasses import replace
-from pathlib import Path
 
-from bench.measure import Peer, Row, row
+from bench import treebank
+from bench.measure import Row, row
+from bench.shared_data import SHARED_DATA
 from jpcore.formats.prm import parse_prm
 from jpcore.tasks import evalb_legacy, parseval
-from bench.shared_data import SHARED_DATA
 
 DIST = SHARED_DATA / "parseval" / "evalb-dist"
-#: spec/parseval.md: EVALB on a 2,400-tree file
-PEER_SECONDS = 0.044
-PEER_NAME = "EVALB (evalb.c)"
-#: issue 6: at most 5 times EVALB's 0.044 s
-TARGET_SECONDS = 5 * PEER_SECONDS
 #: Copies of the 24 sample trees: 2,400 trees.
 SAMPLE_COPIES = 100
 #: Copies of the 5 bug trees: 1,650 trees, 58,410 gold tokens.
@@ -93,44 +82,17 @@ def long_sentences(n: int, words: int = 1_000) -> tuple[bytes, bytes]:
     return gold.encode() * n, system.encode() * n
 
 
-def evalb_seconds(gold: bytes, system: bytes, prm: bytes) -> float | None:
-    """CPU seconds (best of 3) of an ``evalb`` binary on PATH on these bytes, if there is one."""
-    binary = shutil.which("evalb")
-    if binary is None:
-        return None
-    with tempfile.TemporaryDirectory() as folder:
-        paths = []
-        for name, data in (("gold", gold), ("test", system), ("prm", prm)):
-            path = Path(folder) / name
-            path.write_bytes(data)
-            paths.append(str(path))
-        best = float("inf")
-        for _ in range(3):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            subprocess.run([binary, "-p", paths[2], paths[0], paths[1]], capture_output=True, check=False)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            best = min(best, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return best
-
-
 def run() -> list[Row]:
     """Rows for the benchmark table."""
-    gold = (DIST / "sample" / "sample.gld").read_bytes() * SAMPLE_COPIES
-    system = (DIST / "sample" / "sample.tst").read_bytes() * SAMPLE_COPIES
-    prm = (DIST / "sample" / "sample.prm").read_bytes() + b"\nMAX_ERROR 1000000\n"
-    params, _ = parse_prm(prm)
-    params_10x = replace(params, max_error=10 * params.max_error)
-    measured = evalb_seconds(gold, system, prm)
-    peer = Peer(PEER_NAME, measured if measured is not None else PEER_SECONDS, measured is not None, "1x")
+    gold, system = treebank.section()
+    params, _ = parse_prm(treebank.COLLINS_PRM.read_bytes())
     bug_gold = (DIST / "bug" / "bug.gld").read_bytes() * BUG_COPIES
     bug_system = (DIST / "bug" / "bug.tst").read_bytes() * BUG_COPIES
     rows = [
-        row("parseval: alignment mode, 2,400 trees (EVALB sample x100)",
-            lambda: _alignment(gold, system), lambda: _alignment(gold * 10, system * 10),
-            peer=peer, max_seconds=TARGET_SECONDS),
-        row("parseval: --evalb legacy mode, the same 2,400 trees",
-            lambda: _legacy(gold, system, params), lambda: _legacy(gold * 10, system * 10, params_10x),
-            peer=peer, max_seconds=TARGET_SECONDS),
+        row("parseval: alignment mode, treebank section (2,416 trees, 56,874 words)",
+            lambda: _alignment(gold, system), lambda: _alignment(gold * 10, system * 10)),
+        row("parseval: --evalb legacy mode (COLLINS.prm), the same section",
+            lambda: _legacy(gold, system, params), lambda: _legacy(gold * 10, system * 10, params)),
         row("parseval: alignment mode, 1,650 bug trees (58k tokens)",
             lambda: _alignment(bug_gold, bug_system), lambda: _alignment(bug_gold * 10, bug_system * 10),
             repeat_1x=3, repeat_10x=3),

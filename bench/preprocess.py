@@ -1,14 +1,13 @@
 """Benchmark: tokenization + SBD (``jpcore preprocess``) on EWT and on pathological inputs.
 
 Each row times, in this one process, what ``jpcore preprocess GOLD SYSTEM``
-does once the bytes are read (:func:`jpcore.tasks.preprocess.evaluate_bytes`:
-reading both files, aligning, counting), at 1x and at 10x:
+does once the bytes are read (:func:`jpcore.tasks.preprocess.evaluate_bytes`,
+the one entry the command line and the app take too: reading both files,
+aligning, counting), at 1x and at 10x:
 
 * the full EWT test set, gold words vs nltk (2,077 gold sentences); 10x is
-  the files repeated ten times.  The peer is the CoNLL 2018 script, run on
-  the CoNLL-U pair when its path is given (``--conll18 PATH`` or
-  ``$CONLL18_UD_EVAL``), else the spec's 0.8 s.  Target (issue 6): at most
-  0.25 times that, 0.2 s;
+  the files repeated ten times (the command against the CoNLL 2018 script,
+  whole processes, is in :mod:`bench.commands`);
 * runs of similar sentences: 2,000 sentences on one template, the system
   writing one word differently in each (2,000 small differences, each
   re-synchronised on its own);
@@ -23,40 +22,16 @@ reading both files, aligning, counting), at 1x and at 10x:
 
 from __future__ import annotations
 
-import os
-import resource
-import subprocess
-import sys
-
-from bench.measure import Peer, Row, row
-from jpcore.tasks.preprocess import evaluate_bytes
+from bench.measure import Row, row
 from bench.shared_data import SHARED_DATA
+from jpcore.tasks.preprocess import evaluate_bytes
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
-#: spec/preprocess.md: conll18_ud_eval.py on EWT test
-PEER_SECONDS = 0.8
-PEER_NAME = "conll18_ud_eval.py"
-#: issue 6: at most 0.25 times the CoNLL 2018 script's 0.8 s
-TARGET_SECONDS = 0.25 * PEER_SECONDS
 
 
 def _score(gold: bytes, system: bytes) -> object:
     """The result (returned, so that releasing it is not timed: see bench.measure)."""
     return evaluate_bytes(gold, system, "gold", "sys", "text")
-
-
-def peer_seconds(conll18: str | None) -> float | None:
-    """CPU seconds of the CoNLL 2018 script on the EWT CoNLL-U pair, if given."""
-    if not conll18:
-        return None
-    gold, system = EWT / "en_ewt-ud-test.conllu", EWT / "en_ewt-ud-test.nltk.conllu"
-    best = float("inf")
-    for _ in range(3):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, conll18, str(gold), str(system)], check=True, capture_output=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        best = min(best, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return best
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -85,15 +60,12 @@ def long_sentences(copies: int) -> tuple[bytes, bytes]:
     return joined.encode() * copies, (EWT / "en_ewt-ud-test.nltk.tok.txt").read_bytes() * copies
 
 
-def run(conll18: str | None = None) -> list[Row]:
+def run() -> list[Row]:
     """Rows for the benchmark table."""
     gold = (EWT / "en_ewt-ud-test.gold.words.txt").read_bytes()
     system = (EWT / "en_ewt-ud-test.nltk.tok.txt").read_bytes()
-    measured = peer_seconds(conll18 or os.environ.get("CONLL18_UD_EVAL"))
-    peer = Peer(PEER_NAME, measured if measured is not None else PEER_SECONDS, measured is not None, "1x")
     rows = [row("preprocess: SBD + tokens, EWT test (2,077 sentences)",
-                lambda: _score(gold, system), lambda: _score(gold * 10, system * 10),
-                peer=peer, max_seconds=TARGET_SECONDS)]
+                lambda: _score(gold, system), lambda: _score(gold * 10, system * 10))]
     cases = [
         ("preprocess: similar sentences, one word differs in each (2,000)", similar_sentences(2_000)),
         ("preprocess: long mismatching stretches (EWT, 20 in every 200 sentences differ)",

@@ -1,7 +1,5 @@
 """``python -m jpcore``: the command line (see :mod:`jpcore.cli`)."""
 
-import sys
+from jpcore.cli import run_and_exit
 
-from jpcore.cli import main
-
-sys.exit(main())
+run_and_exit()

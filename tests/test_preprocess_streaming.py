@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import io
-import json
 import random
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
+from jpcore.json_text import dumps
 from jpcore.similarity import Normaliser
 from jpcore.tasks import preprocess_stream
 from jpcore.tasks.preprocess import evaluate
@@ -43,7 +43,7 @@ def whole(gold: Path, system: Path, as_json: bool, fmt: str = "auto", level: str
     result = evaluate(read_segmentation(gold.read_bytes(), str(gold), fmt, level),
                       read_segmentation(system.read_bytes(), str(system), fmt, level),
                       Normaliser.for_language("en"))
-    return json.dumps(result.to_dict(), ensure_ascii=False) + "\n" if as_json else render_text(result)
+    return dumps(result.to_dict()) + "\n" if as_json else render_text(result)  # as the command prints it
 
 
 def streamed(gold: Path, system: Path, as_json: bool, window: int, fmt: str = "auto", level: str = "words") -> str:

@@ -22,13 +22,13 @@ writes the self-contained HTML report (:mod:`jpcore.reports`).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from jpcore.formats.m2 import read_m2
+from jpcore.commands.output import keep, write_bytes, write_json
+from jpcore.formats.textio import read_bytes
 from jpcore.tasks.errant_compare import ErrantOptions, render_output
-from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate
+from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
 
 
 def _alpha(text: str) -> float:
@@ -103,9 +103,10 @@ def write_aligned(result: GecResult, prefix: str) -> tuple[Path, Path]:
 def run(args: argparse.Namespace) -> int:
     """Align when needed, score and print (bad input raises InputError: status 2)."""
     options = options_from_args(args)
-    hyp = read_m2(args.hyp)
-    ref = read_m2(args.ref)
-    result = evaluate(hyp, ref, options, gec_options_from_args(args))
+    hyp_data = read_bytes(args.hyp)
+    ref_data = read_bytes(args.ref)
+    result = evaluate_bytes(hyp_data, ref_data, args.hyp, args.ref, options, gec_options_from_args(args))
+    keep(result)
     if args.write_aligned:
         write_aligned(result, args.write_aligned)
     if args.html:
@@ -113,12 +114,9 @@ def run(args: argparse.Namespace) -> int:
 
         write_html(result, args.html, inputs_from_paths(("system", args.hyp), ("gold", args.ref)))
     if args.json:
-        text = json.dumps(result.to_dict(), ensure_ascii=False) + "\n"
+        write_json(result.to_dict())
     else:
-        text = render_output(result.errant)
-    sys.stdout.flush()
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.flush()
+        write_bytes(render_output(result.errant).encode("utf-8"))
     for note in result.notes:
         print(f"jpcore gec: note: {note}", file=sys.stderr)
     return 0

@@ -37,6 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from jpcore.commands.output import keep, write_json
 from jpcore.errors import InputError
 from jpcore.formats.prm import PRESETS, EvalbParams, c_atoi, parse_prm, preset
 from jpcore.tasks import parseval
@@ -108,7 +109,7 @@ def _argparse_main(argv: list[str]) -> int:
     from jpcore.cli import build_parser  # cli imports this module
 
     try:
-        args = build_parser().parse_args(["parseval", *argv])
+        args = build_parser(["parseval"]).parse_args(["parseval", *argv])
     except SystemExit as stop:
         return int(stop.code or 0)
     try:
@@ -116,6 +117,8 @@ def _argparse_main(argv: list[str]) -> int:
     except InputError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # jpcore.cli ends quietly
     except OSError as error:
         name = getattr(error, "filename", None) or ""
         print(f"{PROG}: error: {name}: {error.strerror or error}", file=sys.stderr)
@@ -129,19 +132,16 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
         Path(gold_path).read_bytes(), Path(sys_path).read_bytes(), gold_name=gold_path,
         sys_name=sys_path, cutoff_len=parseval.DEFAULT_CUTOFF if cutoff is None else cutoff,
     )
+    keep(result)
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 
         write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
-    try:
-        if as_json:
-            sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
-        else:
-            for piece in parseval.iter_report(result):
-                sys.stdout.write(piece)
+    if as_json:
+        write_json(result.to_dict())
+    else:
+        sys.stdout.write(parseval.render_report(result))
         sys.stdout.flush()
-    except BrokenPipeError:  # pragma: no cover - e.g. `| head`
-        pass
     return 0
 
 
@@ -280,18 +280,15 @@ def _run_legacy(gold_path: str, sys_path: str, params: EvalbParams, as_json: boo
         sys.stderr.write(f"Can't open test file ({sys_path})\n")
         return 1
     result = evaluate(gold_data, sys_data, params)
+    keep(result)
     for piece in iter_messages(result):
         _write(sys.stderr, piece)
     sys.stderr.flush()
-    try:
-        if as_json:
-            sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
-        else:
-            for piece in iter_report(result):
-                _write(sys.stdout, piece)
-        sys.stdout.flush()
-    except BrokenPipeError:  # pragma: no cover - e.g. `| head`
-        pass
+    if as_json:  # indented, as it always was (EVALB's bytes may hold surrogate escapes)
+        sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
+    else:
+        _write(sys.stdout, "".join(iter_report(result)))
+    sys.stdout.flush()
     return result.exit_status
 
 

@@ -1,5 +1,8 @@
 """``python -m jpcore preprocess GOLD SYSTEM``: tokens and sentence boundaries.
 
+The whole-file path is :func:`jpcore.tasks.preprocess.evaluate_bytes`, the
+one evaluation entry that the app and the benchmark take too; ``--stream``
+(or a file of :data:`STREAM_BYTES` or more) reads incrementally instead.
 ``--html OUT`` also writes the self-contained HTML report
 (:mod:`jpcore.reports`); what is printed does not change.
 """
@@ -7,17 +10,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from jpcore.formats import FORMATS, read_segmentation
+from jpcore.commands.output import keep, write_json
+from jpcore.formats import FORMATS
 from jpcore.formats.conllu import LEVELS
-from jpcore.formats.raw import read_raw
 from jpcore.formats.textio import read_bytes
 from jpcore.similarity import Normaliser, known_languages
-from jpcore.tasks.preprocess import evaluate
-from jpcore.tasks.preprocess_report import render_text
-from jpcore.tasks.preprocess_stream_report import stream_threshold_reached, write_streamed
 
 #: Files of this size or more are read incrementally (``--stream``).
 STREAM_BYTES = 32 << 20
@@ -47,7 +46,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
+    from jpcore.tasks.preprocess_stream_report import stream_threshold_reached
+
     if args.stream or (not (args.raw or args.html) and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
+        from jpcore.tasks.preprocess_stream_report import write_streamed
+
         if args.raw or args.html:
             print("jpcore preprocess: error: --stream cannot be combined with --raw or --html", file=sys.stderr)
             return 2
@@ -55,18 +58,26 @@ def run(args: argparse.Namespace) -> int:
         write_streamed(args.gold, args.system, args.format, args.level, normaliser,
                        strict=args.strict, as_json=args.json, out=sys.stdout)
         return 0
-    gold = read_segmentation(read_bytes(args.gold), args.gold, args.format, args.level)
-    system = read_segmentation(read_bytes(args.system), args.system, args.format, args.level)
+    from jpcore.tasks.preprocess import evaluate_bytes
+
+    gold_data, sys_data = read_bytes(args.gold), read_bytes(args.system)
     normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
-    raw = read_raw(read_bytes(args.raw), args.raw) if args.raw else None
-    result = evaluate(gold, system, normaliser, strict=args.strict, raw_text=raw)
+    raw = None
+    if args.raw:
+        from jpcore.formats.raw import read_raw
+
+        raw = read_raw(read_bytes(args.raw), args.raw)
+    result = evaluate_bytes(gold_data, sys_data, args.gold, args.system, args.format, args.level, normaliser,
+                            strict=args.strict, raw_text=raw)
+    keep(result)
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
     if args.json:
-        json.dump(result.to_dict(), sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+        write_json(result.to_dict())
     else:
+        from jpcore.tasks.preprocess_report import render_text
+
         sys.stdout.write(render_text(result))
     return 0

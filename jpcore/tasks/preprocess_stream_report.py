@@ -13,7 +13,6 @@ them, so memory stays bounded by the window.
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from contextlib import ExitStack
@@ -22,6 +21,7 @@ from typing import IO, Any, TextIO
 
 from jpcore.align import KINDS
 from jpcore.formats import open_segmentation
+from jpcore.json_text import dumps
 from jpcore.similarity import Normaliser
 from jpcore.tasks.preprocess import TASK, Counts
 from jpcore.tasks.preprocess_report import ReportSummary, render_summary
@@ -40,8 +40,8 @@ class _Spool:
 
     def add(self, item: dict[str, Any]) -> None:
         if not self.empty:
-            self.file.write(", ")
-        self.file.write(json.dumps(item, ensure_ascii=False))
+            self.file.write(",")
+        self.file.write(dumps(item))
         self.empty = False
 
     def copy_to(self, out: TextIO) -> None:
@@ -53,8 +53,8 @@ class _Spool:
 
 def _open_dict(data: dict[str, Any]) -> str:
     """``data`` as JSON without its closing brace (more keys follow)."""
-    text = json.dumps(data, ensure_ascii=False)
-    return text[:-1] + (", " if data else "")
+    text = dumps(data)
+    return text[:-1] + ("," if data else "")
 
 
 def write_streamed(
@@ -130,14 +130,14 @@ def _write_json(
         "kinds": summary.kinds,
         "streams_equal": not summary.n_differences,
     }))
-    out.write('"differences": ')
+    out.write('"differences":')
     differences.copy_to(out)
-    out.write(', "units": ')
+    out.write(',"units":')
     units.copy_to(out)
     for key, (name, fmt), spool in (("gold", gold, gold_spool), ("system", system, sys_spool)):
-        out.write(f', "{key}": ')
+        out.write(f',"{key}":')
         out.write(_open_dict({"name": name, "format": fmt, "level": summary.level}))
-        out.write('"sentences": ')
+        out.write('"sentences":')
         spool.copy_to(out)
         out.write("}")
     out.write("}\n")
