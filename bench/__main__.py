@@ -36,6 +36,8 @@ BENCHMARKS = (
     "preprocess",
     "gec",
     "parseval",
+    "align_drift",
+    "stats",
 )
 
 
