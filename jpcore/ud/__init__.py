@@ -94,7 +94,7 @@ def evaluate(gold: Treebank, system: Treebank, *, strict: bool = False) -> UdRes
     with gc_paused():
         alignment = align_treebanks(gold, system, strict=strict)
         scores = score_pairs(gold, system, alignment)
-        return UdResult(gold, system, scores.totals(gold, system), alignment.differences, scores.units)
+        return UdResult(gold, system, scores.totals(), alignment.differences, scores.units)
 
 
 def evaluate_bytes(gold_data: bytes | str, sys_data: bytes | str, gold_name: str = "gold",

@@ -44,9 +44,7 @@ from jpcore.ud.treebank import ROOT, Treebank
 class SideColumns:
     """One side's words as the metrics compare them (flat word indices): UPOS, XPOS,
     universal features, LEMMA, DEPREL main type, parent index (:data:`ROOT`),
-    whether the word is a content word, its function-word children, the
-    running count of content words (``content_before[k]``: among words ``0:k``)
-    and the index of each sentence's first word."""
+    whether the word is a content word and its function-word children."""
 
     upos: list[str]
     xpos: list[str]
@@ -56,8 +54,6 @@ class SideColumns:
     parent: list[int]
     content: list[bool]
     children: dict[int, list[int]]
-    content_before: list[int]
-    word_starts: list[int]
 
     @classmethod
     def of(cls, treebank: Treebank) -> SideColumns:
@@ -74,8 +70,7 @@ class SideColumns:
                 else:
                     children[head] = [word]
         return cls(treebank.upos, treebank.xpos, universal_feature_column(treebank.feats), treebank.lemma,
-                   deprel, parent, content, children, list(accumulate(content, initial=0)),
-                   treebank.word_starts())
+                   deprel, parent, content, children)
 
 
 def _picker(words: list[int], n_words: int) -> Callable[[list], list]:
@@ -145,10 +140,12 @@ def pack_flags(columns: dict[str, list[bool]], n_pairs: int) -> list[int]:
 
 @dataclass(slots=True)
 class PairScores:
-    """The scored pairs of a whole evaluation: per pair its gold and system word and
-    whether it is correct for each metric, each unit's first pair, and the
-    alignment and word columns the per-unit counts are read from."""
+    """The scored pairs of a whole evaluation: the two treebanks and their columns,
+    the alignment, per pair its gold and system word and whether it is correct
+    for each metric (``columns``), and each unit's first pair."""
 
+    gold_treebank: Treebank
+    sys_treebank: Treebank
     gold: SideColumns
     system: SideColumns
     alignment: WordAlignment
@@ -157,9 +154,10 @@ class PairScores:
     pairs_before: list[int]
     columns: dict[str, list[bool]]
 
-    def totals(self, gold: Treebank, system: Treebank) -> dict[str, Score]:
+    def totals(self) -> dict[str, Score]:
         """Every metric's counts over the whole files."""
         g, s, alignment = self.gold, self.system, self.alignment
+        gold, system = self.gold_treebank, self.sys_treebank
         n_pairs = len(self.gold_words)
         n_content_pairs = sum(map(g.content.__getitem__, self.gold_words))
         totals = {
@@ -171,7 +169,7 @@ class PairScores:
         for name in PAIR_METRICS:
             correct = sum(self.columns[name])
             if name in CONTENT_METRICS:
-                totals[name] = Score(correct, g.content_before[-1], s.content_before[-1], n_content_pairs)
+                totals[name] = Score(correct, sum(g.content), sum(s.content), n_content_pairs)
             else:
                 totals[name] = Score(correct, gold.n_words, system.n_words, n_pairs)
         return totals
@@ -180,17 +178,20 @@ class PairScores:
         """The scored units (module doc): per unit its word groups, pairs and counts."""
         g, s, alignment, gold_words, sys_words = self.gold, self.system, self.alignment, self.gold_words, self.sys_words
         flags = pack_flags(self.columns, len(gold_words))
+        gold_starts, sys_starts = self.gold_treebank.word_starts(), self.sys_treebank.word_starts()
+        gold_content_before = list(accumulate(g.content, initial=0))
+        sys_content_before = list(accumulate(s.content, initial=0))
         correct_before = [list(accumulate(self.columns[name], initial=0)) for name in PAIR_METRICS]
         content_pairs_before = list(accumulate(map(g.content.__getitem__, gold_words), initial=0))
         kinds = [name in CONTENT_METRICS for name in PAIR_METRICS]
         units = []
         for number, unit in enumerate(alignment.units):
             p0, p1 = self.pairs_before[number], self.pairs_before[number + 1]
-            gold_w0, gold_w1 = g.word_starts[unit.gold[0]], g.word_starts[unit.gold[1]]
-            sys_w0, sys_w1 = s.word_starts[unit.sys[0]], s.word_starts[unit.sys[1]]
+            gold_w0, gold_w1 = gold_starts[unit.gold[0]], gold_starts[unit.gold[1]]
+            sys_w0, sys_w1 = sys_starts[unit.sys[0]], sys_starts[unit.sys[1]]
             n_gold, n_sys, n_pairs = gold_w1 - gold_w0, sys_w1 - sys_w0, p1 - p0
-            content = (g.content_before[gold_w1] - g.content_before[gold_w0],
-                       s.content_before[sys_w1] - s.content_before[sys_w0],
+            content = (gold_content_before[gold_w1] - gold_content_before[gold_w0],
+                       sys_content_before[sys_w1] - sys_content_before[sys_w0],
                        content_pairs_before[p1] - content_pairs_before[p0])
             sentences = unit.sentences
             table = [(*alignment.tokens[number], None), (sentences.tp, sentences.gold, sentences.system, None),
@@ -209,4 +210,4 @@ def score_pairs(gold: Treebank, system: Treebank, alignment: WordAlignment) -> P
     g, s = SideColumns.of(gold), SideColumns.of(system)
     gold_words, sys_words, pairs_before, correspondence = pairs_and_correspondence(alignment.units, system.n_words)
     columns = metric_columns(g, s, gold_words, sys_words, correspondence)
-    return PairScores(g, s, alignment, gold_words, sys_words, pairs_before, columns)
+    return PairScores(gold, system, g, s, alignment, gold_words, sys_words, pairs_before, columns)

@@ -129,8 +129,9 @@ def read_treebank(data: bytes | str, name: str) -> Treebank:
         segmentation = Segmentation(name=name, format="conllu", level="words",
                                     sentences=list(iter_conllu(lines, name, "words")))
         # the reader checked that every word line has ten columns: split them all at once
-        numbers = [number - 1 for sentence in segmentation.sentences for number in sentence.token_lines]
-        cells = "\t".join(map(lines.__getitem__, numbers)).split("\t") if numbers else []
+        by_number = ["", *lines]  # line numbers count from 1
+        numbers = chain.from_iterable(sentence.token_lines for sentence in segmentation.sentences)
+        cells = "\t".join(map(by_number.__getitem__, numbers)).split("\t") if segmentation.sentences else []
         lemma, upos, xpos, feats, heads, deprel = (cells[k::10] for k in range(2, 8))
         treebank = Treebank(segmentation, lemma, upos, xpos, feats, _heads(segmentation, heads), deprel)
         check_tree(treebank)
