@@ -38,6 +38,7 @@ BENCHMARKS = (
     "parseval",
     "align_drift",
     "stats",
+    "ud",
 )
 
 

@@ -26,6 +26,7 @@ COMMANDS = {
     "preprocess": ("preprocess", "tokenization and sentence boundary evaluation"),
     "parseval": ("parseval", "PARSEVAL on constituency trees (jp-evalb)"),
     "gec": ("gec", "GEC scoring on M2 files (jp-errant)"),
+    "ud": ("ud", "dependency parsing and tagging (CoNLL 2018 metrics)"),
 }
 
 

@@ -157,6 +157,11 @@ def _word_from_list(data: list) -> Group:
     return Group((data[0], data[1]), (data[2], data[3]), (data[5], data[6]), (data[7], data[8]), data[4])
 
 
+#: A word group as a JSON list and back (public: the ud task serialises its word groups so).
+word_group_to_list = _word_to_list
+word_group_from_list = _word_from_list
+
+
 @dataclass(slots=True)
 class Unit(GroupShape):
     """One aligned sentence group with its word groups and counts.
@@ -571,7 +576,7 @@ def align_sides(g: Side, s: Side) -> CharAlignment:
 
 def count_units(
     g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None,
-    normaliser: Normaliser | None = None,
+    normaliser: Normaliser | None = None, token_groups: list[Group] | None = None,
 ) -> tuple[list[Unit], dict[str, Counts], list[Resolved]]:
     """The aligned units of two sides (sentence groups with their word groups
     and counts), the totals, and the character ranges of the units that are
@@ -581,9 +586,12 @@ def count_units(
     them (:func:`jpcore.tasks.preprocess_words.pair_words`); with contraction
     equivalences on, units whose characters differ are aligned again under
     them and kept only if that finds more (:mod:`jpcore.tasks.preprocess_contractions`).
+    ``token_groups`` are ``group_units(g.token_ends, s.token_ends, chars)`` when
+    the caller has them already (the ud task reads the surface tokens off them).
     """
     sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
-    token_groups = group_units(g.token_ends, s.token_ends, chars)
+    if token_groups is None:
+        token_groups = group_units(g.token_ends, s.token_ends, chars)
     if g.words is not None and s.words is not None:
         token_groups = pair_words(token_groups, g.words, s.words)
     nested = _nest(sentence_groups, token_groups, g, s)
