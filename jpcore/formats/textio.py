@@ -4,16 +4,51 @@ Every reader goes through :func:`decode_lines`: UTF-8 (a leading byte order
 mark is dropped), universal newlines: ``\\r\\n``, ``\\r`` and ``\\n`` end a line
 (as Python's text mode, the CoNLL 2018 script and errant read files).
 Undecodable bytes and NUL bytes are refused with the line and column, never
-replaced silently.
+replaced silently.  A file without any sentence (no byte at all, or only
+whitespace) is refused by the readers as :class:`EmptyFileError`: "FILE is
+empty", never scored as zero sentences.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 from pathlib import Path
 from typing import BinaryIO
 
 from jpcore.errors import InputError
+
+
+class EmptyFileError(InputError):
+    """A file with nothing to read: ``FILE is empty: expected ..., found ...``.
+
+    >>> str(EmptyFileError("sys.m2", "an S line", "only whitespace"))
+    'sys.m2 is empty: expected an S line, found only whitespace'
+    """
+
+    def __init__(self, file: str, expected: str, found: str) -> None:
+        super().__init__(file, None, expected, found)
+        self.args = (f"{file} is empty: expected {expected}, found {found}",)
+
+
+T = TypeVar("T")
+
+
+def nonempty(items: Iterable[T], name: str, expected: str = "at least one sentence") -> Iterator[T]:
+    """``items`` one at a time; :class:`EmptyFileError` naming ``name`` at their
+    end when there was none (a streamed file without any sentence).
+
+    >>> list(nonempty([], "sys.txt"))
+    Traceback (most recent call last):
+    ...
+    jpcore.formats.textio.EmptyFileError: sys.txt is empty: expected at least one sentence, found none
+    """
+    seen = False
+    for item in items:
+        seen = True
+        yield item
+    if not seen:
+        raise EmptyFileError(name, expected, "none")
 
 
 def read_bytes(path: str | Path) -> bytes:
