@@ -11,6 +11,7 @@ empty", never scored as zero sentences.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 from pathlib import Path
@@ -49,6 +50,30 @@ def nonempty(items: Iterable[T], name: str, expected: str = "at least one senten
         yield item
     if not seen:
         raise EmptyFileError(name, expected, "none")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _byte_text(match: re.Match[str], backslash: str) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte kept by surrogateescape (file names)
+        return f"{backslash}x{code - 0xDC00:02x}"
+    return f"{backslash}u{code:04x}"
+
+
+def printable(text: str, backslash: str = "\\") -> str:
+    """``text`` that UTF-8 can encode: a lone surrogate is written as the escape
+    of what it stands for, ``\\xff`` for the byte ``ff`` of a file name that
+    is not UTF-8 (Python's ``surrogateescape``), ``\\ud800`` otherwise.  With
+    ``backslash="\\\\"`` the escape is itself escaped (inside a JSON string).
+
+    >>> printable("caf\\udce9.txt"), printable("a\\ud800b"), printable("ok")
+    ('caf\\\\xe9.txt', 'a\\\\ud800b', 'ok')
+    """
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub(lambda match: _byte_text(match, backslash), text)
 
 
 def read_bytes(path: str | Path) -> bytes:
