@@ -17,6 +17,7 @@ from jpcore.formats import FORMATS
 from jpcore.formats.raw import read_raw
 from jpcore.similarity import known_languages
 from jpcore.systems import HELP, SPLITTERS, TOKENIZERS
+from jpcore.systems.nltk_systems import REGEX_SECONDS
 from inspector.evaluation import NamedBytes
 from inspector.input_limits import TEACHING_MAX_MB, check_sizes, upload_help
 from inspector.teaching_exercises import SystemChoice
@@ -79,7 +80,9 @@ def choose_system(prefix: str, default: SystemChoice, label: str = "") -> System
         pattern = pattern_column.text_input(
             f"{label}Regular expression (Python syntax)", key=keys["pattern"],
             help="Each match is a token (nltk's RegexpTokenizer); with 'gaps' the text between "
-            "matches is. Empty matches are ignored.",
+            f"matches is. Empty matches are ignored. A pattern runs at most {REGEX_SECONDS:g} s on the "
+            "text (the regex module stops its matching engine then): one that backtracks without end, "
+            "such as (a+)+$, is stopped and reported.",
         )
         gaps = gaps_column.checkbox("gaps", key=keys["gaps"],
                                     help="The pattern matches the separators, not the tokens.")
