@@ -12,7 +12,9 @@ loaded pair stays; a status box shows the stages while an input loads (the
 2,400-tree sample is EVALB's sample repeated at load time).  Session-state
 keys start with ``bk_`` so they never collide with the other pages' loader;
 the loader's widgets keep their values for the session (``persist_state``), so
-leaving the page and coming back shows the same trees.
+leaving the page and coming back shows the same trees, and what is loaded
+stays until other input loads (:mod:`inspector.loader_state`); the URL names
+it (``?trees=KEY`` or ``?trees_data=upload-DIGEST``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult
-from inspector import load_flow
+from inspector import load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
@@ -39,7 +41,9 @@ SOURCES = {
     "paste": "Paste trees",
     "json": "Open a JSON result",
 }
-SLOT = Slot("bk_loaded", "bk_failed", "parseval", what="trees")
+SLOT = Slot("bk_loaded", "bk_failed", "parseval", what="trees", sample_param="trees", data_param="trees_data")
+KEYS = loader_state.LoaderKeys(SLOT, "bk_source", "bk_sample",
+                               {key: sample.title for key, sample in TREE_SAMPLES.items()}, DEFAULT_TREE_SAMPLE)
 
 
 @dataclass
@@ -88,9 +92,8 @@ def get_loaded() -> BracketsLoaded | None:
 
 
 def _sample_request() -> _Request:
-    key = sample_key("bk_sample", "trees", {k: s.title for k, s in TREE_SAMPLES.items()},
-                     DEFAULT_TREE_SAMPLE, "Small tree files bundled with jp-inspector (sample_data/parseval).",
-                     label="Tree pair")
+    key = sample_key("bk_sample", KEYS.samples, DEFAULT_TREE_SAMPLE,
+                     "Small tree files bundled with jp-inspector (sample_data/parseval).", label="Tree pair")
     sample = get_tree_sample(key)
     st.caption(md_text(sample.note))
     gold, system = sample.read_pair()
@@ -105,6 +108,7 @@ def _upload_request() -> _Request | None:
         "parseval", "Upload a gold and a system tree file to evaluate them.",
     )
     if files is None:
+        loader_state.kept(KEYS, "upload")
         return None
     gold, system, _ = files
     return _Request("upload", f"{gold.name} vs {system.name} (uploaded)", gold, system)
@@ -118,12 +122,18 @@ def _paste_request() -> _Request | None:
         Field("System trees", "bk_paste_sys", pasted_name="system (pasted)"),
         ("Evaluate pasted trees", "bk_paste_submit"), "Paste gold and system trees, then press the button.",
     )
-    return None if texts is None else _Request("paste", "pasted trees", *texts)
+    if texts is None:
+        loader_state.kept(KEYS, "paste")
+        return None
+    return _Request("paste", "pasted trees", *texts)
 
 
 def _json_request() -> _Request | None:
     file = json_upload("bk_upload_json", "`jpcore parseval GOLD SYSTEM --json`", "parseval")
-    return None if file is None else _Request("json", f"{file.name} (saved result)", json_file=file)
+    if file is None:
+        loader_state.kept(KEYS, "json")
+        return None
+    return _Request("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _evaluate(request: _Request, fingerprint: str) -> BracketsLoaded:
@@ -149,6 +159,7 @@ def _apply(request: _Request) -> None:
 
 def brackets_loader() -> BracketsLoaded | None:
     """Draw the loader in the sidebar, evaluate a new input, return what is loaded."""
+    loader_state.prepare(KEYS)
     with st.sidebar:
         st.header("Trees")
         source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="bk_source",
@@ -166,6 +177,7 @@ def brackets_loader() -> BracketsLoaded | None:
         }[source]()
     if request is not None:
         _apply(request)
+    loader_state.write_url(KEYS)
     loaded = get_loaded()
     if loaded is not None:
         loaded.result.cutoff_len = cutoff

@@ -13,7 +13,9 @@ traceback -- and the previously loaded data stays.  While an input loads a
 status box shows the stages; the edits of every unit are listed once then
 (:mod:`inspector.gec_index`), so a 44,000-sentence pair renders quickly.
 The loader's widgets keep their values for the session (``persist_state``),
-so leaving the page and coming back shows the same pair, not the default.  This loader is
+so leaving the page and coming back shows the same pair, not the default, and
+what is loaded stays until other input loads (:mod:`inspector.loader_state`);
+the URL names it (``?m2=KEY`` or ``?m2_data=upload-DIGEST``).  This loader is
 independent of the sidebar loader of the Sentences pages (which reads
 segmentations, not M2).
 """
@@ -28,7 +30,7 @@ from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
-from inspector import gec_samples, load_flow
+from inspector import gec_samples, load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.gec_index import EditIndex, build_index
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
@@ -53,7 +55,10 @@ NOOP_HELP = (
     "'no correction' line for every annotator without a real edit there (errant's 'no change' "
     "option survives). jp: drop them all, as the published jp-errant does."
 )
-SLOT = Slot("gec_loaded", "gec_failed", "gec")
+SLOT = Slot("gec_loaded", "gec_failed", "gec", sample_param="m2", data_param="m2_data")
+KEYS = loader_state.LoaderKeys(SLOT, "g_source", "g_sample",
+                               {key: sample.title for key, sample in gec_samples.GEC_SAMPLES.items()},
+                               gec_samples.DEFAULT_GEC_SAMPLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +136,8 @@ def get_loaded() -> GecLoaded | None:
 
 
 def _sample_request() -> GecRequest:
-    key = sample_key("g_sample", "m2", {k: s.title for k, s in gec_samples.GEC_SAMPLES.items()},
-                     gec_samples.DEFAULT_GEC_SAMPLE, "Small real M2 files bundled with jp-inspector (sample_data/m2).")
+    key = sample_key("g_sample", KEYS.samples, gec_samples.DEFAULT_GEC_SAMPLE,
+                     "Small real M2 files bundled with jp-inspector (sample_data/m2).")
     sample = gec_samples.get_gec_sample(key)
     st.caption(md_text(sample.note))
     (sys_name, sys_data), (gold_name, gold_data) = sample.read_pair()
@@ -147,6 +152,7 @@ def _upload_request() -> GecRequest | None:
         "gec", "Upload a system and a gold M2 file to align and score them.", columns=True,
     )
     if files is None:
+        loader_state.kept(KEYS, "upload")
         return None
     system, gold, _ = files
     return GecRequest("upload", f"{system.name} vs {gold.name} (uploaded)", system, gold)
@@ -159,12 +165,18 @@ def _paste_request() -> GecRequest | None:
         ("Align and score", "g_paste_submit"), "Paste a system and a gold M2 text, then press the button.",
         height=160, columns=True,
     )
-    return None if texts is None else GecRequest("paste", "pasted M2", *texts)
+    if texts is None:
+        loader_state.kept(KEYS, "paste")
+        return None
+    return GecRequest("paste", "pasted M2", *texts)
 
 
 def _json_request() -> GecRequest | None:
     file = json_upload("g_upload_json", "`jpcore gec -hyp SYSTEM -ref GOLD --json`", "gec")
-    return None if file is None else GecRequest("json", f"{file.name} (saved result)", json_file=file)
+    if file is None:
+        loader_state.kept(KEYS, "json")
+        return None
+    return GecRequest("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _settings(disabled: bool) -> GecSettings:
@@ -212,6 +224,7 @@ def _apply(request: GecRequest) -> None:
 
 def gec_loader() -> GecLoaded | None:
     """Draw the M2 loader (in an expander) and return the loaded pair."""
+    loader_state.prepare(KEYS)
     with st.expander("Data: system and gold M2 files", expanded=get_loaded() is None):
         source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="g_source",
                           horizontal=True, persist_state="session")
@@ -227,6 +240,7 @@ def gec_loader() -> GecLoaded | None:
                              request.sample_key)
     if request is not None:
         _apply(request)
+    loader_state.write_url(KEYS)
     return get_loaded()
 
 

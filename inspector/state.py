@@ -24,16 +24,21 @@ R = TypeVar("R")
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where one evaluation keeps its loaded input and its last failure in the session.
+    """Where one evaluation keeps its loaded input and its last failure in the session,
+    and how the URL names what it holds.
 
     ``what`` names the data in messages ("data", "trees"); ``evaluation`` is
-    a key of :data:`inspector.input_limits.CLI_COMMANDS`.
+    a key of :data:`inspector.input_limits.CLI_COMMANDS`; the URL names a
+    bundled sample as ``?SAMPLE_PARAM=KEY`` and data that came from a file as
+    ``?DATA_PARAM=SOURCE-DIGEST`` (:attr:`LoadedInput.token`).
     """
 
     loaded_key: str
     failed_key: str
     evaluation: str
     what: str = "data"
+    sample_param: str = "sample"
+    data_param: str = "data"
 
     def get(self) -> Any:
         """The loaded :class:`LoadedInput` (of this evaluation's kind), or ``None``."""
@@ -46,6 +51,11 @@ class Slot:
     def put(self, loaded: LoadedInput) -> None:
         """Make ``loaded`` current and forget any earlier failure."""
         st.session_state[self.loaded_key] = loaded
+        st.session_state.pop(self.failed_key, None)
+
+    def clear(self) -> None:
+        """Forget what is loaded (the session's data is being freed)."""
+        st.session_state.pop(self.loaded_key, None)
         st.session_state.pop(self.failed_key, None)
 
 
@@ -69,12 +79,20 @@ class LoadedInput(Generic[R]):
     label: str
     sample_key: str | None = None
 
+    @property
+    def token(self) -> str | None:
+        """How the URL names this data when it came from a file (``upload-3fa9c0d1e2b4``),
+        ``None`` for a bundled sample (named by its key)."""
+        return None if self.sample_key is not None else f"{self.source}-{self.fingerprint[:12]}"
+
 
 @dataclass
 class Loaded(LoadedInput[PreprocessResult]):
-    """A tokens & sentences input; ``raw_text`` is the decoded raw document when one was given."""
+    """A tokens & sentences input; ``raw_text`` is the decoded raw document when one was given;
+    ``fmt`` the format asked for (``auto``: detected; ``None`` for a JSON result)."""
 
     raw_text: str | None = None
+    fmt: str | None = None
 
     @cached_property
     def view(self) -> ResultView:
@@ -87,10 +105,36 @@ def get_loaded() -> Loaded | None:
     return PREPROCESS.get()
 
 
+def missing_link(slot: Slot) -> str | None:
+    """When ``slot`` holds nothing and the URL names data that came from a file:
+    what to say instead of showing any other data (a new tab opened with a
+    link to uploaded data), else ``None``."""
+    if slot.get() is not None:
+        return None
+    token = str(st.query_params.get(slot.data_param, ""))
+    source = token.split("-", 1)[0]
+    if source == "paste":
+        return ("This link points at pasted text that is not on this server; paste it again or open the "
+                "HTML report.")
+    if source in ("upload", "json"):
+        return ("This link points at uploaded data that is not on this server; upload it again or open the "
+                "HTML report.")
+    return None
+
+
+def show_nothing_loaded(slot: Slot, hint: str) -> None:
+    """The page body when ``slot`` holds nothing: the link's message, else ``hint``."""
+    message = missing_link(slot)
+    if message is not None:
+        st.warning(message, icon=":material/link_off:")
+    else:
+        st.info(hint)
+
+
 def require_loaded() -> Loaded:
     """The loaded data; stops the page with a hint when nothing is loaded."""
     loaded = get_loaded()
     if loaded is None:
-        st.info("Nothing is loaded yet: choose a sample, upload or paste files in the sidebar.")
+        show_nothing_loaded(PREPROCESS, "Nothing is loaded yet: choose a sample, upload or paste files in the sidebar.")
         st.stop()
     return loaded
