@@ -32,6 +32,7 @@ from inspector.evaluation import NamedBytes
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
+from inspector.result_cache import RESULTS, key_of
 from inspector.state import LoadedInput, Slot
 from inspector.tree_samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES, get_tree_sample
 
@@ -64,9 +65,9 @@ class _Request:
         return fingerprint((self.source, self.sample_key), (self.gold, self.system, self.json_file))
 
 
-@st.cache_data(max_entries=8, show_spinner="Aligning and scoring the trees...")
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:
-    return parseval.evaluate_bytes(gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name)
+    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: parseval.evaluate_bytes(
+        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name))
 
 
 def evaluate_trees(gold: NamedBytes, system: NamedBytes) -> ParsevalResult:
@@ -81,9 +82,9 @@ def evaluate_trees(gold: NamedBytes, system: NamedBytes) -> ParsevalResult:
     return result
 
 
-@st.cache_data(max_entries=4, show_spinner="Reading the JSON result...")
 def _result_from_json(data: bytes, _name: str) -> ParsevalResult:
-    return read_result_json(data, _name, ParsevalResult.from_dict, "parseval")
+    return RESULTS.compute(key_of("parseval-json", (data,)),
+                           lambda: read_result_json(data, _name, ParsevalResult.from_dict, "parseval"))
 
 
 def get_loaded() -> BracketsLoaded | None:
@@ -153,8 +154,9 @@ def _apply(request: _Request) -> None:
         return new
 
     fingerprint = request.fingerprint()
-    user_parts = () if request.source == "sample" else (request.gold, request.system, request.json_file)
-    load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
+    parts = [(request.json_file, "json-parseval")] if request.json_file is not None else [
+        (request.gold, "trees"), (request.system, "trees")]
+    load_flow.apply(SLOT, fingerprint, request.label, load, parts, user=request.source != "sample")
 
 
 def brackets_loader() -> BracketsLoaded | None:

@@ -36,6 +36,7 @@ from inspector.gec_index import EditIndex, build_index
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
+from inspector.result_cache import RESULTS, key_of
 from inspector.state import LoadedInput, Slot
 
 SOURCES = {
@@ -103,15 +104,14 @@ class GecLoaded(LoadedInput[GecResult]):
         return self.index
 
 
-@st.cache_data(max_entries=8, show_spinner="Aligning and scoring the M2 files...")
 def _evaluate(
     sys_data: bytes, gold_data: bytes, noop_rule: str, alpha: float, mode: str, beta: float,
     _sys_name: str, _gold_name: str,
 ) -> GecResult:
-    return evaluate_bytes(
+    return RESULTS.compute(key_of(("gec", noop_rule, alpha, mode, beta), (sys_data, gold_data)), lambda: evaluate_bytes(
         sys_data, gold_data, _sys_name, _gold_name,
         ErrantOptions(beta=beta, mode=mode), GecOptions(noop_rule=noop_rule, alpha=alpha),
-    )
+    ))
 
 
 def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -> GecResult:
@@ -125,9 +125,8 @@ def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -
     return result
 
 
-@st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
 def _from_json(data: bytes, _name: str) -> GecResult:
-    return read_result_json(data, _name, GecResult.from_dict, "gec")
+    return RESULTS.compute(key_of("gec-json", (data,)), lambda: read_result_json(data, _name, GecResult.from_dict, "gec"))
 
 
 def get_loaded() -> GecLoaded | None:
@@ -218,8 +217,9 @@ def _apply(request: GecRequest) -> None:
         return GecLoaded(result, fingerprint, request.source, request.label, request.sample_key, index)
 
     fingerprint = request.fingerprint()
-    user_parts = () if request.source == "sample" else (request.system, request.gold, request.json_file)
-    load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
+    parts = [(request.json_file, "json-gec")] if request.json_file is not None else [
+        (request.system, "m2"), (request.gold, "m2")]
+    load_flow.apply(SLOT, fingerprint, request.label, load, parts, user=request.source != "sample")
 
 
 def gec_loader() -> GecLoaded | None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from jpcore.formats import FORMATS
+from jpcore.formats import FORMATS, detect_format
 from jpcore.similarity import known_languages
 from inspector import load_flow, loader_state, samples, state
 from inspector.evaluation import NamedBytes, Options, evaluate_files, result_from_json
@@ -178,10 +178,14 @@ def _apply(request: Request) -> None:
         _ = new.view  # built once, while the progress is shown
         return new
 
+    def fmt(part: NamedBytes) -> str:  # what the part is read as, for its memory
+        chosen = request.options.fmt
+        return chosen if chosen != "auto" else detect_format(part.data, part.name)
+
     fingerprint = request.fingerprint()
-    user_parts = () if request.source == "sample" else (request.gold, request.system, request.raw,
-                                                         request.json_file)
-    load_flow.apply(state.PREPROCESS, fingerprint, request.label, load, user_parts)
+    parts = [(request.json_file, "json-preprocess")] if request.json_file is not None else [
+        (request.gold, fmt(request.gold)), (request.system, fmt(request.system)), (request.raw, "raw")]
+    load_flow.apply(state.PREPROCESS, fingerprint, request.label, load, parts, user=request.source != "sample")
 
 
 def format_description(loaded: state.Loaded) -> str:

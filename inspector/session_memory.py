@@ -31,7 +31,7 @@ import streamlit as st
 from streamlit import config
 
 #: Session-state keys whose values are a session's data (besides loaded inputs).
-DATA_KEYS = ("an_memo",)
+DATA_KEYS = ("an_memo", "teach_uploaded")
 
 
 def grace_seconds() -> float:

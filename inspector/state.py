@@ -19,6 +19,8 @@ from jpcore.tasks.preprocess import PreprocessResult
 from inspector.view import ResultView
 
 R = TypeVar("R")
+#: Every slot, as it is made (the three evaluations').
+SLOTS: list[Slot] = []
 
 
 
@@ -40,6 +42,9 @@ class Slot:
     sample_param: str = "sample"
     data_param: str = "data"
 
+    def __post_init__(self) -> None:
+        SLOTS.append(self)
+
     def get(self) -> Any:
         """The loaded :class:`LoadedInput` (of this evaluation's kind), or ``None``."""
         return st.session_state.get(self.loaded_key)
@@ -48,10 +53,16 @@ class Slot:
         """``(fingerprint, message)`` of the last input that failed, if any."""
         return st.session_state.get(self.failed_key)
 
-    def put(self, loaded: LoadedInput) -> None:
-        """Make ``loaded`` current and forget any earlier failure."""
+    def put(self, loaded: LoadedInput, held_bytes: int = 0) -> None:
+        """Make ``loaded`` current and forget any earlier failure; ``held_bytes`` is the
+        memory it holds (:func:`inspector.input_limits.held_estimate`)."""
         st.session_state[self.loaded_key] = loaded
+        st.session_state[f"{self.loaded_key}_held"] = held_bytes
         st.session_state.pop(self.failed_key, None)
+
+    def held_bytes(self) -> int:
+        """The memory what this slot holds takes (0 when it holds nothing)."""
+        return st.session_state.get(f"{self.loaded_key}_held", 0) if self.get() is not None else 0
 
     def clear(self) -> None:
         """Forget what is loaded (the session's data is being freed)."""
@@ -61,6 +72,11 @@ class Slot:
 
 #: The tokens & sentences input, shared by the Overview, Sentences & tokens and Analysis pages.
 PREPROCESS = Slot("jp_loaded", "jp_failed", "preprocess")
+
+
+def session_held_bytes() -> int:
+    """The memory all the data this session loaded holds (every slot's estimate)."""
+    return sum(slot.held_bytes() for slot in SLOTS)
 
 
 @dataclass

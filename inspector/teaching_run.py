@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import streamlit as st
 
 from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
@@ -24,6 +23,7 @@ from jpcore.similarity import Normaliser
 from jpcore.systems import SystemRun, run_system
 from jpcore.systems.compare import Region, compare_results
 from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from inspector.result_cache import TEACHING_RESULTS, key_of
 from inspector.teaching_exercises import SystemChoice
 from inspector.view import ResultView
 
@@ -52,7 +52,6 @@ class Evaluated:
         return ResultView(self.result)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
 def _evaluate_or_fail(
     raw_text: str,
     gold_data: bytes,
@@ -82,9 +81,11 @@ def evaluate_system(raw_text: str, gold: GoldInput, choice: SystemChoice) -> Eva
     """
     pattern = choice.pattern if choice.tokenizer == "regex" else None
     gaps = choice.gaps if choice.tokenizer == "regex" else False
-    outcome = _evaluate_or_fail(
-        raw_text, gold.data, gold.fmt, gold.level, gold.language,
-        choice.splitter, choice.tokenizer, pattern, gaps, _gold_name=gold.name,
+    outcome = TEACHING_RESULTS.compute(
+        key_of(("teaching", gold.fmt, gold.level, gold.language, choice.splitter, choice.tokenizer, pattern, gaps),
+               (raw_text, gold.data)),
+        lambda: _evaluate_or_fail(raw_text, gold.data, gold.fmt, gold.level, gold.language,
+                                  choice.splitter, choice.tokenizer, pattern, gaps, _gold_name=gold.name),
     )
     if len(outcome) == 5:
         error = InputError(*outcome[:4])
