@@ -8,18 +8,23 @@ until then (issue 12 item 14).  Contract:
 * :func:`register` (every run, from the entry point) gives the session a
   guard held in a session-scoped ``st.cache_resource``; Streamlit releases
   it when the session's websocket closes (a tab closed, a reload);
-* :data:`GRACE_SECONDS` later (Streamlit's own ``server.disconnectedSessionTTL``,
+* :func:`grace_seconds` later (Streamlit's own ``server.disconnectedSessionTTL``,
   the time a session may reconnect after a network blip), if the session
   has not come back, :func:`free_session` drops everything it loaded (the
-  values of :data:`DATA_KEYS` and every loaded input) and returns the
-  freed memory to the system (a full collection, then glibc's
-  ``malloc_trim``);
+  values of :data:`DATA_KEYS` and every loaded input), the session is shut
+  down as Streamlit's ``Runtime.close_session`` would (on the server's event
+  loop: its uploaded files, and the download buttons' deferred callables,
+  which hold the page's variables and so its result, go too; Streamlit
+  itself only forgets a stored session when another one touches the store),
+  and the freed memory goes back to the system (a full collection, then
+  glibc's ``malloc_trim``);
 * a session that comes back later finds nothing loaded: a link to uploaded
   data then says so (:func:`inspector.state.missing_link`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import ctypes.util
 import gc
@@ -67,30 +72,74 @@ def release_memory() -> None:
 
 
 def free_session(session_state: Any) -> int:
-    """Drop a session's data from its state; the number of values dropped."""
+    """Drop a session's data from its state (Streamlit's session state, or a mapping);
+    the number of values dropped."""
     from inspector.state import LoadedInput
 
+    if hasattr(session_state, "filtered_state"):  # Streamlit's: its keys, and the state under the
+        keys = list(session_state.filtered_state)  # wrapper (whose yield callback belongs to the
+        state = getattr(session_state, "_state", session_state)  # script thread, not this one)
+    else:
+        keys, state = list(session_state), session_state
     dropped = 0
-    for key in list(session_state):
+    for key in keys:
         try:
-            value = session_state[key]
+            value = state[key]
         except KeyError:
             continue
         if key in DATA_KEYS or isinstance(value, LoadedInput):
-            del session_state[key]
+            del state[key]
             dropped += 1
     return dropped
 
 
-def _free_unless_back(guard: Guard) -> None:
+def _session_manager() -> Any:
+    """Streamlit's session manager (pinned 1.67: ``Runtime._session_mgr``), or ``None``."""
+    from streamlit.runtime import Runtime
+
+    return getattr(Runtime.instance(), "_session_mgr", None) if Runtime.exists() else None
+
+
+def _app_session(session_id: str) -> Any:
+    """The session object while Streamlit still knows it (when its guard is released)."""
+    manager = _session_manager()
+    info = manager.get_session_info(session_id) if manager is not None else None
+    return info.session if info is not None else None
+
+
+def _shut_down(session_id: str, session: Any) -> None:
+    """What ``Runtime.close_session`` does to a stored session, also once its time in the
+    store is over (the store then no longer returns it, but still holds it)."""
+    storage = getattr(_session_manager(), "_session_storage", None)
+    try:
+        if storage is not None:
+            storage.delete(session_id)
+    except KeyError:
+        pass
+    session.shutdown()
+
+
+def _free_unless_back(guard: Guard, session: Any = None) -> None:
     if _is_active(guard.session_id):
         return  # it reconnected: its next run registers a new guard
-    if free_session(guard.session_state):
+    freed = free_session(guard.session_state) if guard.session_state is not None else 0
+    if session is not None:
+        _shut_down(guard.session_id, session)
+    if freed or session is not None:
         release_memory()
 
 
 def _released(guard: Guard) -> None:
-    """Streamlit released the session's guard: its websocket closed."""
+    """Streamlit released the session's guard: its websocket closed.  On the server's
+    event loop (where Streamlit disconnects sessions) the session is also shut down
+    after the grace; elsewhere only its data is freed."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is not None:
+        loop.call_later(grace_seconds(), _free_unless_back, guard, _app_session(guard.session_id))
+        return
     timer = threading.Timer(grace_seconds(), _free_unless_back, args=(guard,))
     timer.daemon = True
     timer.start()

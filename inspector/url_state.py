@@ -86,7 +86,9 @@ PAGE_PARAMS: dict[str, dict[str, Kind]] = {
     "teaching": {},
     "about": {},
 }
-_EVERY_PARAM = {name for params in PAGE_PARAMS.values() for name in params}
+#: Every parameter of any page, and its kind.
+_KIND_OF = {name: kind for params in PAGE_PARAMS.values() for name, kind in params.items()}
+_EVERY_PARAM = set(_KIND_OF)
 
 _LAST = "_url_last"  # the URL at the end of the previous run: {name: [values]}
 _START = "_url_start"  # the URL this run started from (after begin)
@@ -133,8 +135,11 @@ def begin(page: str) -> None:
         if kind is None:
             if name not in _EVERY_PARAM:
                 note(f"Ignored the address's `{md_text(name[:SHOWN])}`: the app has no such setting.")
-            elif name not in (st.session_state.get(_LAST) or {}):
-                continue  # another page's setting, given by a link: left for that page
+            elif name in (st.session_state.get(_LAST) or {}):
+                pass  # carried over from the page left: dropped quietly
+            else:
+                kind = _KIND_OF[name]  # another page's setting, given by a link: left for that page
+        if kind is None:
             removed = True
             del st.query_params[name]
             continue

@@ -47,9 +47,9 @@ def _unescape(markdown: str) -> str:
     return re.sub(r"\\(.)", r"\1", markdown)
 
 
-def _open(page: str = OVERVIEW, **query: str) -> AppTest:
+def _open(at_page: str = OVERVIEW, **query: str) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=120)
-    at.switch_page(page)
+    at.switch_page(at_page)
     for key, value in query.items():
         at.query_params[key] = value
     return _run(at)
@@ -294,3 +294,28 @@ def test_a_parameter_carried_over_from_the_page_left_is_dropped() -> None:
     assert "m2" not in query and query["trees"] == "harbour" and query["pair"] == "4"
     assert "Pair #4: 1:1 trees, exact" in [h.value for h in at.subheader]
     assert "Ignored" not in _infos(at)
+
+
+# --- property: no URL breaks a page ---------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from inspector.url_state import PAGE_PARAMS  # noqa: E402
+
+_VALUES = ["²", "١", "٣", "9" * 5000, "-1", "0", "", "true", "false", "maybe", "\x00", "\u202e", "<script>",
+           "![k](https://example.invalid/x.png)", "%", "1e9", "merged", "n:1", "upload-0123456789ab",
+           "json-zz", "ewt-conllu", "x" * 600, "NP", "R:NOUN", "3"]
+_PAGES = {"overview": OVERVIEW, "sentences": SENTENCES, "brackets": BRACKETS, "edits": EDITS,
+          "analysis": ANALYSIS, "teaching": TEACHING, "about": ABOUT}
+_NAMES = sorted({name for params in PAGE_PARAMS.values() for name in params} | {"foo", "sample ", "unit[]"})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(page=st.sampled_from(sorted(_PAGES)),
+       query=st.dictionaries(st.sampled_from(_NAMES), st.sampled_from(_VALUES), min_size=1, max_size=4))
+def test_no_url_breaks_a_page(page: str, query: dict[str, str]) -> None:
+    at = _open(_PAGES[page], **query)  # _run fails on any exception shown
+    for value in _query(at).values():
+        for one in (value if isinstance(value, list) else [value]):
+            assert len(one) <= 500 and one.isprintable()

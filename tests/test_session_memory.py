@@ -129,3 +129,40 @@ class _Started:
 
     def start(self) -> None:
         pass
+
+
+def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Streamlit forgets a stored session only when another one touches its store: past the
+    grace, the session is shut down as Runtime.close_session would (files, deferred downloads)."""
+    import asyncio
+
+    state, alive = _session()
+    shut = []
+
+    class Session:
+        def shutdown(self) -> None:
+            shut.append("shutdown")
+
+    class Storage:
+        def delete(self, session_id: str) -> None:
+            shut.append(f"deleted {session_id}")
+
+    session = Session()
+    manager = type("Manager", (), {"_session_storage": Storage(),
+                                   "get_session_info": lambda self, sid: type("Info", (), {"session": session})()})()
+    monkeypatch.setattr(session_memory, "_session_manager", lambda: manager)
+    monkeypatch.setattr(session_memory, "_is_active", lambda session_id: False)
+    monkeypatch.setattr(session_memory, "grace_seconds", lambda: 0.01)
+
+    async def closed_tab() -> None:
+        session_memory._released(session_memory.Guard("s1", state))  # as Streamlit calls it, on its loop
+        for _ in range(3000):  # until the loop has run the call scheduled after the grace (at most 30 s)
+            if len(shut) == 2:
+                return
+            await asyncio.sleep(0.01)
+
+    asyncio.run(closed_tab())
+    assert shut == ["deleted s1", "shutdown"]
+    assert "jp_loaded" not in state
+    gc.collect()
+    assert alive() is None
