@@ -109,7 +109,9 @@ def _app_session(session_id: str) -> Any:
 
 def _shut_down(session_id: str, session: Any) -> None:
     """What ``Runtime.close_session`` does to a stored session, also once its time in the
-    store is over (the store then no longer returns it, but still holds it)."""
+    store is over (the store then no longer returns it, but still holds it); then its
+    state and fragments are emptied: Streamlit's main loop keeps its last session in a
+    local variable, and the widgets' callbacks and fragments hold the pages' results."""
     storage = getattr(_session_manager(), "_session_storage", None)
     try:
         if storage is not None:
@@ -117,15 +119,29 @@ def _shut_down(session_id: str, session: Any) -> None:
     except KeyError:
         pass
     session.shutdown()
+    state = getattr(session, "_session_state", None)
+    if state is not None:  # a fresh one: the widgets' metadata (callbacks) goes with the old
+        session._session_state = type(state)()
+    fragments = getattr(session, "_fragment_storage", None)
+    if fragments is not None and hasattr(fragments, "clear"):
+        fragments.clear()
 
 
 def _free_unless_back(guard: Guard, session: Any = None) -> None:
     if _is_active(guard.session_id):
         return  # it reconnected: its next run registers a new guard
     freed = free_session(guard.session_state) if guard.session_state is not None else 0
+    guard.session_state = None
     if session is not None:
         _shut_down(guard.session_id, session)
-    if freed or session is not None:
+    if not freed and session is None:
+        return
+    # The session's pages are reference cycles (a page's functions and its variables), which
+    # only the cyclic collector frees: collect once this call, which still holds the session,
+    # has returned (on the loop: its next turn), else they would be frozen again alive.
+    try:
+        asyncio.get_running_loop().call_soon(release_memory)
+    except RuntimeError:
         release_memory()
 
 

@@ -139,7 +139,18 @@ def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatc
     state, alive = _session()
     shut = []
 
+    class State(dict):
+        """Stands for Streamlit's SessionState, whose widgets' callbacks hold the pages' results."""
+
+    class Fragments:
+        def clear(self) -> None:
+            shut.append("fragments cleared")
+
     class Session:
+        def __init__(self) -> None:
+            self._session_state = State(callback=Result())
+            self._fragment_storage = Fragments()
+
         def shutdown(self) -> None:
             shut.append("shutdown")
 
@@ -148,6 +159,7 @@ def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatc
             shut.append(f"deleted {session_id}")
 
     session = Session()
+    held_by_callbacks = weakref.ref(session._session_state["callback"])
     manager = type("Manager", (), {"_session_storage": Storage(),
                                    "get_session_info": lambda self, sid: type("Info", (), {"session": session})()})()
     monkeypatch.setattr(session_memory, "_session_manager", lambda: manager)
@@ -157,12 +169,12 @@ def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatc
     async def closed_tab() -> None:
         session_memory._released(session_memory.Guard("s1", state))  # as Streamlit calls it, on its loop
         for _ in range(3000):  # until the loop has run the call scheduled after the grace (at most 30 s)
-            if len(shut) == 2:
+            if len(shut) == 3:
                 return
             await asyncio.sleep(0.01)
 
     asyncio.run(closed_tab())
-    assert shut == ["deleted s1", "shutdown"]
-    assert "jp_loaded" not in state
+    assert shut == ["deleted s1", "shutdown", "fragments cleared"]
+    assert "jp_loaded" not in state and session._session_state == {}
     gc.collect()
-    assert alive() is None
+    assert alive() is None and held_by_callbacks() is None
