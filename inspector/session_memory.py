@@ -28,8 +28,11 @@ import asyncio
 import ctypes
 import ctypes.util
 import gc
+import sys
 import threading
+import types
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -58,8 +61,18 @@ def _is_active(session_id: str) -> bool:
     return Runtime.exists() and Runtime.instance().is_active_session(session_id)
 
 
+def _forget_last_run() -> None:
+    """Streamlit leaves the module of the last script run (the page's variables: its result)
+    as ``sys.modules["__main__"]`` until the next run of any session: an empty one instead.
+    A run in progress keeps its own module; the next run installs its own again."""
+    main = sys.modules.get("__main__")
+    if str(getattr(main, "__file__", "")).startswith(str(Path(__file__).resolve().parent)):
+        sys.modules["__main__"] = types.ModuleType("__main__")
+
+
 def release_memory() -> None:
     """A full collection (frozen objects included), then the freed heap back to the system."""
+    _forget_last_run()
     gc.unfreeze()
     gc.collect()
     gc.freeze()  # what remains is long-lived (see inspector.components.settle_heap)
