@@ -77,7 +77,9 @@ _UNIT = Obj(
 _SENTENCE = Obj(
     {"tokens": Seq(TOKEN), "line": LINE},
     {"token_lines": Seq(LINE), "text": TEXT, "sent_id": TEXT, "newdoc": Bool(), "newpar": Bool(),
-     "upos": Seq(Str(min_len=1, max_len=100))},
+     "upos": Seq(Str(min_len=1, max_len=100)),
+     # CoNLL-U at the words level: the multiword tokens, [first word, end, surface form]
+     "multiword": Seq(Row((COUNT, COUNT, TEXT)))},
 )
 _SEGMENTATION = Obj({"name": NAME, "format": Str(choices=("text", "conllu", "tokenizer output")),
                      "level": LEVEL, "sentences": Seq(_SENTENCE)})
@@ -228,6 +230,12 @@ def _segment_sizes(side: dict[str, Any], path: str) -> list[int]:
         for key in ("token_lines", "upos"):
             if key in sentence and len(sentence[key]) != n:
                 raise _fail(f"{path}.sentences[{i}].{key}", f"one entry per token ({n})", sentence[key])
+        end = 0
+        for m, (first, last, _form) in enumerate(sentence.get("multiword", ())):
+            if not end <= first < last <= n:
+                raise _fail(f"{path}.sentences[{i}].multiword[{m}]",
+                            f"a word range in order within the sentence's {n} words", f"[{first}, {last}]")
+            end = last
         sizes.append(n)
     return sizes
 
