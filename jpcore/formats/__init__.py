@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jpcore.formats.conllu import iter_conllu, looks_like_conllu, read_conllu
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.textio import EmptyFileError, iter_file_lines, nonempty
+from jpcore.formats.textio import CountedLines, EmptyFileError, empty_found, iter_file_lines, nonempty
 from jpcore.formats.tokenized import iter_tokenized, read_tokenized
 
 FORMATS = ("auto", "text", "conllu")
@@ -55,8 +55,8 @@ def read_segmentation(data: bytes | str, name: str, fmt: str = "auto", level: st
     if fmt == "conllu":
         segmentation = read_conllu(data, name, level)
         if not segmentation.sentences:  # the text reader refuses an empty file itself
-            raise EmptyFileError(name, "at least one sentence", "none (only comments or blank lines)"
-                                 if data else "no text at all")
+            bom = b"\xef\xbb\xbf" if isinstance(data, bytes) else "\ufeff"
+            raise EmptyFileError(name, "at least one sentence", empty_found("conllu", bool(data.removeprefix(bom))))
         return segmentation
     return read_tokenized(data, name, level)
 
@@ -81,6 +81,6 @@ def open_segmentation(
         if fmt == "auto":
             fmt = detect_format(stream.read(DETECT_BYTES), name)
             stream.seek(0)
-        lines = iter_file_lines(stream, name)
+        lines = CountedLines(iter_file_lines(stream, name))
         sentences = iter_conllu(lines, name, level) if fmt == "conllu" else iter_tokenized(lines)
-        yield fmt, nonempty(sentences, name)
+        yield fmt, nonempty(sentences, name, lambda: empty_found(fmt, lines.any))

@@ -12,7 +12,7 @@ empty", never scored as zero sentences.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 from pathlib import Path
 from typing import BinaryIO
@@ -35,21 +35,43 @@ class EmptyFileError(InputError):
 T = TypeVar("T")
 
 
-def nonempty(items: Iterable[T], name: str, expected: str = "at least one sentence") -> Iterator[T]:
-    """``items`` one at a time; :class:`EmptyFileError` naming ``name`` at their
-    end when there was none (a streamed file without any sentence).
+def empty_found(fmt: str, any_line: bool) -> str:
+    """What a file without any sentence holds, for :class:`EmptyFileError` (the
+    whole-file and the streaming readers say the same)."""
+    if not any_line:
+        return "no text at all"
+    return "none (only comments or blank lines)" if fmt == "conllu" else "only blank lines"
 
-    >>> list(nonempty([], "sys.txt"))
+
+class CountedLines:
+    """Lines passed through, remembering whether there was any."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = lines
+        self.any = False
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self._lines:
+            self.any = True
+            yield line
+
+
+def nonempty(items: Iterable[T], name: str, found: Callable[[], str],
+             expected: str = "at least one sentence") -> Iterator[T]:
+    """``items`` one at a time; :class:`EmptyFileError` naming ``name`` at their
+    end when there was none (a streamed file without any sentence), saying ``found()``.
+
+    >>> list(nonempty([], "sys.txt", lambda: "only blank lines"))
     Traceback (most recent call last):
     ...
-    jpcore.formats.textio.EmptyFileError: sys.txt is empty: expected at least one sentence, found none
+    jpcore.formats.textio.EmptyFileError: sys.txt is empty: expected at least one sentence, found only blank lines
     """
     seen = False
     for item in items:
         seen = True
         yield item
     if not seen:
-        raise EmptyFileError(name, expected, "none")
+        raise EmptyFileError(name, expected, found())
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

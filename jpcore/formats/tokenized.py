@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.textio import EmptyFileError, decode_lines
+from jpcore.formats.textio import EmptyFileError, decode_lines, empty_found
 from jpcore.runtime import gc_paused
 
 _SEPARATORS = re.compile(r"[ \t]+")
@@ -34,10 +34,11 @@ def read_tokenized(data: bytes | str, name: str, level: str = "words", *,
     ...
     jpcore.formats.textio.EmptyFileError: sys.txt is empty: expected at least one sentence, found only blank lines
     """
+    lines = decode_lines(data, name)
     with gc_paused():  # many small acyclic objects: see jpcore.runtime.gc_paused
-        sentences = list(iter_tokenized(decode_lines(data, name)))
+        sentences = list(iter_tokenized(lines))
     if not sentences and not allow_empty:
-        raise EmptyFileError(name, "at least one sentence", "only blank lines" if data else "no text at all")
+        raise EmptyFileError(name, "at least one sentence", empty_found("text", bool(lines)))
     return Segmentation(name=name, format="text", level=level, sentences=sentences)
 
 
