@@ -8,15 +8,28 @@ the process (so a fresh server opened at ``/sentences`` would run the page
 without this file, i.e. without the loader), and ``AppTest`` does so on every
 run.  The sidebar loader is shared by every page and runs before the page;
 the app opens with the EWT excerpt (gold words vs nltk) already loaded.
+
+Around every page run: the URL is cleaned for the page and notes on what
+was ignored in it go at the top (:mod:`inspector.url_state`), and the
+session is registered so its data is freed when it ends
+(:mod:`inspector.session_memory`).  The page icon is a file of the app:
+nothing is fetched from another server (a ``:material/...:`` page icon is
+downloaded from a font CDN by the browser).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-from inspector import loading
+from inspector import loading, session_memory, url_state
 
-st.set_page_config(page_title="jp-inspector", page_icon=":material/compare:", layout="wide")
+#: The browser tab's icon, served by the app itself.
+ICON = Path(__file__).resolve().parent / "assets" / "icon.png"
+
+st.set_page_config(page_title="jp-inspector", page_icon=str(ICON), layout="wide")
+session_memory.register()
 
 #: Pages of the tokenization/SBD evaluation: they share the sidebar loader.
 PREPROCESS_PAGES = [
@@ -35,6 +48,13 @@ PAGES = [
 ]
 
 page = st.navigation(PAGES)
-if page.url_path in {p.url_path for p in PREPROCESS_PAGES}:
-    loading.sidebar_loader()
-page.run()
+page_key = url_state.page_key(page.url_path)
+url_state.begin(page_key)
+notes = None
+try:
+    if page.url_path in {p.url_path for p in PREPROCESS_PAGES}:
+        loading.sidebar_loader()  # its progress box comes first
+    notes = st.empty()  # what the URL held that was ignored, above the page
+    page.run()
+finally:
+    url_state.end(page_key, notes)

@@ -4,7 +4,8 @@ The figures are jpcore's (:meth:`~jpcore.tasks.parseval_result.ParsevalResult.la
 this module only draws them.  Three bars per label: colour (Okabe–Ito)
 *and* fill pattern tell precision, recall and F1 apart.  Selecting bars
 (``st.plotly_chart(..., on_select="rerun")``) gives points whose ``x`` is the
-label: :func:`selected_labels` reads them back (through
+label, escaped (plotly renders a little HTML in tick labels too):
+:func:`selected_labels` reads them back (through
 :mod:`inspector.plotly_selection`).  ``hovermode="x"``: a click anywhere in a
 label's column selects it, also above a short bar or one of height 0
 (plotly's default "closest" gives the click to the bar itself only).  Hover
@@ -13,6 +14,7 @@ texts are escaped (plotly renders a little HTML in them).
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import plotly.graph_objects as go
@@ -41,7 +43,7 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
             for s in shown
         ]
         figure.add_trace(go.Bar(
-            x=labels, y=[round(getattr(s, attribute), 2) for s in shown], name=name,
+            x=[esc(label) for label in labels], y=[round(getattr(s, attribute), 2) for s in shown], name=name,
             marker=dict(color=colour, pattern=dict(shape=pattern, solidity=0.35),
                         line=dict(color="#000000", width=1)),
             hovertext=hover, hoverinfo="text",
@@ -57,4 +59,4 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
 def selected_labels(state: Any) -> list[str]:
     """The labels of the bars selected in a plotly chart's selection state
     (``event.selection``; a mapping or an attribute object), in order, without repeats."""
-    return list(dict.fromkeys(str(x) for x in selected_values(state, "x")))
+    return list(dict.fromkeys(html.unescape(str(x)) for x in selected_values(state, "x")))

@@ -12,7 +12,9 @@ loaded pair stays; a status box shows the stages while an input loads (the
 2,400-tree sample is EVALB's sample repeated at load time).  Session-state
 keys start with ``bk_`` so they never collide with the other pages' loader;
 the loader's widgets keep their values for the session (``persist_state``), so
-leaving the page and coming back shows the same trees.
+leaving the page and coming back shows the same trees, and what is loaded
+stays until other input loads (:mod:`inspector.loader_state`); the URL names
+it (``?trees=KEY`` or ``?trees_data=upload-DIGEST``).
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult
-from inspector import load_flow
+from inspector import load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
+from inspector.result_cache import RESULTS, key_of
 from inspector.state import LoadedInput, Slot
 from inspector.tree_samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES, get_tree_sample
 
@@ -39,7 +42,9 @@ SOURCES = {
     "paste": "Paste trees",
     "json": "Open a JSON result",
 }
-SLOT = Slot("bk_loaded", "bk_failed", "parseval", what="trees")
+SLOT = Slot("bk_loaded", "bk_failed", "parseval", what="trees", sample_param="trees", data_param="trees_data")
+KEYS = loader_state.LoaderKeys(SLOT, "bk_source", "bk_sample",
+                               {key: sample.title for key, sample in TREE_SAMPLES.items()}, DEFAULT_TREE_SAMPLE)
 
 
 @dataclass
@@ -60,9 +65,9 @@ class _Request:
         return fingerprint((self.source, self.sample_key), (self.gold, self.system, self.json_file))
 
 
-@st.cache_data(max_entries=8, show_spinner="Aligning and scoring the trees...")
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:
-    return parseval.evaluate_bytes(gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name)
+    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: parseval.evaluate_bytes(
+        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name))
 
 
 def evaluate_trees(gold: NamedBytes, system: NamedBytes) -> ParsevalResult:
@@ -77,9 +82,9 @@ def evaluate_trees(gold: NamedBytes, system: NamedBytes) -> ParsevalResult:
     return result
 
 
-@st.cache_data(max_entries=4, show_spinner="Reading the JSON result...")
 def _result_from_json(data: bytes, _name: str) -> ParsevalResult:
-    return read_result_json(data, _name, ParsevalResult.from_dict, "parseval")
+    return RESULTS.compute(key_of("parseval-json", (data,)),
+                           lambda: read_result_json(data, _name, ParsevalResult.from_dict, "parseval"))
 
 
 def get_loaded() -> BracketsLoaded | None:
@@ -88,9 +93,8 @@ def get_loaded() -> BracketsLoaded | None:
 
 
 def _sample_request() -> _Request:
-    key = sample_key("bk_sample", "trees", {k: s.title for k, s in TREE_SAMPLES.items()},
-                     DEFAULT_TREE_SAMPLE, "Small tree files bundled with jp-inspector (sample_data/parseval).",
-                     label="Tree pair")
+    key = sample_key("bk_sample", KEYS.samples, DEFAULT_TREE_SAMPLE,
+                     "Small tree files bundled with jp-inspector (sample_data/parseval).", label="Tree pair")
     sample = get_tree_sample(key)
     st.caption(md_text(sample.note))
     gold, system = sample.read_pair()
@@ -105,6 +109,7 @@ def _upload_request() -> _Request | None:
         "parseval", "Upload a gold and a system tree file to evaluate them.",
     )
     if files is None:
+        loader_state.kept(KEYS, "upload")
         return None
     gold, system, _ = files
     return _Request("upload", f"{gold.name} vs {system.name} (uploaded)", gold, system)
@@ -118,12 +123,18 @@ def _paste_request() -> _Request | None:
         Field("System trees", "bk_paste_sys", pasted_name="system (pasted)"),
         ("Evaluate pasted trees", "bk_paste_submit"), "Paste gold and system trees, then press the button.",
     )
-    return None if texts is None else _Request("paste", "pasted trees", *texts)
+    if texts is None:
+        loader_state.kept(KEYS, "paste")
+        return None
+    return _Request("paste", "pasted trees", *texts)
 
 
 def _json_request() -> _Request | None:
     file = json_upload("bk_upload_json", "`jpcore parseval GOLD SYSTEM --json`", "parseval")
-    return None if file is None else _Request("json", f"{file.name} (saved result)", json_file=file)
+    if file is None:
+        loader_state.kept(KEYS, "json")
+        return None
+    return _Request("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _evaluate(request: _Request, fingerprint: str) -> BracketsLoaded:
@@ -143,12 +154,14 @@ def _apply(request: _Request) -> None:
         return new
 
     fingerprint = request.fingerprint()
-    user_parts = () if request.source == "sample" else (request.gold, request.system, request.json_file)
-    load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
+    parts = [(request.json_file, "json-parseval")] if request.json_file is not None else [
+        (request.gold, "trees"), (request.system, "trees")]
+    load_flow.apply(SLOT, fingerprint, request.label, load, parts, user=request.source != "sample")
 
 
 def brackets_loader() -> BracketsLoaded | None:
     """Draw the loader in the sidebar, evaluate a new input, return what is loaded."""
+    loader_state.prepare(KEYS)
     with st.sidebar:
         st.header("Trees")
         source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="bk_source",
@@ -166,6 +179,7 @@ def brackets_loader() -> BracketsLoaded | None:
         }[source]()
     if request is not None:
         _apply(request)
+    loader_state.write_url(KEYS)
     loaded = get_loaded()
     if loaded is not None:
         loaded.result.cutoff_len = cutoff

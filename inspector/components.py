@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from jpcore.reports import InputInfo, render_html
-from inspector import samples
+from inspector import samples, url_state
 from inspector.render import md_text
 from inspector.state import Loaded
 
@@ -44,7 +44,7 @@ def loaded_caption(loaded: Loaded) -> None:
     st.caption(
         f"**{md_text(loaded.label)}** · gold {md_text(result.gold.name)} · system "
         f"{md_text(result.system.name)} · level {md_text(result.level)} · "
-        f"{result.normaliser.describe()}"
+        f"{result.normaliser.describe()}"  # the app's wording of a validated table name
     )
 
 
@@ -123,26 +123,39 @@ def loading_status(label: str) -> Iterator[Callable[[str], None]]:
 # --- the selected unit ---------------------------------------------------------
 
 
-def _as_int(value: object) -> int | None:
+def as_int(value: object) -> int | None:
+    """A unit number written in the URL: ASCII digits only, at most
+    :data:`inspector.url_state.MAX_DIGITS` of them (``²`` and 5,000-digit values are not)."""
     text = str(value).strip() if value is not None else ""
-    return int(text) if text.lstrip("-").isdigit() else None
+    if not (text.isascii() and text.isdigit()) or len(text) > url_state.MAX_DIGITS:
+        return None
+    return int(text)
 
 
-def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default: int | None) -> None:
+def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default: int | None,
+                     from_link: bool = True) -> None:
     """Make ``st.session_state[key]`` a valid unit before its widget is drawn.
 
     The first time a result (``owner``, e.g. its fingerprint) is shown in
-    the session, a unit named in the URL (``?key=N``) wins; a new result
-    afterwards starts at ``default``; an invalid or missing value becomes
-    ``default``.
+    the session, a unit named in the URL (``?key=N``) wins when the link is
+    for that data (``from_link``: :func:`inspector.loader_state.link_is_for`);
+    a URL changed from outside afterwards (browser Back/Forward) wins too; a
+    new result starts at ``default``; an invalid or missing value becomes
+    ``default``.  A unit of the URL that is not used is noted by
+    :func:`inspector.url_state.end`.
     """
     owner_key = f"_{key}_owner"
     previous = st.session_state.get(owner_key)
+    wanted = as_int(url_state.link_value(key)) if from_link else None
+    if wanted is not None and not valid(wanted):
+        wanted = None
     if previous != owner:
-        wanted = _as_int(st.query_params.get(key)) if previous is None else None
-        st.session_state[key] = wanted if wanted is not None and valid(wanted) else default
+        st.session_state[key] = wanted if previous is None and wanted is not None else default
         st.session_state[owner_key] = owner
         st.session_state.pop(f"_{key}_table_seen", None)
+        return
+    if wanted is not None and url_state.changed_from_outside(key):
+        st.session_state[key] = wanted
         return
     current = st.session_state.get(key)
     if current is None or not valid(current):

@@ -1,10 +1,10 @@
 """Running jpcore on loaded bytes, cached.
 
-The cache key is the *content* of the files (their bytes) plus the options,
-never their names: a file re-uploaded under the same name with new content
-is evaluated again, and the same content under another name is not.  Names
-are passed outside the key (``_``-prefixed arguments, which
-``st.cache_data`` does not hash) and only used for messages and display.
+The cache key is the *content* of the files (a digest of their bytes) plus
+the options, never their names: a file re-uploaded under the same name with
+new content is evaluated again, and the same content under another name is
+not.  Names are only used for messages and display.  The cache
+(:data:`inspector.result_cache.RESULTS`) is bounded in bytes and in time.
 
 Bad input raises :class:`jpcore.errors.InputError` (``file:line: expected
 ..., found ...``); the caller shows its text.
@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import streamlit as st
-
 from jpcore.formats.result_json import read_result_json
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.similarity import Normaliser
 from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from inspector.result_cache import RESULTS, key_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +42,6 @@ class Options:
     strict: bool = False
 
 
-@st.cache_data(max_entries=8, show_spinner="Aligning gold and system...")
 def _evaluate_bytes(
     gold_data: bytes,
     sys_data: bytes,
@@ -71,24 +69,24 @@ def evaluate_files(
     """The result of ``jpcore preprocess`` on these files, and the decoded raw text.
 
     Raises :class:`InputError` for bad input.  The result is a fresh copy
-    (``st.cache_data`` returns one per call), its sides named as given.
+    (the cache returns one per call), its sides named as given.
     """
-    result, raw_text = _evaluate_bytes(
-        gold.data, system.data, raw.data if raw is not None else None,
-        options.fmt, options.level, options.language, options.contractions,
-        options.casefold, options.strict,
-        _gold_name=gold.name, _sys_name=system.name, _raw_name=raw.name if raw else "",
+    raw_data = raw.data if raw is not None else None
+    result, raw_text = RESULTS.compute(
+        key_of(("preprocess", options), (gold.data, system.data, raw_data)),
+        lambda: _evaluate_bytes(
+            gold.data, system.data, raw_data,
+            options.fmt, options.level, options.language, options.contractions,
+            options.casefold, options.strict,
+            _gold_name=gold.name, _sys_name=system.name, _raw_name=raw.name if raw else "",
+        ),
     )
     result.gold.name = gold.name
     result.system.name = system.name
     return result, raw_text
 
 
-@st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
-def _result_from_json(data: bytes, _name: str) -> PreprocessResult:
-    return read_result_json(data, _name, PreprocessResult.from_dict, "preprocess")
-
-
 def result_from_json(file: NamedBytes) -> PreprocessResult:
-    """A result saved with ``jpcore preprocess --json`` (or the app's JSON download)."""
-    return _result_from_json(file.data, _name=file.name)
+    """A result saved with ``jpcore preprocess --json`` (or the app's JSON download), validated."""
+    return RESULTS.compute(key_of("preprocess-json", (file.data,)),
+                           lambda: read_result_json(file.data, file.name, PreprocessResult.from_dict, "preprocess"))

@@ -13,7 +13,9 @@ traceback -- and the previously loaded data stays.  While an input loads a
 status box shows the stages; the edits of every unit are listed once then
 (:mod:`inspector.gec_index`), so a 44,000-sentence pair renders quickly.
 The loader's widgets keep their values for the session (``persist_state``),
-so leaving the page and coming back shows the same pair, not the default.  This loader is
+so leaving the page and coming back shows the same pair, not the default, and
+what is loaded stays until other input loads (:mod:`inspector.loader_state`);
+the URL names it (``?m2=KEY`` or ``?m2_data=upload-DIGEST``).  This loader is
 independent of the sidebar loader of the Sentences pages (which reads
 segmentations, not M2).
 """
@@ -28,12 +30,13 @@ from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
-from inspector import gec_samples, load_flow
+from inspector import gec_samples, load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.gec_index import EditIndex, build_index
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.load_flow import Step
 from inspector.render import md_text
+from inspector.result_cache import RESULTS, key_of
 from inspector.state import LoadedInput, Slot
 
 SOURCES = {
@@ -53,7 +56,10 @@ NOOP_HELP = (
     "'no correction' line for every annotator without a real edit there (errant's 'no change' "
     "option survives). jp: drop them all, as the published jp-errant does."
 )
-SLOT = Slot("gec_loaded", "gec_failed", "gec")
+SLOT = Slot("gec_loaded", "gec_failed", "gec", sample_param="m2", data_param="m2_data")
+KEYS = loader_state.LoaderKeys(SLOT, "g_source", "g_sample",
+                               {key: sample.title for key, sample in gec_samples.GEC_SAMPLES.items()},
+                               gec_samples.DEFAULT_GEC_SAMPLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,15 +104,14 @@ class GecLoaded(LoadedInput[GecResult]):
         return self.index
 
 
-@st.cache_data(max_entries=8, show_spinner="Aligning and scoring the M2 files...")
 def _evaluate(
     sys_data: bytes, gold_data: bytes, noop_rule: str, alpha: float, mode: str, beta: float,
     _sys_name: str, _gold_name: str,
 ) -> GecResult:
-    return evaluate_bytes(
+    return RESULTS.compute(key_of(("gec", noop_rule, alpha, mode, beta), (sys_data, gold_data)), lambda: evaluate_bytes(
         sys_data, gold_data, _sys_name, _gold_name,
         ErrantOptions(beta=beta, mode=mode), GecOptions(noop_rule=noop_rule, alpha=alpha),
-    )
+    ))
 
 
 def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -> GecResult:
@@ -120,9 +125,8 @@ def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -
     return result
 
 
-@st.cache_data(max_entries=8, show_spinner="Reading the JSON result...")
 def _from_json(data: bytes, _name: str) -> GecResult:
-    return read_result_json(data, _name, GecResult.from_dict, "gec")
+    return RESULTS.compute(key_of("gec-json", (data,)), lambda: read_result_json(data, _name, GecResult.from_dict, "gec"))
 
 
 def get_loaded() -> GecLoaded | None:
@@ -131,8 +135,8 @@ def get_loaded() -> GecLoaded | None:
 
 
 def _sample_request() -> GecRequest:
-    key = sample_key("g_sample", "m2", {k: s.title for k, s in gec_samples.GEC_SAMPLES.items()},
-                     gec_samples.DEFAULT_GEC_SAMPLE, "Small real M2 files bundled with jp-inspector (sample_data/m2).")
+    key = sample_key("g_sample", KEYS.samples, gec_samples.DEFAULT_GEC_SAMPLE,
+                     "Small real M2 files bundled with jp-inspector (sample_data/m2).")
     sample = gec_samples.get_gec_sample(key)
     st.caption(md_text(sample.note))
     (sys_name, sys_data), (gold_name, gold_data) = sample.read_pair()
@@ -147,6 +151,7 @@ def _upload_request() -> GecRequest | None:
         "gec", "Upload a system and a gold M2 file to align and score them.", columns=True,
     )
     if files is None:
+        loader_state.kept(KEYS, "upload")
         return None
     system, gold, _ = files
     return GecRequest("upload", f"{system.name} vs {gold.name} (uploaded)", system, gold)
@@ -159,12 +164,18 @@ def _paste_request() -> GecRequest | None:
         ("Align and score", "g_paste_submit"), "Paste a system and a gold M2 text, then press the button.",
         height=160, columns=True,
     )
-    return None if texts is None else GecRequest("paste", "pasted M2", *texts)
+    if texts is None:
+        loader_state.kept(KEYS, "paste")
+        return None
+    return GecRequest("paste", "pasted M2", *texts)
 
 
 def _json_request() -> GecRequest | None:
     file = json_upload("g_upload_json", "`jpcore gec -hyp SYSTEM -ref GOLD --json`", "gec")
-    return None if file is None else GecRequest("json", f"{file.name} (saved result)", json_file=file)
+    if file is None:
+        loader_state.kept(KEYS, "json")
+        return None
+    return GecRequest("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _settings(disabled: bool) -> GecSettings:
@@ -206,12 +217,14 @@ def _apply(request: GecRequest) -> None:
         return GecLoaded(result, fingerprint, request.source, request.label, request.sample_key, index)
 
     fingerprint = request.fingerprint()
-    user_parts = () if request.source == "sample" else (request.system, request.gold, request.json_file)
-    load_flow.apply(SLOT, fingerprint, request.label, load, user_parts)
+    parts = [(request.json_file, "json-gec")] if request.json_file is not None else [
+        (request.system, "m2"), (request.gold, "m2")]
+    load_flow.apply(SLOT, fingerprint, request.label, load, parts, user=request.source != "sample")
 
 
 def gec_loader() -> GecLoaded | None:
     """Draw the M2 loader (in an expander) and return the loaded pair."""
+    loader_state.prepare(KEYS)
     with st.expander("Data: system and gold M2 files", expanded=get_loaded() is None):
         source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="g_source",
                           horizontal=True, persist_state="session")
@@ -227,6 +240,7 @@ def gec_loader() -> GecLoaded | None:
                              request.sample_key)
     if request is not None:
         _apply(request)
+    loader_state.write_url(KEYS)
     return get_loaded()
 
 

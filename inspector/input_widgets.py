@@ -43,19 +43,16 @@ def fingerprint(options: object, parts: Iterable[NamedBytes | None]) -> str:
     return digest.hexdigest()
 
 
-def sample_key(state_key: str, query_key: str, titles: Mapping[str, str], default: str,
-               help: str, persist: bool = True, label: str = "Sample") -> str:
-    """A selectbox of bundled samples (``titles``: key -> title), kept in the URL as
-    ``?query_key=KEY``; an unknown key in the URL is ignored (a path is never read).
-    ``persist`` keeps the choice for the session while the page is not shown."""
-    if state_key not in st.session_state:
-        wanted = st.query_params.get(query_key, default)
-        st.session_state[state_key] = wanted if wanted in titles else default
-    kwargs = {"persist_state": "session"} if persist else {}
-    key = st.selectbox(label, list(titles), key=state_key, format_func=titles.__getitem__,
-                       help=help, **kwargs)
-    st.query_params[query_key] = key
-    return key
+def sample_key(state_key: str, titles: Mapping[str, str], default: str, help: str,
+               label: str = "Sample") -> str:
+    """A selectbox of bundled samples (``titles``: key -> title), kept for the session
+    while the page is not shown.  Its first value comes from the URL
+    (:func:`inspector.loader_state.prepare`: an unknown key is ignored, a path is
+    never read); the URL names the sample once it is loaded."""
+    if st.session_state.get(state_key) not in titles:
+        st.session_state[state_key] = default
+    return st.selectbox(label, list(titles), key=state_key, format_func=titles.__getitem__,
+                        help=help, persist_state="session")
 
 
 def upload_pair(first: Field, second: Field, evaluation: str, waiting: str, columns: bool = False,
@@ -82,7 +79,8 @@ def paste_pair(form_key: str, first: Field, second: Field, button: tuple[str, st
     as UTF-8, or ``None`` with the caption ``waiting`` while both are empty."""
     with st.form(form_key):
         places = st.columns(2) if columns else (st, st)
-        texts = [place.text_area(field.label, key=field.key, height=height, help=field.help or None)
+        texts = [place.text_area(field.label, key=field.key, height=height, help=field.help or None,
+                                 persist_state="session")
                  for place, field in zip(places, (first, second))]
         st.form_submit_button(button[0], key=button[1])
     if not texts[0].strip() and not texts[1].strip():

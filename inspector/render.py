@@ -121,6 +121,12 @@ def md_text(value: object) -> str:
     return str(value).translate(_MARKDOWN_ESCAPES)
 
 
+def enum_text(value: object, choices: Iterable[str]) -> str:
+    """``value`` for Markdown when it should be one of ``choices`` (a kind, a level):
+    as it is when it is one (the app's own constant), else escaped (:func:`md_text`)."""
+    return value if isinstance(value, str) and value in choices else md_text(value)
+
+
 def kind_style(kind: str) -> KindStyle:
     """The style of a kind (a neutral one for an unknown kind)."""
     return KIND_STYLES.get(kind, _UNKNOWN)

@@ -19,21 +19,31 @@ from jpcore.tasks.preprocess import PreprocessResult
 from inspector.view import ResultView
 
 R = TypeVar("R")
+#: Every slot, as it is made (the three evaluations').
+SLOTS: list[Slot] = []
 
 
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where one evaluation keeps its loaded input and its last failure in the session.
+    """Where one evaluation keeps its loaded input and its last failure in the session,
+    and how the URL names what it holds.
 
     ``what`` names the data in messages ("data", "trees"); ``evaluation`` is
-    a key of :data:`inspector.input_limits.CLI_COMMANDS`.
+    a key of :data:`inspector.input_limits.CLI_COMMANDS`; the URL names a
+    bundled sample as ``?SAMPLE_PARAM=KEY`` and data that came from a file as
+    ``?DATA_PARAM=SOURCE-DIGEST`` (:attr:`LoadedInput.token`).
     """
 
     loaded_key: str
     failed_key: str
     evaluation: str
     what: str = "data"
+    sample_param: str = "sample"
+    data_param: str = "data"
+
+    def __post_init__(self) -> None:
+        SLOTS.append(self)
 
     def get(self) -> Any:
         """The loaded :class:`LoadedInput` (of this evaluation's kind), or ``None``."""
@@ -43,14 +53,30 @@ class Slot:
         """``(fingerprint, message)`` of the last input that failed, if any."""
         return st.session_state.get(self.failed_key)
 
-    def put(self, loaded: LoadedInput) -> None:
-        """Make ``loaded`` current and forget any earlier failure."""
+    def put(self, loaded: LoadedInput, held_bytes: int = 0) -> None:
+        """Make ``loaded`` current and forget any earlier failure; ``held_bytes`` is the
+        memory it holds (:func:`inspector.input_limits.held_estimate`)."""
         st.session_state[self.loaded_key] = loaded
+        st.session_state[f"{self.loaded_key}_held"] = held_bytes
+        st.session_state.pop(self.failed_key, None)
+
+    def held_bytes(self) -> int:
+        """The memory what this slot holds takes (0 when it holds nothing)."""
+        return st.session_state.get(f"{self.loaded_key}_held", 0) if self.get() is not None else 0
+
+    def clear(self) -> None:
+        """Forget what is loaded (the session's data is being freed)."""
+        st.session_state.pop(self.loaded_key, None)
         st.session_state.pop(self.failed_key, None)
 
 
 #: The tokens & sentences input, shared by the Overview, Sentences & tokens and Analysis pages.
 PREPROCESS = Slot("jp_loaded", "jp_failed", "preprocess")
+
+
+def session_held_bytes() -> int:
+    """The memory all the data this session loaded holds (every slot's estimate)."""
+    return sum(slot.held_bytes() for slot in SLOTS)
 
 
 @dataclass
@@ -69,12 +95,20 @@ class LoadedInput(Generic[R]):
     label: str
     sample_key: str | None = None
 
+    @property
+    def token(self) -> str | None:
+        """How the URL names this data when it came from a file (``upload-3fa9c0d1e2b4``),
+        ``None`` for a bundled sample (named by its key)."""
+        return None if self.sample_key is not None else f"{self.source}-{self.fingerprint[:12]}"
+
 
 @dataclass
 class Loaded(LoadedInput[PreprocessResult]):
-    """A tokens & sentences input; ``raw_text`` is the decoded raw document when one was given."""
+    """A tokens & sentences input; ``raw_text`` is the decoded raw document when one was given;
+    ``fmt`` the format asked for (``auto``: detected; ``None`` for a JSON result)."""
 
     raw_text: str | None = None
+    fmt: str | None = None
 
     @cached_property
     def view(self) -> ResultView:
@@ -87,10 +121,36 @@ def get_loaded() -> Loaded | None:
     return PREPROCESS.get()
 
 
+def missing_link(slot: Slot) -> str | None:
+    """When ``slot`` holds nothing and the URL names data that came from a file:
+    what to say instead of showing any other data (a new tab opened with a
+    link to uploaded data), else ``None``."""
+    if slot.get() is not None:
+        return None
+    token = str(st.query_params.get(slot.data_param, ""))
+    source = token.split("-", 1)[0]
+    if source == "paste":
+        return ("This link points at pasted text that is not on this server; paste it again or open the "
+                "HTML report.")
+    if source in ("upload", "json"):
+        return ("This link points at uploaded data that is not on this server; upload it again or open the "
+                "HTML report.")
+    return None
+
+
+def show_nothing_loaded(slot: Slot, hint: str) -> None:
+    """The page body when ``slot`` holds nothing: the link's message, else ``hint``."""
+    message = missing_link(slot)
+    if message is not None:
+        st.warning(message, icon=":material/link_off:")
+    else:
+        st.info(hint)
+
+
 def require_loaded() -> Loaded:
     """The loaded data; stops the page with a hint when nothing is loaded."""
     loaded = get_loaded()
     if loaded is None:
-        st.info("Nothing is loaded yet: choose a sample, upload or paste files in the sidebar.")
+        show_nothing_loaded(PREPROCESS, "Nothing is loaded yet: choose a sample, upload or paste files in the sidebar.")
         st.stop()
     return loaded

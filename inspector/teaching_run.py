@@ -5,21 +5,25 @@
 against the other (:func:`jpcore.tasks.preprocess.evaluate`).  The cache key
 is the raw text, the gold bytes and every option; names are passed outside
 the key (``_``-prefixed).  Bad input -- a gold file that does not parse, a
-regular expression that does not compile -- raises
-:class:`jpcore.errors.InputError`; the page shows its text.
+regular expression that does not compile or runs past its time limit
+(:data:`jpcore.systems.nltk_systems.REGEX_SECONDS`) -- raises
+:class:`jpcore.errors.InputError`; the page shows its text.  Failures are
+cached too, so a pattern that ran out of time is not run again on every
+rerun while it stays in the box.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import streamlit as st
 
+from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
 from jpcore.similarity import Normaliser
 from jpcore.systems import SystemRun, run_system
 from jpcore.systems.compare import Region, compare_results
 from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from inspector.result_cache import TEACHING_RESULTS, key_of
 from inspector.teaching_exercises import SystemChoice
 from inspector.view import ResultView
 
@@ -48,8 +52,7 @@ class Evaluated:
         return ResultView(self.result)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def _evaluate(
+def _evaluate_or_fail(
     raw_text: str,
     gold_data: bytes,
     fmt: str,
@@ -60,10 +63,14 @@ def _evaluate(
     pattern: str | None,
     gaps: bool,
     _gold_name: str,
-) -> tuple[SystemRun, PreprocessResult]:
-    run = run_system(raw_text, splitter, tokenizer, pattern=pattern, gaps=gaps, level=level)
-    gold = read_segmentation(gold_data, _gold_name, fmt, level)
-    result = evaluate(gold, run.segmentation, Normaliser.for_language(language), raw_text=raw_text)
+) -> tuple[SystemRun, PreprocessResult] | tuple[str, int | None, str, str, str]:
+    """``(run, result)``, or the fields and message of the :class:`InputError` it raised (cached as well)."""
+    try:
+        run = run_system(raw_text, splitter, tokenizer, pattern=pattern, gaps=gaps, level=level)
+        gold = read_segmentation(gold_data, _gold_name, fmt, level)
+        result = evaluate(gold, run.segmentation, Normaliser.for_language(language), raw_text=raw_text)
+    except InputError as error:
+        return error.file, error.line, error.expected, error.found, str(error)
     return run, result
 
 
@@ -74,10 +81,17 @@ def evaluate_system(raw_text: str, gold: GoldInput, choice: SystemChoice) -> Eva
     """
     pattern = choice.pattern if choice.tokenizer == "regex" else None
     gaps = choice.gaps if choice.tokenizer == "regex" else False
-    run, result = _evaluate(
-        raw_text, gold.data, gold.fmt, gold.level, gold.language,
-        choice.splitter, choice.tokenizer, pattern, gaps, _gold_name=gold.name,
+    outcome = TEACHING_RESULTS.compute(
+        key_of(("teaching", gold.fmt, gold.level, gold.language, choice.splitter, choice.tokenizer, pattern, gaps),
+               (raw_text, gold.data)),
+        lambda: _evaluate_or_fail(raw_text, gold.data, gold.fmt, gold.level, gold.language,
+                                  choice.splitter, choice.tokenizer, pattern, gaps, _gold_name=gold.name),
     )
+    if len(outcome) == 5:
+        error = InputError(*outcome[:4])
+        error.args = (outcome[4],)
+        raise error
+    run, result = outcome
     result.gold.name = gold.name
     return Evaluated(run, result)
 

@@ -108,3 +108,80 @@ def test_a_teaching_text_over_its_limit_is_refused() -> None:
     assert message.startswith("Could not read the text: raw text (pasted): expected at most 2 MB per "
                               "file in the app, found 2.0 MB (2,097,153 bytes)")
     assert CLI_COMMANDS["teaching"] in message
+
+
+# --- the session's memory (issue 12 item 14) ------------------------------------------------------
+
+
+def test_the_memory_limit_names_the_file_the_room_and_the_command() -> None:
+    from inspector.input_limits import MEMORY_FACTORS, SESSION_MEMORY_BYTES, check_memory, largest_input
+
+    text = MEMORY_FACTORS["text"]
+    fits = largest_input("text")
+    assert fits == int(SESSION_MEMORY_BYTES / text.peak) and fits < APP_MAX_BYTES
+    held = check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), "text"),
+                         (NamedBytes("sys.txt", bytes(fits // 2)), "text"), (None, "raw")], "preprocess", held=0)
+    assert held == int(text.held * 2 * (fits // 2))
+    with pytest.raises(InputError) as caught:
+        check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), "text"),
+                      (NamedBytes("sys.txt", bytes(fits // 2 + 1000)), "text")], "preprocess", held=50 * 1024 * 1024)
+    room = (SESSION_MEMORY_BYTES - 50 * 1024 * 1024 - text.peak * (fits // 2)) / text.peak
+    assert str(caught.value) == (
+        f"sys.txt: expected at most {room / 1024 / 1024:.1f} MB of tokenized text here (the server needs about "
+        f"{text.peak:.0f} bytes of memory per byte of it to read, align and show it, and one session may use "
+        "1,000 MB; this session's data holds about 50.0 MB now), found "
+        f"{(fits // 2 + 1000) / 1024 / 1024:.1f} MB ({fits // 2 + 1000:,} bytes); evaluate it with the command "
+        "line, which has no such limit: python -m jpcore preprocess GOLD SYSTEM --stream")
+
+
+def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> None:
+    from inspector.input_limits import largest_input
+
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    _run(at)
+    at.radio(key="source").set_value("paste")
+    _run(at)
+    size = largest_input("text") + 1000
+    assert size < APP_MAX_BYTES  # under the per-file limit: only the memory refuses it
+    at.text_area(key="paste_gold").input(_text_of(size))
+    at.text_area(key="paste_sys").input("a b c .\n")
+    at.button(key="paste_submit").click()
+    _run(at)
+    (message,) = _errors(at)
+    assert message.startswith("Could not load pasted text: gold (pasted): expected at most ")
+    assert "MB of tokenized text here (the server needs about" in message
+    assert CLI_COMMANDS["preprocess"] in message
+    assert "Still showing the previous data: English EWT excerpt: gold words vs nltk." in message
+
+
+def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
+    """Trees loaded on the Brackets page lower what the Overview can take, and its message says so."""
+    from inspector.input_limits import MEMORY_FACTORS, largest_input
+
+    at = AppTest.from_file(str(APP), default_timeout=300)
+    _run(at)
+    at.switch_page("app_pages/brackets.py")
+    _run(at)
+    assert at.session_state["bk_loaded_held"] > 0  # the bundled trees count too
+    at.radio(key="bk_source").set_value("paste")
+    _run(at)
+    trees = "(S (NP (DT a) (NN b)) (VP (VB c)))\n" * 15_000  # 540 KB
+    at.text_area(key="bk_paste_gold").input(trees)
+    at.text_area(key="bk_paste_sys").input(trees)
+    at.button(key="bk_paste_submit").click()
+    _run(at)
+    assert not _errors(at)
+    held = at.session_state["bk_loaded_held"]
+    assert held == int(MEMORY_FACTORS["trees"].held * 2 * len(trees))
+    at.switch_page("app_pages/overview.py")
+    _run(at)
+    at.radio(key="source").set_value("paste")
+    _run(at)
+    size = largest_input("text") - 1000  # fits an empty session, not this one
+    at.text_area(key="paste_gold").input(_text_of(size))
+    at.text_area(key="paste_sys").input("a b c .\n")
+    at.button(key="paste_submit").click()
+    _run(at)
+    (message,) = _errors(at)
+    assert f"this session's data holds about {(held + at.session_state['jp_loaded_held']) / 1024 / 1024:.1f} MB now" \
+        in message

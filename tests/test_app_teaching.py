@@ -237,3 +237,48 @@ def test_a_bundled_ud_sample_in_another_language(page: AppTest) -> None:
     assert not page.error
     counts = _counts(_score_tables(page)[0])
     assert set(counts) == {"Sentences", "Words"}
+
+
+def test_a_backtracking_regex_on_two_megabytes_is_stopped_and_said(page: AppTest) -> None:
+    """(a+)+$ on 2 MB of text (issue 12 item 7): one error naming the time limit, the page goes on,
+    and the failure is remembered (the same pattern is not run again on the next rerun)."""
+    page.radio(key="teach_source").set_value("paste")
+    _run(page)
+    page.text_area(key="teach_paste_raw").set_value("a" * 2_000_000 + "b\n")
+    page.text_area(key="teach_paste_gold").set_value("a b\n")  # (a gold as long would pass the session's memory)
+    page.selectbox(key="teach_splitter").set_value("lines")
+    page.selectbox(key="teach_tokenizer").set_value("regex")
+    _run(page)
+    help_text = page.text_input(key="teach_pattern").proto.help
+    assert "runs at most 3 s on the text" in help_text and "(a+)+$" in help_text
+    page.text_input(key="teach_pattern").set_value("(a+)+$")
+    _run(page)
+    (error,) = page.error
+    message = ("Could not run the system: tokenizer pattern: expected a regular expression that tokenizes the "
+               "text within 3 s, found '(a+)+$', stopped after 3 s (a pattern such as (a+)+$ can backtrack "
+               "without end)")
+    assert _unescape(error.value) == message
+    _run(page)
+    assert [_unescape(e.value) for e in page.error] == [message]
+    assert page.button(key="teach_try_abbreviations_1")
+
+
+def test_the_teaching_inputs_survive_the_other_pages(page: AppTest) -> None:
+    """Issue 12 item 1 on the Teaching page: its text, upload and systems stay for the session."""
+    page.radio(key="teach_source").set_value("upload")
+    _run(page)
+    raw = (ROOT / "sample_data" / "teaching" / "quotes.raw.txt").read_bytes()
+    gold = (ROOT / "sample_data" / "teaching" / "quotes.gold.txt").read_bytes()
+    page.file_uploader(key="teach_upload_raw").set_value(("my.raw.txt", raw, "text/plain"))
+    page.file_uploader(key="teach_upload_gold").set_value(("my.gold.txt", gold, "text/plain"))
+    page.selectbox(key="teach_tokenizer").set_value("whitespace")
+    _run(page)
+    counts = _counts(_score_tables(page)[0])
+    for other in ("app_pages/overview.py", "app_pages/edits.py", PAGE):
+        page.switch_page(other)
+        _run(page)
+    assert page.radio(key="teach_source").value == "upload"
+    assert page.selectbox(key="teach_tokenizer").value == "whitespace"
+    assert _counts(_score_tables(page)[0]) == counts
+    assert any("Using the files uploaded earlier in this session: my.raw.txt with gold my.gold.txt"
+               in _unescape(c.value) for c in page.caption)

@@ -47,7 +47,11 @@ def test_nul_bytes_are_refused():
 
 
 def test_empty_file_has_no_sentences():
-    assert read_tokenized(b"", "e.txt").sentences == []
+    # refused unless allowed (issue 12 item 4: tests/test_malformed_segmented.py)
+    assert read_tokenized(b"", "e.txt", allow_empty=True).sentences == []
+    for data in (b"", b" \n\t\n", "\u00a0\n".encode()):
+        with pytest.raises(InputError, match=r"^e\.txt is empty: expected at least one sentence, found "):
+            read_tokenized(data, "e.txt")
     assert read_conllu(b"", "e.conllu").sentences == []
     assert read_conllu(b"\n\n", "e.conllu").sentences == []
 

@@ -397,7 +397,7 @@ def test_defect_mismatch_at_the_end_of_either_list() -> None:
         ([], ["S Only gold ."], ["gold-only", "system-only"]),  # an empty file is one empty block
         (["S Only system ."], ["S"], ["system-only", "gold-only"]),
     ]:
-        hyp = parse_m2(m2(*hyp_blocks) if hyp_blocks else "", "h")
+        hyp = parse_m2(m2(*hyp_blocks) if hyp_blocks else "", "h", allow_empty=True)
         ref = parse_m2(m2(*ref_blocks), "r")
         result = evaluate(hyp, ref)
         assert sorted(u.kind for u in result.units) == sorted(expected), (hyp_blocks, ref_blocks)

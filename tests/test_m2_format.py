@@ -19,6 +19,7 @@ from jpcore.formats.m2 import (
     read_m2,
     write_m2,
 )
+from jpcore.formats.textio import EmptyFileError
 from bench.shared_data import SHARED_DATA
 
 M2_DATA = SHARED_DATA / "m2"
@@ -111,7 +112,8 @@ def test_every_shared_file_round_trips_byte_for_byte(path: Path, tmp_path: Path)
 )
 def test_round_trip_variants(text: str) -> None:
     data = text.encode("utf-8")
-    assert dumps_m2(parse_m2(data, "x.m2")).encode("utf-8") == data
+    # an empty file is refused unless allowed (test_empty_file_is_refused)
+    assert dumps_m2(parse_m2(data, "x.m2", allow_empty=True)).encode("utf-8") == data
 
 
 def test_crlf_reads_like_lf() -> None:
@@ -121,8 +123,18 @@ def test_crlf_reads_like_lf() -> None:
     assert crlf.blocks == lf.blocks
 
 
+def test_empty_file_is_refused() -> None:
+    # issue 12 item 4: errant scores an empty file as one empty block (P = 1.0)
+    for data, found in ((b"", "no text at all"), (b" \n\r\n\t\n", "only whitespace"),
+                        ("\ufeff\n".encode(), "only whitespace")):
+        with pytest.raises(EmptyFileError) as caught:
+            parse_m2(data, "empty.m2")
+        assert str(caught.value) == f"empty.m2 is empty: expected at least one block (an S line), found {found}"
+        assert isinstance(caught.value, InputError)
+
+
 def test_empty_file_is_one_empty_block() -> None:
-    doc = parse_m2(b"", "empty.m2")
+    doc = parse_m2(b"", "empty.m2", allow_empty=True)
     assert len(doc) == 1
     assert doc.blocks[0].text == "" and doc.blocks[0].edits == ()
     assert doc.blocks[0].coders() == [0]

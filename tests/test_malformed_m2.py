@@ -36,8 +36,6 @@ def totals(out: subprocess.CompletedProcess) -> tuple:
 
 
 SAME = ((2, 0, 0), [("exact", (0, 1), (0, 1)), ("exact", (1, 2), (1, 2))])
-# an empty file is errant's one empty block: a system-only unit, every gold edit FN
-NOTHING = ((0, 0, 2), [("gold-only", (0, 0), (0, 1)), ("gold-only", (0, 0), (1, 2)), ("system-only", (0, 1), (2, 2))])
 
 
 @pytest.mark.parametrize(
@@ -47,8 +45,6 @@ NOTHING = ((0, 0, 2), [("gold-only", (0, 0), (0, 1)), ("gold-only", (0, 0), (1, 
         ("bom.m2", SAME),
         ("crlf.m2", SAME),
         ("lone_cr.m2", SAME),
-        ("empty.m2", NOTHING),
-        ("blank_lines.m2", NOTHING),
         # errant scores an edit past the end of its sentence like any other:
         # where the sentences agree, so do we (one FP, one FN)
         ("past_the_end.m2", ((1, 1, 1), [("exact", (0, 1), (0, 1)), ("exact", (1, 2), (1, 2))])),
@@ -72,9 +68,11 @@ def test_where_errant_gives_a_result_ours_is_byte_identical(name):
 
 
 def test_empty_against_empty():
+    # errant scores two empty files P = R = F = 1.0; an empty file is refused (issue 12 item 4)
     out = cli(HERE / "empty.m2", HERE / "empty.m2")
-    assert out.returncode == 0 and out.stderr == ""
-    assert out.stdout.splitlines()[2:4] == ["TP\tFP\tFN\tPrec\tRec\tF0.5", "0\t0\t0\t1.0\t1.0\t1.0"]
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == (f"jpcore gec: error: {HERE / 'empty.m2'} is empty: expected at least one block "
+                          "(an S line), found no text at all\n")
 
 
 EDIT = "'A start end|||type|||correction|||REQUIRED|||-NONE-|||coder'"
@@ -104,6 +102,10 @@ EDIT = "'A start end|||type|||correction|||REQUIRED|||-NONE-|||coder'"
          "found a whitespace-only line (a line of spaces does not separate M2 blocks; errant_compare fails here)"),
         ("latin1.m2", REFERENCE, "latin1.m2:4: expected UTF-8 text, found byte e9 (not UTF-8)"),
         ("nul.m2", REFERENCE, "nul.m2:5: expected text, found a NUL byte (is this a binary file?)"),
+        # errant reads an empty file as one empty block, P = 1.0 (issue 12 item 4)
+        ("empty.m2", REFERENCE, "empty.m2 is empty: expected at least one block (an S line), found no text at all"),
+        ("blank_lines.m2", REFERENCE,
+         "blank_lines.m2 is empty: expected at least one block (an S line), found only whitespace"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(name, ref, message):

@@ -33,8 +33,6 @@ def totals(out):
 @pytest.mark.parametrize(
     "name, expected",
     [
-        ("empty.txt", ((0, 0, 2), (0, 0, 5))),
-        ("blank_lines.txt", ((0, 0, 2), (0, 0, 5))),
         ("bom.txt", ((1, 0, 1), (3, 0, 2))),
         ("crlf.txt", ((2, 0, 0), (5, 0, 0))),
         ("lone_cr.txt", ((2, 0, 0), (5, 0, 0))),
@@ -66,6 +64,9 @@ NEW_CONLLU_CASES = [
     [
         ("latin1.txt", "latin1.txt:2: expected UTF-8 text, found byte e9 at column 4 (not UTF-8)"),
         ("nul.txt", "nul.txt:2: expected text, found a NUL byte (is this a binary file?)"),
+        # scored as zero sentences before issue 12 (item 4)
+        ("empty.txt", "empty.txt is empty: expected at least one sentence, found no text at all"),
+        ("blank_lines.txt", "blank_lines.txt is empty: expected at least one sentence, found only blank lines"),
         ("missing_columns.conllu", "missing_columns.conllu:2: expected 10 tab-separated columns, found 5: "),
         ("bad_id.conllu", "bad_id.conllu:2: expected an ID such as 5, 3-4 or 5.1, found 'x'"),
         ("out_of_order_ids.conllu", "out_of_order_ids.conllu:2: expected word ID 2, found '3'"),

@@ -95,14 +95,24 @@ def test_json_contract_and_lossless_round_trip():
 
 
 def test_empty_files(tmp_path):
+    # scored as zero sentences (or one system-only unit) before issue 12 item 4: refused now,
+    # whole-file and streamed, whichever side, whatever the format
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
+    blank = tmp_path / "blank.conllu"
+    blank.write_bytes(b"\n\n")
     other = EXCERPT / "en_ewt-ud-test.excerpt.nltk.tok.txt"
-    both = json.loads(cli("preprocess", str(empty), str(empty), "--json").stdout)
-    assert both["units"] == [] and both["totals"]["tokens"]["tp"] == 0
-    one = json.loads(cli("preprocess", str(empty), str(other), "--json").stdout)
-    assert [u["kind"] for u in one["units"]] == ["system-only"]
-    assert (one["totals"]["sentences"]["fp"], one["totals"]["tokens"]["fp"]) == (110, 2534)
+    for gold, system, bad, found in ((empty, empty, empty, "no text at all"), (empty, other, empty, "no text at all"),
+                                     (other, empty, empty, "no text at all"),
+                                     (other, blank, blank, "none (only comments or blank lines)")):
+        for extra in ((), ("--json",)):
+            done = cli("preprocess", str(gold), str(system), *extra)
+            assert (done.returncode, done.stdout) == (2, "")
+            assert done.stderr == (f"jpcore preprocess: error: {bad} is empty: expected at least one sentence, "
+                                   f"found {found}\n")
+        streamed = cli("preprocess", str(gold), str(system), "--stream")
+        assert (streamed.returncode, streamed.stdout) == (2, "")
+        assert streamed.stderr.startswith(f"jpcore preprocess: error: {bad} is empty: expected at least one sentence, found ")
 
 
 def test_extra_trailing_sentence():

@@ -321,3 +321,42 @@ def test_compare_refuses_different_golds() -> None:
     b = evaluate(read_segmentation("A c\n", "g"), read_segmentation("A c\n", "s"))
     with pytest.raises(ValueError, match="not evaluated against the same gold"):
         compare_results(a, b)
+
+
+# --- the regex tokenizer: nltk's RegexpTokenizer, bounded in time (issue 12 item 7) ------------
+
+PATTERNS = [r"\w+|'\w+|[^\w\s]", r"\s+", r"\w+", r"[A-Z][a-z]*|\d+(?:[.:]\d+)?", r"(?<=\w)(?=\W)|\s", r"\b",
+            r"x*", r"(\w)\1", r"(?i)[aeiou]+", r"$", r"\n\n"]
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+@pytest.mark.parametrize("gaps", [False, True])
+def test_the_regex_tokenizer_cuts_as_nltk_does(pattern: str, gaps: bool) -> None:
+    """The regex module (VERSION0) gives RegexpTokenizer's spans (re) on real text, empty matches included."""
+    from nltk.tokenize import RegexpTokenizer
+
+    text = (UD / "UD_English-EWT" / "en_ewt-ud-test.gold.raw.txt").read_text("utf-8")[:20_000] + "\n\nxx aa Bb 3:30"
+    ours = list(nltk_systems._regex_spans(pattern, gaps, 60.0)(text))
+    theirs = list(RegexpTokenizer(pattern, gaps=gaps, flags=nltk_systems.REGEX_FLAGS).span_tokenize(text))
+    assert ours == theirs
+
+
+def test_a_backtracking_regex_is_stopped_on_two_megabytes(tmp_path: Path) -> None:
+    """(a+)+$ on 2 MB: an InputError after REGEX_SECONDS, not a process held for ever.  Run in a
+    child process so that a regression fails the test (after 10 minutes) instead of hanging it."""
+    import subprocess
+    import sys
+
+    code = (
+        "from jpcore.errors import InputError\n"
+        "from jpcore.systems import run_system\n"
+        "try:\n"
+        "    run_system('a' * 2_000_000 + 'b', 'lines', 'regex', pattern='(a+)+$')\n"
+        "except InputError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True, timeout=600, check=True)
+    assert done.stdout == (
+        "tokenizer pattern: expected a regular expression that tokenizes the text within 3 s, found "
+        "'(a+)+$', stopped after 3 s (a pattern such as (a+)+$ can backtrack without end)\n")

@@ -90,10 +90,13 @@ measures = MEASURES[task]
 
 
 def memo(name: str, compute: Callable[[], Any]) -> Any:
-    """``compute()`` once per loaded result (keyed on its fingerprint) and ``name``."""
+    """``compute()`` once per loaded result (keyed on its fingerprint) and ``name``; what was
+    computed for a result the evaluation no longer holds is dropped (it can be large)."""
     cache: dict = st.session_state.setdefault(_MEMO, {})
     key = (evaluation, source.fingerprint, name)
     if key not in cache:
+        for old in [k for k in cache if k[0] == evaluation and k[1] != source.fingerprint]:
+            del cache[old]
         if len(cache) > 48:
             cache.clear()
         cache[key] = compute()

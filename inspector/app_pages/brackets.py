@@ -20,11 +20,12 @@ import streamlit as st
 from jpcore.reports.tree_crossing import crossing_sentence
 from jpcore.tasks import parseval
 from inspector import brackets_view as bv
-from inspector import components
+from inspector import components, loader_state
 from inspector.brackets_chart import label_figure, selected_labels
-from inspector.brackets_loading import BracketsLoaded, brackets_loader, report_inputs
+from inspector.brackets_loading import SLOT, BracketsLoaded, brackets_loader, report_inputs
 from inspector.plotly_selection import CLEAR_HINT
-from inspector.render import md_text
+from inspector.render import KIND_STYLES, enum_text, md_text
+from inspector.state import show_nothing_loaded
 from inspector.tree_samples import get_tree_sample
 from inspector.tree_svg import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
 
@@ -34,7 +35,7 @@ TABLE_ROWS = 500
 loaded = brackets_loader()
 st.title("Brackets")
 if loaded is None:
-    st.info("Nothing is loaded yet: choose bundled trees, upload or paste tree files in the sidebar.")
+    show_nothing_loaded(SLOT, "Nothing is loaded yet: choose bundled trees, upload or paste tree files in the sidebar.")
     st.stop()
 result = loaded.result
 view = bv.PairView(result)
@@ -56,7 +57,7 @@ columns[1].metric("Bracketing precision", f"{summary.precision:.2f}%", border=Tr
 columns[2].metric("Bracketing F1", "–" if totals["f1"] is None else f"{totals['f1']:.2f}%", border=True)
 columns[3].metric("Tagging accuracy", f"{summary.tag_accuracy:.2f}%", border=True)
 columns[4].metric("Crossing brackets", f"{summary.cross}", border=True)
-kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
+kinds = md_text(", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count))
 st.caption(
     f"{len(result.pairs)} aligned pairs ({kinds or 'none'}) of {len(result.gold_trees)} gold and "
     f"{len(result.sys_trees)} system trees · matched {summary.matched} of {summary.gold} gold and "
@@ -119,16 +120,12 @@ st.dataframe(
 )
 
 # --- The selected pair ----------------------------------------------------------
-ids = [pair.id for pair in result.pairs]
-if st.session_state.get("pair") not in ids:
-    # a pair named in the URL, else the first one EVALB could not score as it is
-    wanted = str(st.query_params.get("pair", ""))
-    if wanted.isdigit() and int(wanted) in ids:
-        st.session_state["pair"] = int(wanted)
-    else:
-        first = bv.first_interesting(pairs) or bv.first_interesting(result.pairs)
-        if first is not None:
-            st.session_state["pair"] = first.id
+# a pair named by a link to these trees (or by browser Back/Forward), else the one
+# chosen before in this session, else the first one EVALB could not score as it is
+first = bv.first_interesting(pairs) or bv.first_interesting(result.pairs)
+components.ensure_selection("pair", loaded.fingerprint, lambda i: 1 <= i <= len(result.pairs),
+                            first.id if first is not None else (1 if result.pairs else None),
+                            from_link=loader_state.link_is_for(SLOT, loaded))
 
 
 @st.fragment
@@ -143,7 +140,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     with nav_column:
         components.nav_buttons("pair", shown_ids, "pair")
     chosen = pick_column.selectbox(
-        "Pair shown below (or click a row of the table)", ids, key="pair",
+        "Pair shown below (or click a row of the table)", ids, key="pair", persist_state="session",
         format_func=lambda i: f"#{i} · {result.pairs[i - 1].ratio} trees · {result.pairs[i - 1].kind}"
                               f" · {view.text(result.pairs[i - 1], 'gold')[:60]}",
     )
@@ -152,7 +149,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     components.position_caption("pair", shown_ids, "pair")
     pair = result.pairs[chosen - 1]
     row = pair.row()
-    st.subheader(f"Pair #{pair.id}: {pair.ratio} trees, {pair.kind}")
+    st.subheader(f"Pair #{pair.id}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
     st.caption(
         f"gold line(s) {view.lines(pair, 'gold')} · system line(s) {view.lines(pair, 'sys')} · "
         f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "

@@ -21,11 +21,12 @@ import streamlit as st
 
 from jpcore.tasks.errant_compare import render_output
 from jpcore.tasks.gec import type_table
-from inspector import components, gec_loading, gec_samples, gec_tables
+from inspector import components, gec_loading, gec_samples, gec_tables, loader_state
 from inspector.gec_charts import selected_categories, type_figure
 from inspector.gec_render import legend_html, units_html
 from inspector.plotly_selection import CLEAR_HINT
-from inspector.render import kind_style, md_text
+from inspector.render import KIND_STYLES, enum_text, kind_style, md_text
+from inspector.state import show_nothing_loaded
 
 #: Units per page of the rendered view.
 UNITS_PER_PAGE = 20
@@ -38,7 +39,8 @@ CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operatio
 st.title("Edits")
 loaded = gec_loading.gec_loader()
 if loaded is None:
-    st.info("Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
+    show_nothing_loaded(gec_loading.SLOT,
+                        "Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
     st.stop()
 result = loaded.result
 options = result.errant.options
@@ -78,7 +80,7 @@ with st.expander("Units by kind and shape"):
     st.dataframe(gec_tables.kinds_frame(result), hide_index=True, key="e_kinds")
 
 # --- Per-type chart -------------------------------------------------------------
-st.subheader(f"P / R / {f_label} per error type")
+st.subheader(f"P / R / {f_label} per error type")  # F + the float beta: no text from a file
 level = st.radio(
     "Categories", list(CHART_LEVELS), format_func=CHART_LEVELS.__getitem__, key="e_level",
     horizontal=True, bind="query-params",
@@ -130,7 +132,8 @@ event = st.dataframe(
 )
 first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
 components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
-                            first.index if first is not None else (0 if result.units else None))
+                            first.index if first is not None else (0 if result.units else None),
+                            from_link=loader_state.link_is_for(gec_loading.SLOT, loaded))
 components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
 
@@ -147,7 +150,8 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
         return
     unit = result.units[index]
     style = kind_style(unit.kind)
-    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} {unit.kind}")
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
+                 f"{enum_text(unit.kind, KIND_STYLES)}")
     st.html(units_html(result, [unit]))
     hyp_edits, ref_edits = loaded.edit_index.edits[unit.index]
     left, right = st.columns(2)

@@ -17,7 +17,8 @@ from jpcore.tasks.preprocess_report import render_text, token_label
 from inspector import components, tables
 from inspector.charts import mismatch_figure
 from inspector.mismatch_selection import selected_units, selection_frame, selection_summary
-from inspector.render import legend_html
+from inspector.loading import format_description
+from inspector.render import legend_html, md_text
 from inspector.state import require_loaded
 
 #: The Sentences & tokens page and its selected-unit key (``?unit=N``).
@@ -49,6 +50,7 @@ with files_column:
         st.caption(f"Raw text given: {len(loaded.raw_text):,} characters (places units in the document).")
     components.attribution(loaded)
 with normalisation_column:
+    # describe() is the app's own wording of a validated table name and two flags
     st.markdown(f"**Normalisation in force:** {result.normaliser.describe()}")
     normalisation = tables.normalisation_frame(result)
     with st.expander(f"The table: {len(normalisation)} mappings, applied to both sides"):
@@ -67,10 +69,11 @@ if not result.streams_equal:
 
 # --- Headline scores ------------------------------------------------------
 st.subheader("Headline scores")
+st.caption(f"Scored as read: {md_text(format_description(loaded))}, level {md_text(result.level)}.")
 
 
 def _metrics(label: str, counts: Counts) -> None:
-    st.markdown(f"**{label}** — TP {counts.tp} · FP {counts.fp} · FN {counts.fn}")
+    st.markdown(f"**{label}** — TP {md_text(counts.tp)} · FP {md_text(counts.fp)} · FN {md_text(counts.fn)}")
     columns = st.columns(3)
     columns[0].metric(f"{label} precision", f"{100 * counts.precision:.2f}%", border=True)
     columns[1].metric(f"{label} recall", f"{100 * counts.recall:.2f}%", border=True)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import streamlit as st
 
 from jpcore.align import KINDS
-from inspector import components, explain, tables
-from inspector.render import aligned_groups_html, kind_style, legend_html, reasons_html, units_html
-from inspector.state import Loaded, require_loaded
+from inspector import components, explain, loader_state, tables
+from inspector.render import KIND_STYLES, aligned_groups_html, enum_text, kind_style, legend_html, reasons_html, units_html
+from inspector.state import PREPROCESS, Loaded, require_loaded
 
 #: Units per page of the rendered HTML view.
 UNITS_PER_PAGE = 40
@@ -91,7 +91,8 @@ with html_column:
 # --- The selected unit ----------------------------------------------------------
 first = tables.first_interesting(units) or tables.first_interesting(result.units)
 components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
-                            first.index if first is not None else None)
+                            first.index if first is not None else None,
+                            from_link=loader_state.link_is_for(PREPROCESS, loaded))
 components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
 
@@ -107,7 +108,8 @@ def unit_detail(loaded: Loaded, ids: list[int]) -> None:
     if index is None:
         return
     unit = result.units[index]
-    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} {unit.kind}")
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
+                 f"{enum_text(unit.kind, KIND_STYLES)}")
     st.html(units_html(view, [unit]))
     st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
                 "token = one token, numbered as in the tables)")

@@ -112,7 +112,7 @@ def _explained(evaluated: Evaluated) -> None:
     result = evaluated.result
     view = evaluated.view
     st.html(legend_html())
-    only_errors = st.toggle("Only units with an error", value=True, key="teach_only_errors")
+    only_errors = st.toggle("Only units with an error", value=True, key="teach_only_errors", persist_state="session")
     units = [unit for unit in result.units if unit.is_mismatch] if only_errors else list(result.units)
     n_pages = max(1, math.ceil(len(units) / UNITS_PER_PAGE))
     page = 1

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jpcore.formats.conllu import iter_conllu, looks_like_conllu, read_conllu
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.textio import iter_file_lines
+from jpcore.formats.textio import CountedLines, EmptyFileError, empty_found, iter_file_lines, nonempty
 from jpcore.formats.tokenized import iter_tokenized, read_tokenized
 
 FORMATS = ("auto", "text", "conllu")
@@ -46,13 +46,18 @@ def detect_format(data: bytes | str, name: str) -> str:
 
 
 def read_segmentation(data: bytes | str, name: str, fmt: str = "auto", level: str = "words") -> Segmentation:
-    """Read a segmented file given its bytes and a name for messages."""
+    """Read a segmented file given its bytes and a name for messages; a file
+    without any sentence raises :class:`~jpcore.formats.textio.EmptyFileError`."""
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
     if fmt == "auto":
         fmt = detect_format(data, name)
     if fmt == "conllu":
-        return read_conllu(data, name, level)
+        segmentation = read_conllu(data, name, level)
+        if not segmentation.sentences:  # the text reader refuses an empty file itself
+            bom = b"\xef\xbb\xbf" if isinstance(data, bytes) else "\ufeff"
+            raise EmptyFileError(name, "at least one sentence", empty_found("conllu", bool(data.removeprefix(bom))))
+        return segmentation
     return read_tokenized(data, name, level)
 
 
@@ -67,7 +72,8 @@ def open_segmentation(
     does) and an iterator over the same sentences :func:`read_segmentation`
     would return, read incrementally (memory bounded by a chunk of the file
     and one sentence).  ``OSError`` propagates; bad content raises
-    :class:`jpcore.errors.InputError` when the iterator reaches it.
+    :class:`jpcore.errors.InputError` when the iterator reaches it (a file
+    without any sentence: :class:`~jpcore.formats.textio.EmptyFileError` at its end).
     """
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
@@ -75,6 +81,6 @@ def open_segmentation(
         if fmt == "auto":
             fmt = detect_format(stream.read(DETECT_BYTES), name)
             stream.seek(0)
-        lines = iter_file_lines(stream, name)
+        lines = CountedLines(iter_file_lines(stream, name))
         sentences = iter_conllu(lines, name, level) if fmt == "conllu" else iter_tokenized(lines)
-        yield fmt, sentences
+        yield fmt, nonempty(sentences, name, lambda: empty_found(fmt, lines.any))

@@ -11,8 +11,10 @@ UTF-8 text with universal newlines, leading and trailing whitespace of the
 whole file stripped, blocks split on the exact string ``"\\n\\n"``, an edit
 line read by dropping its first two characters and splitting on ``|||``
 (field 0 = start and end, field 1 = type, field 2 = correction exactly as
-written, the **last** field = the coder id).  An empty file is one empty
-block.  A block without edit lines means "coder 0 saw nothing to correct";
+written, the **last** field = the coder id).  An empty file (nothing but
+whitespace) is refused as :class:`~jpcore.formats.textio.EmptyFileError`
+("FILE is empty"), where errant reads it as one empty block and scores it
+P = R = F = 1.0; ``allow_empty=True`` reads it as errant does.  A block without edit lines means "coder 0 saw nothing to correct";
 that implicit noop is the scorer's business, the reader keeps the block as it
 is.
 
@@ -42,6 +44,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from jpcore.errors import InputError, show
+from jpcore.formats.textio import EmptyFileError
 from jpcore.runtime import gc_paused
 
 __all__ = [
@@ -203,21 +206,30 @@ class M2Document:
 # ---------------------------------------------------------------- reading
 
 
-def read_m2(path: str | Path, name: str | None = None) -> M2Document:
+def read_m2(path: str | Path, name: str | None = None, *, allow_empty: bool = False) -> M2Document:
     """Read an M2 file (``OSError`` propagates; bad content raises :class:`M2InputError`)."""
     data = Path(path).read_bytes()
-    return parse_m2(data, str(path) if name is None else name)
+    return parse_m2(data, str(path) if name is None else name, allow_empty=allow_empty)
 
 
-def parse_m2(data: bytes | str, name: str = "<m2>") -> M2Document:
-    """Parse M2 content (bytes are decoded as UTF-8) into an :class:`M2Document`."""
+def parse_m2(data: bytes | str, name: str = "<m2>", *, allow_empty: bool = False) -> M2Document:
+    """Parse M2 content (bytes are decoded as UTF-8) into an :class:`M2Document`.
+
+    Content that is only whitespace raises :class:`EmptyFileError` unless
+    ``allow_empty`` (then it is errant's one empty block).
+
+    >>> parse_m2(b"\\n \\n", "sys.m2")
+    Traceback (most recent call last):
+    ...
+    jpcore.formats.textio.EmptyFileError: sys.m2 is empty: expected at least one block (an S line), found only whitespace
+    """
     # The parser allocates many small tuples and no reference cycles: pausing
     # the cyclic garbage collector saves a fifth of the time on big files.
     with gc_paused():
-        return _parse(data, name)
+        return _parse(data, name, allow_empty)
 
 
-def _parse(data: bytes | str, name: str) -> M2Document:
+def _parse(data: bytes | str, name: str, allow_empty: bool) -> M2Document:
     text = _decode(data, name) if isinstance(data, bytes) else data
     bom = text.startswith("\ufeff")
     if bom:
@@ -240,6 +252,9 @@ def _parse(data: bytes | str, name: str) -> M2Document:
         stop -= 1
     leading, trailing = text[:begin], text[stop:]
     if begin == stop:
+        if not allow_empty:
+            raise EmptyFileError(name, "at least one block (an S line)",
+                                 "only whitespace" if size else "no text at all")
         # errant: an empty file is one empty block (no S line, no edits).
         return M2Document(name, [M2Block.of(0, 1, "", ())], leading, trailing, newline, bom)
     blocks: list[M2Block] = []

@@ -62,10 +62,11 @@ def c_atoi(text: str) -> int:
     """C ``atoi``: optional leading whitespace and sign, then digits; else 0.
 
     Out-of-range values behave like glibc (``strtol`` clamps to the 64-bit
-    range, the cast to ``int`` keeps the low 32 bits).
+    range, the cast to ``int`` keeps the low 32 bits), however many digits
+    they have.
 
-    >>> c_atoi("  40xyz"), c_atoi("-3"), c_atoi("abc")
-    (40, -3, 0)
+    >>> c_atoi("  40xyz"), c_atoi("-3"), c_atoi("abc"), c_atoi("9" * 5000), c_atoi("-" + "9" * 5000)
+    (40, -3, 0, -1, 0)
     """
     raw = text.encode("utf-8", "surrogateescape")
     i = 0
@@ -80,7 +81,10 @@ def c_atoi(text: str) -> int:
         i += 1
     if i == start:
         return 0
-    value = sign * int(raw[start:i])
+    digits = raw[start:i].lstrip(b"0") or b"0"
+    # beyond 19 digits strtol has clamped already (and int() would refuse
+    # more than 4,300 digits): no need to convert them
+    value = sign * (2**63 if len(digits) > 19 else int(digits))
     value = max(-(2**63), min(2**63 - 1, value))
     value &= 0xFFFFFFFF
     return value - 2**32 if value >= 2**31 else value

@@ -4,16 +4,98 @@ Every reader goes through :func:`decode_lines`: UTF-8 (a leading byte order
 mark is dropped), universal newlines: ``\\r\\n``, ``\\r`` and ``\\n`` end a line
 (as Python's text mode, the CoNLL 2018 script and errant read files).
 Undecodable bytes and NUL bytes are refused with the line and column, never
-replaced silently.
+replaced silently.  A file without any sentence (no byte at all, or only
+whitespace) is refused by the readers as :class:`EmptyFileError`: "FILE is
+empty", never scored as zero sentences.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 from pathlib import Path
 from typing import BinaryIO
 
 from jpcore.errors import InputError
+
+
+class EmptyFileError(InputError):
+    """A file with nothing to read: ``FILE is empty: expected ..., found ...``.
+
+    >>> str(EmptyFileError("sys.m2", "an S line", "only whitespace"))
+    'sys.m2 is empty: expected an S line, found only whitespace'
+    """
+
+    def __init__(self, file: str, expected: str, found: str) -> None:
+        super().__init__(file, None, expected, found)
+        self.args = (f"{file} is empty: expected {expected}, found {found}",)
+
+
+T = TypeVar("T")
+
+
+def empty_found(fmt: str, any_line: bool) -> str:
+    """What a file without any sentence holds, for :class:`EmptyFileError` (the
+    whole-file and the streaming readers say the same)."""
+    if not any_line:
+        return "no text at all"
+    return "none (only comments or blank lines)" if fmt == "conllu" else "only blank lines"
+
+
+class CountedLines:
+    """Lines passed through, remembering whether there was any."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = lines
+        self.any = False
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self._lines:
+            self.any = True
+            yield line
+
+
+def nonempty(items: Iterable[T], name: str, found: Callable[[], str],
+             expected: str = "at least one sentence") -> Iterator[T]:
+    """``items`` one at a time; :class:`EmptyFileError` naming ``name`` at their
+    end when there was none (a streamed file without any sentence), saying ``found()``.
+
+    >>> list(nonempty([], "sys.txt", lambda: "only blank lines"))
+    Traceback (most recent call last):
+    ...
+    jpcore.formats.textio.EmptyFileError: sys.txt is empty: expected at least one sentence, found only blank lines
+    """
+    seen = False
+    for item in items:
+        seen = True
+        yield item
+    if not seen:
+        raise EmptyFileError(name, expected, found())
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _byte_text(match: re.Match[str], backslash: str) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte kept by surrogateescape (file names)
+        return f"{backslash}x{code - 0xDC00:02x}"
+    return f"{backslash}u{code:04x}"
+
+
+def printable(text: str, backslash: str = "\\") -> str:
+    """``text`` that UTF-8 can encode: a lone surrogate is written as the escape
+    of what it stands for, ``\\xff`` for the byte ``ff`` of a file name that
+    is not UTF-8 (Python's ``surrogateescape``), ``\\ud800`` otherwise.  With
+    ``backslash="\\\\"`` the escape is itself escaped (inside a JSON string).
+
+    >>> printable("caf\\udce9.txt"), printable("a\\ud800b"), printable("ok")
+    ('caf\\\\xe9.txt', 'a\\\\ud800b', 'ok')
+    """
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub(lambda match: _byte_text(match, backslash), text)
 
 
 def read_bytes(path: str | Path) -> bytes:

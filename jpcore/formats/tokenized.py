@@ -1,7 +1,9 @@
 """Tokenized text: one sentence per line, tokens separated by spaces or tabs.
 
 Empty (or whitespace-only) lines are not sentences; their line numbers are
-still counted, so every sentence knows the line it came from.
+still counted, so every sentence knows the line it came from.  A file
+without any sentence is refused (:class:`~jpcore.formats.textio.EmptyFileError`,
+"FILE is empty"): scoring it would only give zeros.
 
 >>> seg = read_tokenized(b"Hello world .\\n\\nBye .\\n", "sys.txt")
 >>> [(s.line, s.tokens) for s in seg.sentences]
@@ -14,16 +16,29 @@ import re
 from collections.abc import Iterable, Iterator
 
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.textio import decode_lines
+from jpcore.formats.textio import EmptyFileError, decode_lines, empty_found
 from jpcore.runtime import gc_paused
 
 _SEPARATORS = re.compile(r"[ \t]+")
 
 
-def read_tokenized(data: bytes | str, name: str, level: str = "words") -> Segmentation:
-    """Read tokenized text; ``level`` only labels what the tokens are."""
+def read_tokenized(data: bytes | str, name: str, level: str = "words", *,
+                   allow_empty: bool = False) -> Segmentation:
+    """Read tokenized text; ``level`` only labels what the tokens are.
+
+    A file without a sentence raises :class:`EmptyFileError` unless
+    ``allow_empty`` (then it is a segmentation without sentences).
+
+    >>> read_tokenized(b" \\n\\n", "sys.txt")
+    Traceback (most recent call last):
+    ...
+    jpcore.formats.textio.EmptyFileError: sys.txt is empty: expected at least one sentence, found only blank lines
+    """
+    lines = decode_lines(data, name)
     with gc_paused():  # many small acyclic objects: see jpcore.runtime.gc_paused
-        sentences = list(iter_tokenized(decode_lines(data, name)))
+        sentences = list(iter_tokenized(lines))
+    if not sentences and not allow_empty:
+        raise EmptyFileError(name, "at least one sentence", empty_found("text", bool(lines)))
     return Segmentation(name=name, format="text", level=level, sentences=sentences)
 
 

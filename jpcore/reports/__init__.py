@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from jpcore.formats.textio import printable
 from jpcore.reports import gec as gec_report
 from jpcore.reports import parseval as parseval_report
 from jpcore.reports import preprocess as preprocess_report
@@ -61,7 +62,8 @@ def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> str:
     """The self-contained HTML document of ``result`` (see the module doc)."""
     report = build_report(result, inputs, max_units, selected)
-    return document(report.title, report.subtitle, report.sections, report.lang, report.style)
+    # a file name given on the command line may hold bytes that are not UTF-8
+    return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style))
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,

@@ -23,9 +23,14 @@ Tokenizers (:data:`TOKENIZERS`), applied to each sentence:
 * ``wordpunct``: :class:`~nltk.tokenize.WordPunctTokenizer`
   (``\\w+|[^\\w\\s]+``);
 * ``whitespace``: :class:`~nltk.tokenize.WhitespaceTokenizer`;
-* ``regex``: :class:`~nltk.tokenize.RegexpTokenizer` with the user's
-  pattern (tokens are its matches, or with ``gaps=True`` the text between
-  them).  An invalid pattern raises :class:`jpcore.errors.InputError`.
+* ``regex``: what :class:`~nltk.tokenize.RegexpTokenizer` does with the
+  user's pattern (tokens are its matches, or with ``gaps=True`` the text
+  between them, empty ones dropped).  The pattern is Python's ``re`` syntax
+  (checked by ``re``; an invalid one raises :class:`jpcore.errors.InputError`),
+  matched by the ``regex`` module (``re``-compatible ``VERSION0``), whose
+  engine stops after :data:`REGEX_SECONDS` for the whole text: a pattern that
+  backtracks without end, such as ``(a+)+$`` on a long run of ``a``, raises
+  :class:`~jpcore.errors.InputError` instead of holding the process.
 
 Tokens made only of whitespace (an empty regex match) are dropped, and so
 are sentences left without a token: neither is a unit of text.
@@ -40,13 +45,14 @@ are sentences left without a token: neither is a unit of text.
 from __future__ import annotations
 
 import re
+import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+import regex
 from nltk.tokenize import (
     NLTKWordTokenizer,
-    RegexpTokenizer,
     TreebankWordTokenizer,
     WhitespaceTokenizer,
     WordPunctTokenizer,
@@ -90,6 +96,8 @@ HELP: dict[str, str] = {
 REGEX_FLAGS = re.UNICODE | re.MULTILINE | re.DOTALL
 #: What a regex error names as its "file".
 REGEX_SOURCE = "tokenizer pattern"
+#: The longest the regex tokenizer may run over one text, in seconds.
+REGEX_SECONDS = 3.0
 
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n\s*")
 
@@ -140,6 +148,39 @@ def compile_pattern(pattern: str) -> re.Pattern[str]:
         raise InputError(
             REGEX_SOURCE, None, "a valid regular expression", f"{pattern!r}: {error.msg}{where}"
         ) from None
+
+
+def _regex_spans(pattern: str, gaps: bool,
+                 seconds: float) -> Callable[[str], Iterator[tuple[int, int]]]:
+    """``span_tokenize`` of nltk's RegexpTokenizer(pattern, gaps) run by the ``regex``
+    module; all calls together stop after ``seconds`` (an :class:`InputError`)."""
+    compile_pattern(pattern)  # Python's syntax and messages
+    try:
+        compiled = regex.compile(pattern, regex.VERSION0 | REGEX_FLAGS)
+    except regex.error as error:  # accepted by re, not by regex (rare)
+        raise InputError(REGEX_SOURCE, None, "a valid regular expression", f"{pattern!r}: {error}") from None
+    deadline = time.monotonic() + seconds
+
+    def spans(text: str) -> Iterator[tuple[int, int]]:
+        try:
+            matches = [match.span() for match in
+                       compiled.finditer(text, timeout=max(deadline - time.monotonic(), 0.001))]
+        except TimeoutError:
+            raise InputError(
+                REGEX_SOURCE, None, f"a regular expression that tokenizes the text within {seconds:g} s",
+                f"{pattern!r}, stopped after {seconds:g} s (a pattern such as (a+)+$ can backtrack without end)",
+            ) from None
+        if not gaps:
+            return iter(matches)
+        pieces, left = [], 0
+        for right, following in matches:
+            if right != left:
+                pieces.append((left, right))
+            left = following
+        pieces.append((left, len(text)))
+        return (piece for piece in pieces if piece[0] != piece[1])
+
+    return spans
 
 
 def _line_starts(text: str) -> list[int]:
@@ -213,8 +254,7 @@ def _tokenizer(name: str, pattern: str | None, gaps: bool) -> Callable[[str], li
     if name == "whitespace":
         return _tokenize_spans(WhitespaceTokenizer().span_tokenize)
     if name == "regex":
-        compiled = compile_pattern(pattern or "")
-        return _tokenize_spans(RegexpTokenizer(compiled.pattern, gaps=gaps, flags=REGEX_FLAGS).span_tokenize)
+        return _tokenize_spans(_regex_spans(pattern or "", gaps, REGEX_SECONDS))
     raise ValueError(f"unknown tokenizer {name!r}; expected one of {', '.join(TOKENIZERS)}")
 
 

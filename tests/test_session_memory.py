@@ -1,0 +1,180 @@
+"""The app's memory: caches bounded in bytes and time, a session's data freed when it ends (issue 12 item 14).
+
+Unit tests of :mod:`inspector.result_cache` (copies, byte bounds, time
+bounds kept by the janitor without any use, keys without the inputs) and
+:mod:`inspector.session_memory` (a closed session's loaded results are
+dropped once Streamlit's reconnection time is over, and really freed; a
+session that came back keeps them), and the app's size limits derived from
+the measured memory per byte (:mod:`inspector.input_limits`).
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+from inspector import result_cache, session_memory
+from inspector.result_cache import ResultCache, key_of
+from inspector.state import LoadedInput
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr(result_cache.time, "monotonic", fake)
+    return fake
+
+
+def test_values_are_copies_and_keys_are_digests_of_the_content() -> None:
+    cache = ResultCache("t", max_bytes=10_000, max_entry_bytes=10_000, ttl_seconds=60)
+    key = key_of(("preprocess", 1), (b"gold bytes", b"sys bytes", None))
+    assert key == key_of(("preprocess", 1), (b"gold bytes", b"sys bytes", None))
+    assert key != key_of(("preprocess", 1), (b"gold bytes", b"other", None))
+    assert key != key_of(("preprocess", 2), (b"gold bytes", b"sys bytes", None))
+    assert b"gold" not in key.encode() and len(key) == 64
+    made = []
+    value = cache.compute(key, lambda: made.append(1) or {"units": [1, 2]})
+    value["units"].append(3)  # the caller's own copy
+    assert cache.compute(key, lambda: made.append(1) or {}) == {"units": [1, 2]}
+    assert made == [1]
+
+
+def test_bytes_are_bounded_least_recently_used_first_out() -> None:
+    cache = ResultCache("t", max_bytes=3_000, max_entry_bytes=1_500, ttl_seconds=60)
+    assert not cache.put("huge", b"x" * 2_000) and len(cache) == 0  # larger than one entry may be
+    for name in "abc":
+        assert cache.put(name, name.encode() * 1_000)
+    assert cache.bytes <= 3_000 and cache.get("a") is None  # a was the least recently used
+    assert cache.get("b") is not None
+    cache.put("d", b"d" * 1_000)
+    assert cache.get("c") is None and cache.get("b") is not None and cache.bytes <= 3_000
+
+
+def test_entries_expire_without_anyone_using_the_cache(clock: Clock) -> None:
+    cache = ResultCache("t", max_bytes=10_000, max_entry_bytes=10_000, ttl_seconds=60)
+    cache.put("a", [1] * 100)
+    cache.put("b", [2] * 100)
+    clock.now += 30
+    assert cache.get("b") is not None  # used: its time starts again
+    clock.now += 45
+    result_cache.sweep_all()  # what the janitor thread does every JANITOR_SECONDS
+    assert len(cache) == 1 and cache.get("a") is None and cache.get("b") is not None
+    clock.now += 61
+    result_cache.sweep_all()
+    assert len(cache) == 0 and cache.bytes == 0
+    assert result_cache._janitor is not None and result_cache._janitor.is_alive()
+
+
+def test_the_apps_caches_are_bounded() -> None:
+    for cache in (result_cache.RESULTS, result_cache.TEACHING_RESULTS):
+        assert cache.max_bytes <= 256 * 1024 * 1024 and cache.ttl_seconds <= 900
+        assert cache.max_entry_bytes <= cache.max_bytes // 4
+
+
+# --- a session's data ------------------------------------------------------------------------
+
+
+class Result:
+    """Something big a session loaded."""
+
+
+def _session() -> tuple[dict, weakref.ref]:
+    result = Result()
+    state = {"jp_loaded": LoadedInput(result, "f" * 64, "upload", "a vs b (uploaded)"),
+             "an_memo": {"stats": [1, 2, 3]}, "source": "upload", "unit": 3}
+    return state, weakref.ref(result)
+
+
+def test_a_closed_sessions_data_is_freed_after_the_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, alive = _session()
+    monkeypatch.setattr(session_memory, "grace_seconds", lambda: 0.0)
+    monkeypatch.setattr(session_memory, "_is_active", lambda session_id: False)
+    fired = []
+    monkeypatch.setattr(session_memory.threading, "Timer",
+                        lambda delay, function, args: fired.append((delay, function, args)) or _Started())
+    session_memory._released(session_memory.Guard("s1", state))
+    ((delay, function, args),) = fired
+    assert delay == 0.0
+    function(*args)  # the grace is over
+    assert state == {"source": "upload", "unit": 3}  # the widgets' values stay, the data is gone
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_session_that_came_back_keeps_its_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, alive = _session()
+    monkeypatch.setattr(session_memory, "_is_active", lambda session_id: True)
+    session_memory._free_unless_back(session_memory.Guard("s1", state))
+    assert "jp_loaded" in state and alive() is not None
+
+
+def test_the_grace_is_streamlits_reconnection_time() -> None:
+    from streamlit import config
+
+    assert session_memory.grace_seconds() == float(config.get_option("server.disconnectedSessionTTL"))
+
+
+class _Started:
+    daemon = True
+
+    def start(self) -> None:
+        pass
+
+
+def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Streamlit forgets a stored session only when another one touches its store: past the
+    grace, the session is shut down as Runtime.close_session would (files, deferred downloads)."""
+    import asyncio
+
+    state, alive = _session()
+    shut = []
+
+    class State(dict):
+        """Stands for Streamlit's SessionState, whose widgets' callbacks hold the pages' results."""
+
+    class Fragments:
+        def clear(self) -> None:
+            shut.append("fragments cleared")
+
+    class Session:
+        def __init__(self) -> None:
+            self._session_state = State(callback=Result())
+            self._fragment_storage = Fragments()
+
+        def shutdown(self) -> None:
+            shut.append("shutdown")
+
+    class Storage:
+        def delete(self, session_id: str) -> None:
+            shut.append(f"deleted {session_id}")
+
+    session = Session()
+    held_by_callbacks = weakref.ref(session._session_state["callback"])
+    manager = type("Manager", (), {"_session_storage": Storage(),
+                                   "get_session_info": lambda self, sid: type("Info", (), {"session": session})()})()
+    monkeypatch.setattr(session_memory, "_session_manager", lambda: manager)
+    monkeypatch.setattr(session_memory, "_is_active", lambda session_id: False)
+    monkeypatch.setattr(session_memory, "grace_seconds", lambda: 0.01)
+
+    async def closed_tab() -> None:
+        session_memory._released(session_memory.Guard("s1", state))  # as Streamlit calls it, on its loop
+        for _ in range(3000):  # until the loop has run the call scheduled after the grace (at most 30 s)
+            if len(shut) == 3:
+                return
+            await asyncio.sleep(0.01)
+
+    asyncio.run(closed_tab())
+    assert shut == ["deleted s1", "shutdown", "fragments cleared"]
+    assert "jp_loaded" not in state and session._session_state == {}
+    gc.collect()
+    assert alive() is None and held_by_callbacks() is None
