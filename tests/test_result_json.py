@@ -44,10 +44,10 @@ MALFORMED = {
     "markdown_gold_level.json": ("preprocess", f"gold.level: expected one of 'tokens', 'words', found {MARKDOWN}"),
     "markdown_unit_kind.json": (
         "preprocess",
-        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_group_kind.json": (
         "parseval",
-        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_edit_status.json": (
         "gec", "sentences[0].hyp_edits[0].status: expected one of 'TP', 'FP', 'FN', 'noop', 'filtered', 'other', "
                f"'partial', 'unscored', found {MARKDOWN}"),
