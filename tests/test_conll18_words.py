@@ -32,6 +32,7 @@ from jpcore.formats import read_segmentation
 from jpcore.similarity import Normaliser
 from jpcore.tasks import preprocess_stream
 from jpcore.tasks.preprocess import evaluate, evaluate_bytes
+from jpcore import json_text
 from jpcore.tasks.preprocess_stream_report import write_streamed
 from jpcore.tasks.preprocess_words import WordSpans, conll18_pairs, lcs_pairs
 from tests.conftest import ROOT, UD
@@ -256,7 +257,7 @@ def _streamed(gold: Path, system: Path, window: int) -> str:
 def _whole(gold: Path, system: Path) -> str:
     result = evaluate(read_segmentation(gold.read_bytes(), str(gold)), read_segmentation(system.read_bytes(),
                                                                                        str(system)))
-    return json.dumps(result.to_dict(), ensure_ascii=False) + "\n"
+    return json_text.dumps(result.to_dict()) + "\n"  # the one encoder of every --json output
 
 
 @pytest.mark.parametrize("how", ["all-at-once", "perturbed-multiword", "retokenized"])

@@ -59,7 +59,7 @@ def test_the_package_declares_the_runtime_pins_and_an_spdx_licence() -> None:
     assert set(project["project"]["dependencies"]) == _requirements(ROOT / "requirements.txt")
     assert project["project"]["license"] == "MIT"  # SPDX string, not the deprecated table
     assert project["build-system"]["requires"] == ["setuptools>=77"]
-    assert project["project"]["scripts"] == {"jpcore": "jpcore.cli:main", "jp-inspector": "inspector.launch:main"}
+    assert project["project"]["scripts"] == {"jpcore": "jpcore.cli:run_and_exit", "jp-inspector": "inspector.launch:main"}
 
 
 def test_the_command_uses_the_projects_streamlit_settings() -> None:
