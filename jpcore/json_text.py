@@ -17,7 +17,15 @@ def dumps_bytes(data: Any) -> bytes:
     """``data`` as compact UTF-8 JSON."""
     import orjson  # here, not at the top: text output never pays for its import (~10 ms)
 
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        # a lone surrogate (an undecodable byte of a file name given on the
+        # command line) is not UTF-8: write it as the text of its escape, as
+        # every other JSON writer of jpcore does
+        from jpcore.formats.result_json import dumps_result
+
+        return dumps_result(data, separators=(",", ":")).encode("utf-8")
 
 
 def dumps(data: Any) -> str:

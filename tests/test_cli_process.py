@@ -69,3 +69,20 @@ def test_a_closed_pipe_ends_quietly(args, tmp_path):
     status, head, stderr = _read_a_little_then_close(args)
     assert head  # it had started writing
     assert (status, stderr) == (0, b"")
+
+
+@pytest.mark.parametrize("task", ["gec", "preprocess"])
+def test_json_names_a_file_whose_name_is_not_utf8(task, tmp_path):
+    # a file name with a Latin-1 byte reaches Python as a lone surrogate; the
+    # JSON writer must write its escape, not end in UnicodeEncodeError
+    source = SAMPLE_DATA / "m2" / "toy-en" / "gold.m2" if task == "gec" else GOLD_TXT
+    name = b"caf\xe9" + (b".m2" if task == "gec" else b".txt")
+    path = bytes(tmp_path) + b"/" + name
+    with open(path, "wb") as handle:
+        handle.write(source.read_bytes())
+    args = ["-hyp", path, "-ref", path] if task == "gec" else [path, path]
+    done = subprocess.run([sys.executable, "-m", "jpcore", task, *args, "--json"], cwd=ROOT, capture_output=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    assert done.stderr == b""
+    assert b'caf\\\\xe9' in done.stdout
