@@ -111,6 +111,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--confusion", action="store_true", help="type confusion of the span-matched edits")
     args = parser.parse_args(argv)
     files = dict(SAMPLE_FILES, **(FULL_FILES if args.full else {}))
+    if "errant" in args.annotator:
+        from jpcore.errors import InputError
+        from jpcore.gec.errant_annotator import load_errant
+
+        try:
+            load_errant()
+        except InputError as error:  # no spaCy English pipeline: say so, measure the rest
+            print(f"errant annotator cannot run here: {error}", file=sys.stderr)
+            args.annotator = [name for name in args.annotator if name != "errant"]
+            if not args.annotator:
+                return 1
     sys.stdout.write(markdown(measure(files, args.annotator)))
     if args.confusion:
         for annotator in args.annotator:

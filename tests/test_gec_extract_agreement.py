@@ -46,20 +46,6 @@ RULES = {
     },
 }
 
-ERRANT = {
-    TOY: {
-        0: Agreement(8, 14, 14, 13, 13, 10, 1, 0),
-        1: Agreement(7, 12, 13, 10, 10, 9, 0, 0),
-        None: Agreement(15, 26, 27, 23, 23, 19, 1, 0),
-    },
-    UA_100: {
-        0: Agreement(100, 123, 126, 120, 91, 0, 0, 0),
-        1: Agreement(100, 147, 148, 138, 109, 0, 0, 0),
-        None: Agreement(200, 270, 274, 258, 200, 0, 0, 0),
-    },
-}
-
-
 @pytest.mark.parametrize("path", list(RULES), ids=["toy-en", "uagec-first100", "uagec-full"])
 def test_rules_annotator_agreement(path):
     assert agreement(read_m2(path), extract_edits) == RULES[path]
@@ -88,29 +74,22 @@ def test_readme_quotes_the_measured_rules_figures():
             assert "| " + " | ".join(row.cells()) + " |" in readme, row.cells()
 
 
-def _errant_missing() -> str | None:
-    if importlib.util.find_spec("errant") is None:
-        return "errant is not installed (optional: pip install errant==3.0.2)"
-    if english_model() is None:
-        return "no spaCy English pipeline is installed (spaCy pipelines are not installable in CI)"
-    return None
+# The errant annotator's agreement needs a spaCy English pipeline, which no package
+# registry CI reaches carries (spaCy publishes them on GitHub): it is measured by
+# `python -m bench.gec_extract_agreement --annotator errant`, which says so where it
+# cannot run; the README gives its figures.  Here: what a user without one is told.
 
 
-@pytest.mark.skipif(_errant_missing() is not None, reason=str(_errant_missing()))
-@pytest.mark.parametrize("path", list(ERRANT), ids=["toy-en", "uagec-first100"])
-def test_errant_annotator_agreement(path):
-    rows = measure({"x": path}, ["errant"])
-    assert {row.coder: row.counts for row in rows} == ERRANT[path]
-    assert all(isinstance(row, Measured) for row in rows)
+def test_no_english_pipeline_is_a_clear_input_error(monkeypatch):
+    from jpcore.errors import InputError
+    from jpcore.gec import errant_annotator
 
-
-@pytest.mark.skipif(_errant_missing() is not None, reason=str(_errant_missing()))
-def test_errant_annotator_gives_errant_types_and_exact_edits():
-    from jpcore.gec.from_text import m2_from_text
-
-    document = m2_from_text(b"She go to school every days .\n", b"She goes to school every day .\n", "o", "c",
-                            annotator="errant")
-    assert document[0].edits == ((1, 2, "R:VERB:SVA", "goes", 0), (5, 6, "R:NOUN:NUM", "day", 0))
+    monkeypatch.setattr(errant_annotator, "english_model", lambda: None)
+    with pytest.raises(InputError) as error:
+        errant_annotator.load_errant()
+    assert str(error.value) == (
+        "--annotator errant: expected errant and a spaCy English pipeline (pip install errant==3.0.2 and a "
+        "spaCy English pipeline such as en_core_web_sm), found no spaCy English pipeline installed")
 
 
 def test_errant_missing_is_a_clear_input_error(monkeypatch):
