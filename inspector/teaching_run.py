@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.systems import SystemRun, run_system
 from jpcore.systems.compare import Region, compare_results
 from jpcore.tasks.preprocess import PreprocessResult, evaluate

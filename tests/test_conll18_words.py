@@ -29,11 +29,11 @@ from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks import preprocess_stream
 from jpcore.tasks.preprocess import evaluate, evaluate_bytes
 from jpcore.tasks.preprocess_stream_report import write_streamed
-from jpcore.tasks.preprocess_words import WordSpans, conll18_pairs, lcs_pairs
+from jpcore.align.multiword import WordSpans, conll18_pairs, lcs_pairs
 from tests.conftest import ROOT, UD
 from tests.conll18_peer import DERIVED, Token, conll18_counts, derive, write
 

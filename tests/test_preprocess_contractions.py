@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks.preprocess import evaluate
 from tests.conftest import UD
 

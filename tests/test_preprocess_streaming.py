@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
 from jpcore.json_text import dumps
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks import preprocess_stream
 from jpcore.tasks.preprocess import evaluate
 from jpcore.tasks.preprocess_report import render_text

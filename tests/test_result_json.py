@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from jpcore.errors import InputError
 from jpcore.formats.result_json import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
 from jpcore.reports import render_html
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import GecResult, evaluate_bytes as gec_evaluate, type_table
 from jpcore.tasks.parseval_result import ParsevalResult

@@ -16,7 +16,7 @@ from jpcore.formats import read_segmentation
 from jpcore.formats.m2 import parse_m2
 from jpcore.formats.trees import read_trees_file
 from jpcore.reports.definitions import ALIGNMENT
-from jpcore.similarity import jaro
+from jpcore.align.similarity import jaro
 from jpcore.tasks import gec, parseval
 from jpcore.tasks.preprocess import evaluate
 from inspector.explain import sentence_reason

@@ -16,7 +16,7 @@ from jpcore.commands.output import keep, write_json
 from jpcore.formats import FORMATS
 from jpcore.formats.conllu import LEVELS
 from jpcore.formats.textio import read_bytes
-from jpcore.similarity import Normaliser, known_languages
+from jpcore.align.similarity import Normaliser, known_languages
 
 #: Files of this size or more are read incrementally (``--stream``).
 STREAM_BYTES = 32 << 20

@@ -39,7 +39,7 @@ from jpcore.formats.json_schema import (
     Where,
     describe,
 )
-from jpcore.similarity import known_languages
+from jpcore.align.similarity import known_languages
 from jpcore.tasks.errant_compare import MODES
 from jpcore.tasks.gec import NOOP_RULES
 from jpcore.tasks.parseval_result import STATUSES

@@ -60,7 +60,7 @@ from nltk.tokenize import (
 
 from jpcore.errors import InputError
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.similarity import strip_spaces
+from jpcore.formats.spaces import strip_spaces
 from jpcore.systems.punkt_source import PunktSource, english_punkt
 from jpcore.systems.spans import token_spans
 

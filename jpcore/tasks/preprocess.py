@@ -15,7 +15,7 @@ Where gold and system have the same characters these are exactly the CoNLL
 of two CoNLL-U files that takes what the script does: the characters and the
 sentence boundaries are the *tokens'* (a multiword token's surface form),
 and the words inside multiword tokens are paired as the script pairs them
-(:mod:`jpcore.tasks.preprocess_words`), so ``du`` expanded ``de le`` against
+(:mod:`jpcore.align.multiword`), so ``du`` expanded ``de le`` against
 an unexpanded ``du`` is one correct sentence and no correct word.  Where the
 characters differ, the differing stretches are reported (``differences``) and
 a unit touching one can never be a TP.  Contraction equivalences (opt-in)
@@ -39,29 +39,32 @@ export holds and every inspector page reads.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import accumulate
 from typing import Any
 
 from jpcore.align import (
     KINDS,
     CharAlignment,
+    Difference,
     Group,
     GroupShape,
+    Side,
+    align_nested,
+    align_sides,
     align_streams,
-    ends_of,
-    group_units,
+    differences_of,
+    first_difference_error,
+    group_from_list,
+    group_to_list,
 )
-from jpcore.errors import InputError, show
 from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused, promote_young_objects
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess_contractions import Resolved, UnitWords, upgrade_units
-from jpcore.tasks.preprocess_words import SideWords, pair_words
+from jpcore.align.sides import token_starts
+from jpcore.align.similarity import Normaliser
+from jpcore.tasks.preprocess_contractions import Resolved, upgrade_units
 
 TASK = "preprocess"
 
@@ -149,19 +152,6 @@ def group_counts(group: Group) -> Counts:
     return _counts(group.n_gold, group.n_sys, group.is_match)
 
 
-def _word_to_list(word: Group) -> list:
-    return [*word.gold, *word.sys, word.kind, *word.gold_chars, *word.sys_chars]
-
-
-def _word_from_list(data: list) -> Group:
-    return Group((data[0], data[1]), (data[2], data[3]), (data[5], data[6]), (data[7], data[8]), data[4])
-
-
-#: A word group as a JSON list and back (public: the ud task serialises its word groups so).
-word_group_to_list = _word_to_list
-word_group_from_list = _word_from_list
-
-
 @dataclass(slots=True)
 class Unit(GroupShape):
     """One aligned sentence group with its word groups and counts.
@@ -202,7 +192,7 @@ class Unit(GroupShape):
             "ratio": self.ratio,
             "sentences": {"tp": self.sentences.tp, "fp": self.sentences.fp, "fn": self.sentences.fn},
             "tokens": {"tp": self.tokens.tp, "fp": self.tokens.fp, "fn": self.tokens.fn},
-            "words": [_word_to_list(w) for w in self.words],
+            "words": [group_to_list(w) for w in self.words],
         }
         if self.raw_chars is not None:
             out["raw_chars"] = list(self.raw_chars)
@@ -219,49 +209,10 @@ class Unit(GroupShape):
             gold_chars=tuple(data["gold_chars"]),
             sys_chars=tuple(data["sys_chars"]),
             kind=data["kind"],
-            words=[_word_from_list(w) for w in data["words"]],
+            words=[group_from_list(w) for w in data["words"]],
             sentences=Counts.from_dict(data["sentences"]),
             tokens=Counts.from_dict(data["tokens"]),
             raw_chars=tuple(raw) if raw is not None else None,
-        )
-
-
-@dataclass(slots=True)
-class Difference:
-    """A stretch where the two character streams differ.
-
-    Character ranges are in the normalised streams; ``gold_line`` /
-    ``sys_line`` are the file lines where the stretch starts.
-    """
-
-    gold_chars: tuple[int, int]
-    sys_chars: tuple[int, int]
-    gold_text: str
-    sys_text: str
-    gold_line: int | None
-    sys_line: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        return {
-            "gold_chars": list(self.gold_chars),
-            "sys_chars": list(self.sys_chars),
-            "gold_text": self.gold_text,
-            "sys_text": self.sys_text,
-            "gold_line": self.gold_line,
-            "sys_line": self.sys_line,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Difference:
-        """Inverse of :meth:`to_dict`."""
-        return cls(
-            tuple(data["gold_chars"]),
-            tuple(data["sys_chars"]),
-            data["gold_text"],
-            data["sys_text"],
-            data["gold_line"],
-            data["sys_line"],
         )
 
 
@@ -338,115 +289,7 @@ class PreprocessResult:
 
 
 def _token_starts(segmentation: Segmentation) -> list[int]:
-    return [0, *accumulate(len(s.tokens) for s in segmentation.sentences)]
-
-
-@dataclass(slots=True)
-class Side:
-    """One side flattened: unit keys, unit and sentence end offsets.
-
-    Units are the tokens read (the syntactic words at the ``words`` level).
-    Offsets are in the side's normalised whitespace-free character stream;
-    ``token_starts[k]`` is the index of sentence ``k``'s first unit in the
-    flat list (plus the total at the end).  With ``surface`` (CoNLL-U on both
-    sides at the ``words`` level) the stream holds the *tokens'* characters, as
-    the CoNLL 2018 script reads them: every word of a multiword token ends
-    where its token ends, and ``words`` says where the token starts and how
-    the script compares the word's FORM (:mod:`jpcore.tasks.preprocess_words`).
-    ``keys`` are each unit's own key, without contraction equivalences.
-    """
-
-    keys: list[str]
-    token_ends: list[int]
-    sentence_ends: list[int]
-    token_starts: list[int]  # per sentence, into the flat token list
-    stream: str
-    words: SideWords | None = None
-
-    @classmethod
-    def build(cls, segmentation: Segmentation, normaliser: Normaliser, surface: bool = False) -> Side:
-        """The side of ``segmentation`` (see the class doc)."""
-        key = _cached(normaliser.plain().key)
-        token_starts = _token_starts(segmentation)
-        if surface:
-            return cls._build_surface(segmentation, key, token_starts)
-        keys = [key(token) for sentence in segmentation.sentences for token in sentence.tokens]
-        token_ends = ends_of(keys)
-        sentence_ends = [token_ends[i - 1] if i else 0 for i in token_starts[1:]]
-        return cls(keys, token_ends, sentence_ends, token_starts, "".join(keys))
-
-    @classmethod
-    def _build_surface(cls, segmentation: Segmentation, key: Callable[[str], str], token_starts: list[int]) -> Side:
-        keys: list[str] = []
-        token_ends: list[int] = []
-        multiword_starts: list[int] = []
-        parts: list[str] = []
-        offset = 0
-        for sentence in segmentation.sentences:
-            words = sentence.tokens
-            sentence_keys = [key(word) for word in words]
-            keys += sentence_keys
-            if not sentence.multiword:  # the usual sentence: every word is a token
-                parts += sentence_keys
-                token_ends += accumulate((len(k) for k in sentence_keys), initial=offset)
-                del token_ends[-len(sentence_keys) - 1]  # the initial offset
-                offset = token_ends[-1] if sentence_keys else offset
-                multiword_starts += [-1] * len(words)
-                continue
-            multiword = iter(sentence.multiword)
-            next_multiword = next(multiword, None)
-            k = 0
-            while k < len(words):
-                if next_multiword is not None and next_multiword[0] == k:
-                    first, end, form = next_multiword
-                    next_multiword = next(multiword, None)
-                    token_key = key(form)
-                    start, offset = offset, offset + len(token_key)
-                    parts.append(token_key)
-                    token_ends += [offset] * (end - first)
-                    multiword_starts += [start] * (end - first)
-                    k = end
-                    continue
-                parts.append(sentence_keys[k])
-                offset += len(sentence_keys[k])
-                token_ends.append(offset)
-                multiword_starts.append(-1)
-                k += 1
-        sentence_ends = [token_ends[i - 1] if i else 0 for i in token_starts[1:]]
-        words = [word for sentence in segmentation.sentences for word in sentence.tokens]
-        return cls(keys, token_ends, sentence_ends, token_starts, "".join(parts),
-                   SideWords(token_ends, multiword_starts, words))
-
-    def boundary_weights(self) -> dict[int, int]:
-        """Offsets where units end: 1 for a token end, 4 for a sentence end."""
-        weights = dict.fromkeys(self.token_ends, 1)
-        weights[0] = 4
-        for end in self.sentence_ends:
-            weights[end] = 4
-        return weights
-
-    def sentence_at(self, offset: int) -> int:
-        """Index of the sentence holding character ``offset`` (the last one past the end)."""
-        return min(bisect_right(self.sentence_ends, offset), max(len(self.sentence_ends) - 1, 0))
-
-    def unit_start(self, k: int) -> int:
-        """Where unit ``k`` starts in the stream (a word of a multiword token: where the token starts)."""
-        if self.words is not None:
-            return self.words.start(k)
-        return self.token_ends[k - 1] if k else 0
-
-
-def _cached(key: Callable[[str], str]) -> Callable[[str], str]:
-    """``key`` computed once per distinct token (tokens repeat)."""
-    cache: dict[str, str] = {}
-
-    def cached(token: str) -> str:
-        value = cache.get(token)
-        if value is None:
-            value = cache[token] = key(token)
-        return value
-
-    return cached
+    return token_starts(len(s.tokens) for s in segmentation.sentences)
 
 
 def surface_level(gold: Segmentation, system: Segmentation) -> bool:
@@ -455,52 +298,6 @@ def surface_level(gold: Segmentation, system: Segmentation) -> bool:
     reads them).  A tokenized text file has no multiword tokens: against it a
     CoNLL-U file's words are compared as they are written."""
     return gold.format == system.format == "conllu" and gold.level == system.level == "words"
-
-
-def _line_at(segmentation: Segmentation, side: Side, offset: int) -> int | None:
-    if not segmentation.sentences:
-        return None
-    return segmentation.sentences[side.sentence_at(offset)].line
-
-
-def first_difference_error(gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment) -> InputError:
-    """The ``--strict`` error: file, line and 20 characters of each side at the first difference."""
-    (g0, _), (s0, _) = chars.differences()[0]
-    return InputError(
-        system.name,
-        _line_at(system, s, s0),
-        f"the same characters as {gold.name} line {_line_at(gold, g, g0)}: {show(g.stream[g0:g0 + 20])}",
-        show(s.stream[s0 : s0 + 20]),
-    )
-
-
-def differences_of(
-    gold: Segmentation, system: Segmentation, g: Side, s: Side, chars: CharAlignment,
-    resolved: Sequence[Resolved] = (),
-) -> list[Difference]:
-    """Every differing stretch of ``chars`` with its text (200 characters at most)
-    and lines, except those inside ``resolved`` units (equal under the
-    contraction equivalences: :func:`count_units`)."""
-    out = []
-    k = 0
-    for (g0, g1), (s0, s1) in chars.differences():
-        while k < len(resolved) and resolved[k][0][1] < g0:
-            k += 1
-        if k < len(resolved):
-            (rg0, rg1), (rs0, rs1) = resolved[k]
-            if rg0 <= g0 and g1 <= rg1 and rs0 <= s0 and s1 <= rs1:
-                continue
-        out.append(
-            Difference(
-                (g0, g1),
-                (s0, s1),
-                g.stream[g0:g1][:200],
-                s.stream[s0:s1][:200],
-                _line_at(gold, g, g0),
-                _line_at(system, s, s0),
-            )
-        )
-    return out
 
 
 def evaluate(
@@ -566,35 +363,20 @@ def _evaluate(
     return PreprocessResult(gold, system, normaliser, units, totals, differences)
 
 
-def align_sides(g: Side, s: Side) -> CharAlignment:
-    """The character alignment of two sides (:func:`jpcore.align.align_streams`)."""
-    if g.stream == s.stream:
-        return align_streams(g.stream, s.stream)
-    # one-sided gaps are placed on sentence, then token, ends
-    return align_streams(g.stream, s.stream, g.boundary_weights(), s.boundary_weights())
-
-
 def count_units(
     g: Side, s: Side, chars: CharAlignment, raw_map: Callable[..., int] | None = None,
-    normaliser: Normaliser | None = None, token_groups: list[Group] | None = None,
+    normaliser: Normaliser | None = None,
 ) -> tuple[list[Unit], dict[str, Counts], list[Resolved]]:
     """The aligned units of two sides (sentence groups with their word groups
     and counts), the totals, and the character ranges of the units that are
     equal only under the contraction equivalences, given the alignment.
 
-    Words inside multiword tokens are paired as the CoNLL 2018 script pairs
-    them (:func:`jpcore.tasks.preprocess_words.pair_words`); with contraction
+    The units are :func:`jpcore.align.align_nested`'s (words inside multiword
+    tokens paired as the CoNLL 2018 script pairs them); with contraction
     equivalences on, units whose characters differ are aligned again under
     them and kept only if that finds more (:mod:`jpcore.tasks.preprocess_contractions`).
-    ``token_groups`` are ``group_units(g.token_ends, s.token_ends, chars)`` when
-    the caller has them already (the ud task reads the surface tokens off them).
     """
-    sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
-    if token_groups is None:
-        token_groups = group_units(g.token_ends, s.token_ends, chars)
-    if g.words is not None and s.words is not None:
-        token_groups = pair_words(token_groups, g.words, s.words)
-    nested = _nest(sentence_groups, token_groups, g, s)
+    nested = align_nested(g, s, chars)
     resolved: list[Resolved] = []
     if normaliser is not None and normaliser.contractions:
         nested, resolved = upgrade_units(nested, g, s, normaliser.contract)
@@ -616,31 +398,6 @@ def count_units(
         total_sentences.add(sentences)
         total_tokens.add(tokens)
     return units, {"sentences": total_sentences, "tokens": total_tokens}, resolved
-
-
-def _nest(sentence_groups: list[Group], token_groups: list[Group], g: Side, s: Side) -> list[UnitWords]:
-    """Each sentence group with the word groups that end inside it (in order).
-
-    Word groups nest inside sentence groups (every sentence end is a token
-    end), except a word pair of the CoNLL 2018 script that joins the last
-    word of one sentence to the next one's (:mod:`jpcore.tasks.preprocess_words`):
-    it goes with the unit of its gold word.
-    """
-    nested: list[UnitWords] = []
-    k, n_token_groups = 0, len(token_groups)
-    for group in sentence_groups:
-        gold_token_end = g.token_starts[group.gold[1]]
-        sys_token_end = s.token_starts[group.sys[1]]
-        words: list[WordGroup] = []
-        while k < n_token_groups:
-            word = token_groups[k]
-            if word.gold[1] > gold_token_end or word.sys[1] > sys_token_end:
-                break
-            words.append(word)
-            k += 1
-        nested.append((group, words))
-    assert k == n_token_groups, "word groups must end inside sentence groups"
-    return nested
 
 
 def _raw_map(gold_stream: str, raw_text: str):

@@ -22,7 +22,7 @@ from typing import IO, Any, TextIO
 from jpcore.align import KINDS
 from jpcore.formats import open_segmentation
 from jpcore.json_text import dumps
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks.preprocess import TASK, Counts
 from jpcore.tasks.preprocess_report import ReportSummary, render_summary
 from jpcore.tasks.preprocess_stream import WINDOW, Chunk, SideInfo, stream_evaluate

@@ -17,8 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from jpcore.align import KINDS, Group, GroupShape
-from jpcore.tasks.preprocess import Difference, word_group_from_list, word_group_to_list
+from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list
 from jpcore.ud.metrics import METRICS, PAIR_METRICS
 from jpcore.ud.treebank import Treebank
 
@@ -156,7 +155,7 @@ class UdUnit(GroupShape):
             "gold_chars": list(self.gold_chars), "sys_chars": list(self.sys_chars),
             "kind": self.kind, "shape": self.shape, "ratio": self.ratio,
             "counts": {name: list(row) for name, row in zip(METRICS, self.table)},
-            "words": [word_group_to_list(word) for word in self.words],
+            "words": [group_to_list(word) for word in self.words],
             "pairs": [list(pair) for pair in self.pairs],
         }
 
@@ -169,7 +168,7 @@ class UdUnit(GroupShape):
         return cls(
             index=data["index"], gold=_range(data["gold"]), sys=_range(data["sys"]),
             gold_chars=_range(data["gold_chars"]), sys_chars=_range(data["sys_chars"]),
-            kind=_kind(data["kind"]), words=[word_group_from_list(word) for word in data["words"]],
+            kind=_kind(data["kind"]), words=[group_from_list(word) for word in data["words"]],
             pairs=[_pair(pair) for pair in data["pairs"]],
             table=tuple(_count_row(row) for row in counts.values()),
         )
