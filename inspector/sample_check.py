@@ -23,7 +23,7 @@ from jpcore.formats.raw import read_raw
 from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
-from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from jpcore.preprocess import evaluate as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples
 from inspector.bundled import BundledPair
 from inspector.teaching_exercises import TEACHING_ROOT, load_exercises

@@ -21,18 +21,18 @@ from importlib import import_module
 from types import ModuleType
 from typing import NoReturn
 
-#: name -> (module under jpcore.commands, one line of help)
+#: name -> (module, one line of help)
 COMMANDS = {
-    "preprocess": ("preprocess", "tokenization and sentence boundary evaluation"),
-    "parseval": ("parseval", "PARSEVAL on constituency trees (jp-evalb)"),
-    "gec": ("gec", "GEC scoring on M2 files (jp-errant)"),
-    "ud": ("ud", "dependency parsing and tagging (CoNLL 2018 metrics)"),
+    "preprocess": ("jpcore.preprocess.cli", "tokenization and sentence boundary evaluation"),
+    "parseval": ("jpcore.commands.parseval", "PARSEVAL on constituency trees (jp-evalb)"),
+    "gec": ("jpcore.commands.gec", "GEC scoring on M2 files (jp-errant)"),
+    "ud": ("jpcore.commands.ud", "dependency parsing and tagging (CoNLL 2018 metrics)"),
 }
 
 
 def command_module(name: str) -> ModuleType:
     """The module of subcommand ``name`` (imported now)."""
-    return import_module(f"jpcore.commands.{COMMANDS[name][0]}")
+    return import_module(COMMANDS[name][0])
 
 
 def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentParser:

@@ -23,7 +23,7 @@ from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
-from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from jpcore.preprocess import evaluate as preprocess_evaluate
 from tests.browser_support import CHROMIUM_ARGS, chromium_executable
 from tests.conftest import SAMPLE_DATA
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jpcore.formats import read_segmentation
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 
 
 def run(gold_text: str, sys_text: str):

@@ -26,7 +26,7 @@ from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
 from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
-from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from jpcore.preprocess import evaluate as preprocess_evaluate
 from tests.conftest import ROOT, SAMPLE_DATA
 
 EWT = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"

@@ -31,7 +31,7 @@ from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import GecResult, evaluate_bytes as gec_evaluate, type_table
 from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
+from jpcore.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples
 from tests.conftest import ROOT
 
@@ -44,10 +44,10 @@ MALFORMED = {
     "markdown_gold_level.json": ("preprocess", f"gold.level: expected one of 'tokens', 'words', found {MARKDOWN}"),
     "markdown_unit_kind.json": (
         "preprocess",
-        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_group_kind.json": (
         "parseval",
-        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_edit_status.json": (
         "gec", "sentences[0].hyp_edits[0].status: expected one of 'TP', 'FP', 'FN', 'noop', 'filtered', 'other', "
                f"'partial', 'unscored', found {MARKDOWN}"),

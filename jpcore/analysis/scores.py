@@ -9,7 +9,7 @@ headline figures:
 * ``"conll"`` (preprocess, parseval): ``P = TP / (TP + FP)``,
   ``R = TP / (TP + FN)``, ``F = (1+b²)TP / ((1+b²)TP + b²FN + FP)``, 0.0 where
   undefined
-  (:class:`jpcore.tasks.preprocess.Counts`; parseval's EVALB figures are the
+  (:class:`jpcore.preprocess.Counts`; parseval's EVALB figures are the
   same fractions times 100);
 * ``"errant"`` (gec): errant_compare's ``computeFScore``
   (:func:`jpcore.tasks.errant_compare.f_score`): P = 1.0 without FP,

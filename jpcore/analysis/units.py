@@ -1,7 +1,7 @@
 """One row of counts per aligned unit, for every evaluation alike.
 
 Contract: :func:`unit_stats` reads a result object
-(:class:`~jpcore.tasks.preprocess.PreprocessResult`,
+(:class:`~jpcore.preprocess.PreprocessResult`,
 :class:`~jpcore.tasks.parseval_result.ParsevalResult` or
 :class:`~jpcore.tasks.gec.GecResult`) and returns one :class:`UnitStats` per
 aligned unit (sentence group, tree pair, GEC unit) in document order, with
@@ -36,7 +36,7 @@ from jpcore.analysis.scores import Score
 from jpcore.runtime import gc_paused
 from jpcore.tasks.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult
+from jpcore.preprocess import PreprocessResult
 
 #: Any result the analysis reads.
 Result = PreprocessResult | ParsevalResult | GecResult

@@ -260,7 +260,7 @@ def _same_totals(totals: dict[str, Any], sums: dict[str, int], path: str) -> Non
 
 
 def _preprocess(data: dict[str, Any]) -> None:
-    from jpcore.tasks.preprocess import group_counts
+    from jpcore.preprocess import group_counts
     from jpcore.align import Group
 
     gold_sizes, sys_sizes = _segment_sizes(data["gold"], "gold"), _segment_sizes(data["system"], "system")

@@ -1,6 +1,6 @@
 """Self-contained HTML reports of the three evaluations (``--html OUT``, the app's download).
 
-Contract: :func:`render_html` turns a :class:`~jpcore.tasks.preprocess.PreprocessResult`,
+Contract: :func:`render_html` turns a :class:`~jpcore.preprocess.PreprocessResult`,
 a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
 :class:`~jpcore.tasks.gec.GecResult` into ONE HTML document (a ``str``):
 
@@ -28,13 +28,13 @@ from pathlib import Path
 from jpcore.formats.textio import printable
 from jpcore.reports import gec as gec_report
 from jpcore.reports import parseval as parseval_report
-from jpcore.reports import preprocess as preprocess_report
+from jpcore.preprocess import html as preprocess_report
 from jpcore.reports.common import Report
 from jpcore.reports.markup import document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
 from jpcore.tasks.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult
+from jpcore.preprocess import PreprocessResult
 
 __all__ = ["DEFAULT_MAX_UNITS", "InputInfo", "attribution_near", "build_report", "inputs_from_paths",
            "render_html", "write_html"]

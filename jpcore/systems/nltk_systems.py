@@ -3,7 +3,7 @@
 :func:`run_system` cuts raw text into sentences with a *splitter*, each
 sentence into tokens with a *tokenizer*, and returns a :class:`SystemRun`:
 the :class:`~jpcore.formats.segmentation.Segmentation` that
-:func:`jpcore.tasks.preprocess.evaluate` scores, plus every sentence's and
+:func:`jpcore.preprocess.evaluate` scores, plus every sentence's and
 token's ``[start, end)`` range in the raw text (where it came from).
 
 Splitters (:data:`SPLITTERS`):

@@ -5,7 +5,7 @@ sentences (:func:`jpcore.formats.open_segmentation`) and yields
 :class:`Chunk` objects: consecutive runs of aligned units (numbered, and
 with sentence, token and character positions, over the whole files) plus
 the differences and the sentences of each side that they cover.  Chained,
-the chunks hold what :func:`jpcore.tasks.preprocess.evaluate` returns for
+the chunks hold what :func:`jpcore.preprocess.evaluate` returns for
 the whole files, while at most a window of each side is in memory.
 
 How.  Each side's sentences are buffered until the buffer holds
@@ -26,7 +26,7 @@ it can be flushed as final.
    end of both files the remainder is aligned by the whole-file code itself.
 2. **A real difference** near the start of the buffer (no cut by rule 1):
    once both buffers extend :data:`LOOKAHEAD` characters past it, the window
-   is aligned with the whole-file code (:func:`jpcore.tasks.preprocess.align_sides`)
+   is aligned with the whole-file code (:func:`jpcore.align.align_sides`)
    and cut at the last sentence cut that lies inside an equal run, at least
    :data:`MARGIN` characters from both ends of the run (so every difference
    of the chunk lies well before the cut, and is reported on the same lines
@@ -46,7 +46,7 @@ as the whole file does.
 
 Memory is therefore proportional to the window (plus the longest sentence,
 or the longest differing stretch), not to the files.  ``strict=True``
-raises the first difference as :func:`~jpcore.tasks.preprocess.evaluate`
+raises the first difference as :func:`~jpcore.preprocess.evaluate`
 does.  Bad input raises :class:`jpcore.errors.InputError` when the reader
 reaches it; the two files are read side by side, so of several errors in
 different places the first one met may differ from the whole-file path's.
@@ -72,7 +72,8 @@ from jpcore.align.similarity import Normaliser
 from jpcore.align.streams import common_prefix
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.runtime import gc_paused
-from jpcore.tasks.preprocess import Unit, count_units, surface_level
+from jpcore.preprocess import Unit, surface_level
+from jpcore.preprocess.evaluate import count_units
 
 #: Characters of each side buffered before a cut is looked for.
 WINDOW = 1 << 15
