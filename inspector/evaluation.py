@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jpcore.formats.result_json import read_result_json
+from jpcore.results.reader import read_result_json
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.align.similarity import Normaliser

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.errors import InputError
-from jpcore.formats.result_json import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
+from jpcore.results.reader import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
@@ -277,7 +277,7 @@ def test_a_file_name_that_is_not_utf8_is_written_as_its_escape(tmp_path: Path) -
     import subprocess
     import sys
 
-    from jpcore.formats.result_json import dumps_result
+    from jpcore.results.reader import dumps_result
 
     folder = tmp_path / b"\xff".decode("utf-8", "surrogateescape")
     folder.mkdir()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from jpcore.commands.output import keep, write_json
+from jpcore.output import keep, write_json
 from jpcore.formats import FORMATS
 from jpcore.formats.conllu import LEVELS
 from jpcore.formats.textio import read_bytes

@@ -11,7 +11,7 @@ covering their unit's tokens, constituents inside their pair, the totals
 equal to the sum of the units.  Both raise
 :class:`~jpcore.formats.json_schema.SchemaError` naming the field.
 Derived values (precisions, shapes, ratios, kinds counts, edit statuses)
-are checked by :func:`jpcore.formats.result_json.read_result_json`, which
+are checked by :func:`jpcore.results.reader.read_result_json`, which
 rebuilds the result and compares what it would write.
 """
 
