@@ -20,6 +20,7 @@ from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
+from jpcore.scores import PrecisionRecallF1
 
 __all__ = ["TASK", "Counts", "PreprocessResult", "Unit", "WordGroup", "group_counts"]
 
@@ -27,8 +28,8 @@ TASK = "preprocess"
 
 
 @dataclass(slots=True)
-class Counts:
-    """TP/FP/FN with the usual derived scores (0.0 where undefined)."""
+class Counts(PrecisionRecallF1):
+    """TP/FP/FN with the usual derived scores (0.0 where undefined; :mod:`jpcore.scores`)."""
 
     tp: int = 0
     fp: int = 0
@@ -43,22 +44,6 @@ class Counts:
     def system(self) -> int:
         """System units: TP + FP."""
         return self.tp + self.fp
-
-    @property
-    def precision(self) -> float:
-        """TP / (TP + FP)."""
-        return self.tp / self.system if self.system else 0.0
-
-    @property
-    def recall(self) -> float:
-        """TP / (TP + FN)."""
-        return self.tp / self.gold if self.gold else 0.0
-
-    @property
-    def f1(self) -> float:
-        """2TP / (2TP + FP + FN)."""
-        denominator = 2 * self.tp + self.fp + self.fn
-        return 2 * self.tp / denominator if denominator else 0.0
 
     def as_tuple(self) -> tuple[int, int, int]:
         """``(tp, fp, fn)``."""

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from jpcore.scores import PrecisionRecallF1
 from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list
 from jpcore.ud.metrics import METRICS, PAIR_METRICS
 from jpcore.ud.treebank import Treebank
@@ -29,7 +30,7 @@ ALL_FLAGS = (1 << len(PAIR_METRICS)) - 1
 
 
 @dataclass(slots=True)
-class Score:
+class Score(PrecisionRecallF1):
     """One metric's counts, as ``conll18_ud_eval.py --counts`` prints them: ``tp``
     (Correct), ``gold``, ``system`` (Predicted) and ``aligned`` (the aligned word
     pairs it is computed on; ``None`` for Tokens, Sentences and Words)."""
@@ -48,22 +49,6 @@ class Score:
     def fn(self) -> int:
         """Gold units that were not found."""
         return self.gold - self.tp
-
-    @property
-    def precision(self) -> float:
-        """tp / system (0.0 without system units)."""
-        return self.tp / self.system if self.system else 0.0
-
-    @property
-    def recall(self) -> float:
-        """tp / gold (0.0 without gold units)."""
-        return self.tp / self.gold if self.gold else 0.0
-
-    @property
-    def f1(self) -> float:
-        """2 tp / (gold + system) (0.0 when both are 0)."""
-        total = self.gold + self.system
-        return 2 * self.tp / total if total else 0.0
 
     @property
     def aligned_accuracy(self) -> float | None:
