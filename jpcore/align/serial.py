@@ -1,4 +1,5 @@
-"""A group as a JSON list and back: the one serialisation of word groups.
+"""A group as a JSON list and back: the one serialisation of word groups; the
+counts of kinds and shapes that every aligned result's JSON carries.
 
 Every result that keeps word groups (preprocess ``units[].words``, parseval
 ``groups[].word_units``, ud ``units[].words``) writes each as the list
@@ -14,9 +15,28 @@ True
 
 from __future__ import annotations
 
-from jpcore.align.streams import Group
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
-__all__ = ["GROUP_FIELDS", "group_from_list", "group_to_list"]
+from jpcore.align.streams import KINDS, Group
+
+__all__ = ["GROUP_FIELDS", "group_from_list", "group_to_list", "kind_counts", "shape_counts"]
+
+
+def shape_counts(units: Iterable[Any]) -> dict[str, int]:
+    """How many ``units`` have each ``shape`` (``1:1``, ``1:n``, ...), in order of first appearance."""
+    return dict(Counter(unit.shape for unit in units))
+
+
+def kind_counts(units: Iterable[Any]) -> dict[str, int]:
+    """How many ``units`` have each ``kind``: every kind of :data:`KINDS`, in its order, 0 included.
+
+    >>> kind_counts([Group((0, 1), (0, 1), (0, 3), (0, 3), "exact")])["exact"]
+    1
+    """
+    counts = Counter(unit.kind for unit in units)
+    return {kind: counts.get(kind, 0) for kind in KINDS}
 
 #: Field order of a group in the JSON.
 GROUP_FIELDS = ("gold_start", "gold_end", "sys_start", "sys_end", "kind",

@@ -11,11 +11,10 @@ lossless.  Nothing here aligns or scores: see :mod:`jpcore.preprocess.evaluate`.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list
+from jpcore.align import Difference, Group, GroupShape, group_from_list, group_to_list, kind_counts, shape_counts
 from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.conllu import segmentation_from_dict
@@ -182,12 +181,11 @@ class PreprocessResult:
 
     def shape_counts(self) -> dict[str, int]:
         """How many units have each shape (``1:1``, ``1:n``, ...)."""
-        return dict(Counter(u.shape for u in self.units))
+        return shape_counts(self.units)
 
     def kind_counts(self) -> dict[str, int]:
         """How many units have each kind (exact, merged, similar, ...)."""
-        counts = Counter(u.kind for u in self.units)
-        return {kind: counts.get(kind, 0) for kind in KINDS}
+        return kind_counts(self.units)
 
     def gold_token_starts(self) -> list[int]:
         """Index of each gold sentence's first token in the flat token list."""

@@ -12,13 +12,12 @@ and :meth:`UdResult.from_dict` are lossless; a dict read back is checked
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from jpcore.scores import PrecisionRecallF1
-from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list
+from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list, kind_counts, shape_counts
 from jpcore.ud.metrics import METRICS, PAIR_METRICS
 from jpcore.ud.treebank import Treebank
 
@@ -216,12 +215,11 @@ class UdResult:
 
     def shape_counts(self) -> dict[str, int]:
         """How many units have each shape (``1:1``, ``1:n``, ...)."""
-        return dict(Counter(unit.shape for unit in self.units))
+        return shape_counts(self.units)
 
     def kind_counts(self) -> dict[str, int]:
         """How many units have each kind (exact, merged, similar, ...)."""
-        counts = Counter(unit.kind for unit in self.units)
-        return {kind: counts.get(kind, 0) for kind in KINDS}
+        return kind_counts(self.units)
 
     def to_dict(self) -> dict[str, Any]:
         """A lossless JSON-ready dict (see :meth:`from_dict`): ``totals.<metric>`` with
