@@ -4,7 +4,10 @@ Contract: a class that has ``tp``, ``gold`` and ``system`` (fields or
 properties) and inherits :class:`PrecisionRecallF1` gets ``precision`` =
 tp / system, ``recall`` = tp / gold and ``f1`` = 2 tp / (gold + system),
 each 0.0 where its denominator is 0 (conll18_ud_eval.py's convention).
-:class:`jpcore.preprocess.Counts` and :class:`jpcore.ud.Score` use it.
+:class:`jpcore.preprocess.Counts` and :class:`jpcore.ud.Score` use it.  A
+class that keeps ``tp``, ``fp`` and ``fn`` gets ``gold`` = tp + fn and
+``system`` = tp + fp from :class:`GoldSystemFromErrors`
+(:class:`jpcore.preprocess.Counts`, :class:`jpcore.analysis.Score`).
 
 >>> class Count(PrecisionRecallF1):
 ...     tp, gold, system = 3, 4, 6
@@ -15,7 +18,7 @@ each 0.0 where its denominator is 0 (conll18_ud_eval.py's convention).
 
 from __future__ import annotations
 
-__all__ = ["PrecisionRecallF1"]
+__all__ = ["GoldSystemFromErrors", "PrecisionRecallF1"]
 
 
 class PrecisionRecallF1:
@@ -38,3 +41,19 @@ class PrecisionRecallF1:
         """2 tp / (gold + system) (0.0 when both are 0)."""
         total = self.gold + self.system  # type: ignore[attr-defined]
         return 2 * self.tp / total if total else 0.0  # type: ignore[attr-defined]
+
+
+class GoldSystemFromErrors:
+    """``gold`` and ``system`` of a count kept as ``tp``, ``fp``, ``fn`` (module doc)."""
+
+    __slots__ = ()
+
+    @property
+    def gold(self) -> int:
+        """Gold units: TP + FN."""
+        return self.tp + self.fn  # type: ignore[attr-defined]
+
+    @property
+    def system(self) -> int:
+        """System units: TP + FP."""
+        return self.tp + self.fp  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
-from jpcore.scores import PrecisionRecallF1
+from jpcore.scores import GoldSystemFromErrors, PrecisionRecallF1
 
 __all__ = ["TASK", "Counts", "PreprocessResult", "Unit", "WordGroup", "group_counts"]
 
@@ -27,22 +27,12 @@ TASK = "preprocess"
 
 
 @dataclass(slots=True)
-class Counts(PrecisionRecallF1):
+class Counts(GoldSystemFromErrors, PrecisionRecallF1):
     """TP/FP/FN with the usual derived scores (0.0 where undefined; :mod:`jpcore.scores`)."""
 
     tp: int = 0
     fp: int = 0
     fn: int = 0
-
-    @property
-    def gold(self) -> int:
-        """Gold units: TP + FN."""
-        return self.tp + self.fn
-
-    @property
-    def system(self) -> int:
-        """System units: TP + FP."""
-        return self.tp + self.fp
 
     def as_tuple(self) -> tuple[int, int, int]:
         """``(tp, fp, fn)``."""
