@@ -33,7 +33,7 @@ import random
 import time
 
 from bench.measure import Row, row
-from jpcore.tasks.preprocess import PreprocessResult, evaluate_bytes
+from jpcore.preprocess import PreprocessResult, evaluate_bytes
 
 VOCABULARY = ("a", "aa", "aaa", "b", "bb", "bbb")
 TOKENS_PER_SENTENCE = 20

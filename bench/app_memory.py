@@ -118,7 +118,7 @@ def make_input(name: str, total: int) -> tuple[bytes, ...]:
         pair = make_input({"json": "text", "json-trees": "trees", "json-m2": "m2"}[name],
                           max(1, int(total / JSON_RATIO[name])))
         if name == "json":
-            from jpcore.tasks.preprocess import evaluate_bytes
+            from jpcore.preprocess import evaluate_bytes
 
             result = evaluate_bytes(pair[0], pair[1], "gold.txt", "system.txt")
         elif name == "json-trees":

@@ -1,7 +1,7 @@
 """Benchmark: tokenization + SBD (``jpcore preprocess``) on EWT and on pathological inputs.
 
 Each row times, in this one process, what ``jpcore preprocess GOLD SYSTEM``
-does once the bytes are read (:func:`jpcore.tasks.preprocess.evaluate_bytes`,
+does once the bytes are read (:func:`jpcore.preprocess.evaluate_bytes`,
 the one entry the command line and the app take too: reading both files,
 aligning, counting), at 1x and at 10x:
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bench.measure import Row, row
 from bench.shared_data import SHARED_DATA
-from jpcore.tasks.preprocess import evaluate_bytes
+from jpcore.preprocess import evaluate_bytes
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 

@@ -4,7 +4,7 @@ Each :class:`PaperExample` is a tiny gold and system segmentation (one
 sentence per line, tokens separated by spaces) taken from the papers'
 illustrations (English Web Treebank sentences).  :func:`run_example` reads
 them with jpcore's reader and scores them with
-:func:`jpcore.tasks.preprocess.evaluate`; :func:`walk` lists the offsets where each side ends a sentence and a token
+:func:`jpcore.preprocess.evaluate`; :func:`walk` lists the offsets where each side ends a sentence and a token
 in the space-free text, as the algorithm walks them (computed by
 :func:`jpcore.align.ends_of` on the normaliser's keys), and the cuts, read
 from the result's units and word groups.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from jpcore.align import ends_of
 from jpcore.formats import read_segmentation
 from jpcore.formats.segmentation import Segmentation
-from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from jpcore.preprocess import PreprocessResult, evaluate
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def read_example(example: PaperExample) -> tuple[Segmentation, Segmentation]:
 
 
 def run_example(example: PaperExample) -> PreprocessResult:
-    """The example scored by :func:`jpcore.tasks.preprocess.evaluate`."""
+    """The example scored by :func:`jpcore.preprocess.evaluate`."""
     gold, system = read_example(example)
     return evaluate(gold, system)
 

@@ -20,8 +20,8 @@ from typing import Any
 from jpcore.analysis import Result
 from jpcore.tasks.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult
-from jpcore.tasks.preprocess_report import token_label
+from jpcore.preprocess import PreprocessResult
+from jpcore.preprocess.report import token_label
 from inspector import brackets_loading, gec_loading, gec_tables, state
 from inspector.brackets_view import PairView
 from inspector.view import GOLD, SYS, ResultView

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from jpcore.formats.result_json import read_result_json
+from jpcore.results.reader import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks import parseval
 from jpcore.tasks.parseval_result import ParsevalResult

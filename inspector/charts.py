@@ -15,7 +15,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from jpcore.tasks.preprocess import Unit
+from jpcore.preprocess import Unit
 from inspector.render import KIND_STYLES, esc, kind_style
 from inspector.view import GOLD, SYS, ResultView
 

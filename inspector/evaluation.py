@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jpcore.formats.result_json import read_result_json
+from jpcore.results.reader import read_result_json
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from jpcore.align.similarity import Normaliser
+from jpcore.preprocess import PreprocessResult, evaluate
 from inspector.result_cache import RESULTS, key_of
 
 

@@ -9,7 +9,7 @@ rule of the metric produced them.
 
 from __future__ import annotations
 
-from jpcore.tasks.preprocess import Unit, WordGroup
+from jpcore.preprocess import Unit, WordGroup
 from inspector.view import GOLD, SYS, ResultView
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from jpcore.formats.result_json import read_result_json
+from jpcore.results.reader import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes

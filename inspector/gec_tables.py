@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from jpcore.similarity import strip_spaces
+from jpcore.formats.spaces import strip_spaces
 from jpcore.tasks.gec import GecEdit, GecResult, GecUnit, TypeRow, category_of
 from inspector.render import kind_style
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from jpcore.formats import FORMATS, detect_format
-from jpcore.similarity import known_languages
+from jpcore.align.similarity import known_languages
 from inspector import load_flow, loader_state, samples, state
 from inspector.evaluation import NamedBytes, Options, evaluate_files, result_from_json
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair

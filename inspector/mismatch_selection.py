@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from jpcore.tasks.preprocess import Unit
+from jpcore.preprocess import Unit
 from inspector.plotly_selection import selected_values
 from inspector.view import GOLD, SYS, ResultView
 

@@ -27,8 +27,8 @@ import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from jpcore.reports.preprocess import language_tag
-from jpcore.tasks.preprocess import Counts, Unit, WordGroup
+from jpcore.preprocess.html import language_tag
+from jpcore.preprocess import Counts, Unit, WordGroup
 from inspector.view import GOLD, SYS, ResultView
 
 # Okabe & Ito (2008), "Color Universal Design".

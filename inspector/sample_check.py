@@ -20,10 +20,10 @@ from pathlib import Path
 
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
-from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from jpcore.preprocess import evaluate as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples
 from inspector.bundled import BundledPair
 from inspector.teaching_exercises import TEACHING_ROOT, load_exercises

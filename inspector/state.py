@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
-from jpcore.tasks.preprocess import PreprocessResult
+from jpcore.preprocess import PreprocessResult
 from inspector.view import ResultView
 
 R = TypeVar("R")

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
-from jpcore.similarity import strip_spaces
-from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit
-from jpcore.tasks.preprocess_report import token_label
+from jpcore.formats.spaces import strip_spaces
+from jpcore.preprocess import Counts, PreprocessResult, Unit
+from jpcore.preprocess.report import token_label
 from inspector.explain import group_reason
 from inspector.view import GOLD, SYS, ResultView
 

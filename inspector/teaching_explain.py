@@ -12,7 +12,7 @@ read from the result, never recounted.
 
 from __future__ import annotations
 
-from jpcore.tasks.preprocess import Unit, WordGroup
+from jpcore.preprocess import Unit, WordGroup
 from inspector import explain
 from inspector.view import GOLD, SYS, ResultView
 

@@ -18,7 +18,7 @@ import streamlit as st
 
 from jpcore.formats import FORMATS
 from jpcore.formats.raw import read_raw
-from jpcore.similarity import known_languages
+from jpcore.align.similarity import known_languages
 from jpcore.systems import HELP, SPLITTERS, TOKENIZERS
 from jpcore.systems.nltk_systems import REGEX_SECONDS
 from inspector.evaluation import NamedBytes

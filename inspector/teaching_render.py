@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 from jpcore.systems import SystemRun
 from jpcore.systems.compare import Region
-from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit
+from jpcore.preprocess import Counts, PreprocessResult, Unit
 from inspector.render import (
     BLUE,
     BLUISH_GREEN,

@@ -2,7 +2,7 @@
 
 :func:`evaluate_system` runs a splitter + tokenizer on the raw text
 (:func:`jpcore.systems.run_system`), reads the gold file and scores the one
-against the other (:func:`jpcore.tasks.preprocess.evaluate`).  The cache key
+against the other (:func:`jpcore.preprocess.evaluate`).  The cache key
 is the raw text, the gold bytes and every option; names are passed outside
 the key (``_``-prefixed).  Bad input -- a gold file that does not parse, a
 regular expression that does not compile or runs past its time limit
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.systems import SystemRun, run_system
 from jpcore.systems.compare import Region, compare_results
-from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from jpcore.preprocess import PreprocessResult, evaluate
 from inspector.result_cache import TEACHING_RESULTS, key_of
 from inspector.teaching_exercises import SystemChoice
 from inspector.view import ResultView

@@ -5,14 +5,14 @@ side's *flat* token list.  :class:`ResultView` flattens both sides once so
 every page can turn a unit or a word group back into its sentences, tokens
 and file lines.  It computes no score: every count shown comes from the
 result object or from jpcore's counting rule
-(:func:`jpcore.tasks.preprocess.group_counts`).
+(:func:`jpcore.preprocess.group_counts`).
 """
 
 from __future__ import annotations
 
 
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts
+from jpcore.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts
 
 GOLD = "gold"
 SYS = "sys"

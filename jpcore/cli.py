@@ -1,9 +1,9 @@
-"""The command line: ``python -m jpcore {preprocess,parseval,gec} ...``.
+"""The command line: ``python -m jpcore TASK ...``, one subcommand per registered task.
 
-A thin dispatcher.  Each subcommand lives in :mod:`jpcore.commands` as a
-module with ``configure(parser)`` and ``run(args) -> int``; it is imported
-only when it runs (or its help is asked for), so ``jpcore --help`` and one
-command do not pay for the others' imports.  Bad input
+A thin dispatcher over :data:`jpcore.task.TASKS`.  Each task names its CLI
+module (``configure(parser)`` and ``run(args) -> int``); that module is
+imported only when it runs (or its help is asked for), so ``jpcore --help``
+and one command do not pay for the others' imports.  Bad input
 (:class:`jpcore.errors.InputError`) becomes one line on stderr and exit
 status 2, never a traceback.  A closed pipe (``jpcore ... | head``) ends
 quietly with status 0.  (EVALB legacy mode writes EVALB's own messages and
@@ -17,22 +17,14 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
-from importlib import import_module
 from types import ModuleType
 from typing import NoReturn
 
-#: name -> (module under jpcore.commands, one line of help)
-COMMANDS = {
-    "preprocess": ("preprocess", "tokenization and sentence boundary evaluation"),
-    "parseval": ("parseval", "PARSEVAL on constituency trees (jp-evalb)"),
-    "gec": ("gec", "GEC scoring on M2 files (jp-errant)"),
-    "ud": ("ud", "dependency parsing and tagging (CoNLL 2018 metrics)"),
-}
-
+from jpcore.task import TASKS
 
 def command_module(name: str) -> ModuleType:
-    """The module of subcommand ``name`` (imported now)."""
-    return import_module(f"jpcore.commands.{COMMANDS[name][0]}")
+    """The CLI module of task ``name`` (imported now)."""
+    return TASKS[name].load("cli")
 
 
 def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -47,8 +39,8 @@ def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentPa
         description="Align gold and system files that are cut differently, then score them.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, (_, help_text) in COMMANDS.items():
-        subparser = sub.add_parser(name, help=help_text, description=help_text)
+    for name, task in TASKS.items():
+        subparser = sub.add_parser(name, help=task.summary, description=task.summary)
         if configured is None or name in configured:
             command_module(name).configure(subparser)
     return parser
@@ -81,7 +73,7 @@ def run_and_exit() -> NoReturn:
     makes tens of thousands of small objects and no garbage cycles worth a
     scan).  Output is flushed, then the process ends without the
     interpreter's teardown (``os._exit``), which would otherwise free every
-    object of the result one by one (see :func:`jpcore.commands.output.keep`).
+    object of the result one by one (see :func:`jpcore.output.keep`).
     """
     gc.disable()
     status = main()
@@ -99,7 +91,7 @@ def run_and_exit() -> NoReturn:
 
 
 def _main(argv: list[str]) -> int:
-    name = argv[0] if argv and argv[0] in COMMANDS else None
+    name = argv[0] if argv and argv[0] in TASKS else None
     module = command_module(name) if name else None
     if module is not None and hasattr(module, "main"):
         # A command that parses its own arguments (EVALB legacy mode must

@@ -20,7 +20,7 @@ from jpcore.align import (
     differing_kind,
     group_units,
 )
-from jpcore.similarity import jaro_winkler
+from jpcore.align.similarity import jaro_winkler
 
 
 def summary(gold, sys):
@@ -194,10 +194,10 @@ def test_units_without_characters_still_get_a_group():
 
 
 def test_common_prefix_gallops_from_a_small_step():
-    from jpcore.align import _common_prefix
+    from jpcore.align.streams import common_prefix
 
     a = "x" * 100_000
-    assert _common_prefix(a, a + "y", 0, 0) == 100_000
-    assert _common_prefix("abcdef", "abcxef", 0, 0) == 3
-    assert _common_prefix("abc", "zabc", 0, 1) == 3
-    assert _common_prefix("", "abc", 0, 0) == 0
+    assert common_prefix(a, a + "y", 0, 0) == 100_000
+    assert common_prefix("abcdef", "abcxef", 0, 0) == 3
+    assert common_prefix("abc", "zabc", 0, 1) == 3
+    assert common_prefix("", "abc", 0, 0) == 0

@@ -23,7 +23,7 @@ import pytest
 from bench.align_drift import TOKENS_PER_SENTENCE, evaluate_pair, low_entropy_pair
 from jpcore.align import ANCHOR, MAX_ANCHOR, align_streams, anchor_length
 from jpcore.formats import read_segmentation
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 
 
 def test_the_input_is_what_the_benchmark_says():

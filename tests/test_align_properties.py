@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from jpcore.align import EXACT, GOLD_ONLY, MERGED, SYSTEM_ONLY, align_units
 from jpcore.formats import read_segmentation
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 
 # a small alphabet makes repeated tokens and sentences likely
 streams = st.text(alphabet="ab.", min_size=1, max_size=40)

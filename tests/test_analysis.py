@@ -43,7 +43,7 @@ from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.formats.trees import read_trees
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
-from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from jpcore.preprocess import evaluate as preprocess_evaluate
 
 ROOT = Path(__file__).resolve().parents[1]
 EWT = ROOT / "sample_data" / "ud" / "UD_English-EWT-excerpt"

@@ -20,8 +20,8 @@ from jpcore.analysis.confusion import UPOS
 from jpcore.errors import InputError
 from jpcore.formats import Sentence, read_segmentation
 from jpcore.formats.conllu import NO_TAG, TaggedSentence, flat_upos, read_conllu
-from jpcore.formats.result_json import read_result_json
-from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from jpcore.results.reader import read_result_json
+from jpcore.preprocess import PreprocessResult, evaluate
 from tests.upos_pair import GOLD, derive_system, expected_cells
 
 

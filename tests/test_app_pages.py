@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from jpcore.formats import read_segmentation
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]

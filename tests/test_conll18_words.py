@@ -29,12 +29,12 @@ from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
-from jpcore.similarity import Normaliser
-from jpcore.tasks import preprocess_stream
-from jpcore.tasks.preprocess import evaluate, evaluate_bytes
-from jpcore import json_text
-from jpcore.tasks.preprocess_stream_report import write_streamed
-from jpcore.tasks.preprocess_words import WordSpans, conll18_pairs, lcs_pairs
+from jpcore.json_text import dumps
+from jpcore.align.similarity import Normaliser
+from jpcore.preprocess import stream as preprocess_stream
+from jpcore.preprocess import evaluate, evaluate_bytes
+from jpcore.preprocess.stream_report import write_streamed
+from jpcore.align.multiword import WordSpans, conll18_pairs, lcs_pairs
 from tests.conftest import ROOT, UD
 from tests.conll18_peer import DERIVED, Token, conll18_counts, derive, write
 
@@ -257,7 +257,7 @@ def _streamed(gold: Path, system: Path, window: int) -> str:
 def _whole(gold: Path, system: Path) -> str:
     result = evaluate(read_segmentation(gold.read_bytes(), str(gold)), read_segmentation(system.read_bytes(),
                                                                                        str(system)))
-    return json_text.dumps(result.to_dict()) + "\n"  # the one encoder of every --json output
+    return dumps(result.to_dict()) + "\n"  # as the command prints it (jpcore.json_text)
 
 
 @pytest.mark.parametrize("how", ["all-at-once", "perturbed-multiword", "retokenized"])

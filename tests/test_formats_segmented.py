@@ -11,7 +11,8 @@ from jpcore.formats import detect_format, read_segmentation
 from jpcore.formats.conllu import read_conllu
 from jpcore.formats.raw import char_positions, read_raw
 from jpcore.formats.tokenized import read_tokenized, write_tokenized
-from jpcore.similarity import WHITESPACE, Normaliser, strip_spaces
+from jpcore.formats.spaces import WHITESPACE, strip_spaces
+from jpcore.align.similarity import Normaliser
 from tests.conftest import UD
 
 

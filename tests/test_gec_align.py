@@ -25,7 +25,7 @@ import pytest
 from jpcore import cli
 from jpcore.errors import InputError
 from jpcore.formats.m2 import parse_m2, read_m2
-from jpcore.similarity import jaro_winkler
+from jpcore.align.similarity import jaro_winkler
 from jpcore.tasks.errant_compare import ErrantOptions, render_output, score
 from jpcore.tasks.gec import (
     DEFAULT_ALPHA,

@@ -11,7 +11,7 @@ import pytest
 
 from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
-from jpcore.tasks.preprocess import PreprocessResult, evaluate
+from jpcore.preprocess import PreprocessResult, evaluate
 from tests.conftest import ROOT, UD
 
 EWT = UD / "UD_English-EWT"

@@ -6,7 +6,7 @@ contraction differently from the table (gold ``was n't`` = ``wasnot``
 against ``wasn't``): EWT against nltk lost a correct sentence (1084 to 1083;
 surface tokens 1084 to 1038).  Now the characters are aligned without them
 and they only re-align units whose characters differ
-(:mod:`jpcore.tasks.preprocess_contractions`).
+(:mod:`jpcore.preprocess.contractions`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess import evaluate
+from jpcore.align.similarity import Normaliser
+from jpcore.preprocess import evaluate
 from tests.conftest import UD
 
 EWT = UD / "UD_English-EWT" / "en_ewt-ud-test"

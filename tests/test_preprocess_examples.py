@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jpcore.formats import read_segmentation
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 
 
 def run(gold_text: str, sys_text: str):
@@ -53,7 +53,7 @@ def test_nltk_quotes_are_normalised_on_both_sides():
 
 
 def test_contractions_are_not_equivalent_unless_asked():
-    from jpcore.similarity import Normaliser
+    from jpcore.align.similarity import Normaliser
 
     gold = read_segmentation("I ca n't go .\n", "gold.txt")
     sys = read_segmentation("I can not go .\n", "sys.txt")
@@ -65,7 +65,7 @@ def test_contractions_are_not_equivalent_unless_asked():
 
 
 def test_case_insensitive_option():
-    from jpcore.similarity import Normaliser
+    from jpcore.align.similarity import Normaliser
 
     gold = read_segmentation("Hello World\n", "g")
     sys = read_segmentation("hello world\n", "s")

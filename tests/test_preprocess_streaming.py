@@ -1,6 +1,6 @@
 """`jpcore preprocess` on files read incrementally: the same output, bounded memory.
 
-* The streaming path (:mod:`jpcore.tasks.preprocess_stream`) prints byte for
+* The streaming path (:mod:`jpcore.preprocess.stream`) prints byte for
   byte the text report and the JSON of the whole-file path, on the shared
   UD pairs, on EWT with edits, gaps, extra and merged sentences, on two
   different texts, on every malformed file, and on generated texts
@@ -27,11 +27,11 @@ from hypothesis import strategies as st
 from jpcore.cli import main as cli_main
 from jpcore.formats import read_segmentation
 from jpcore.json_text import dumps
-from jpcore.similarity import Normaliser
-from jpcore.tasks import preprocess_stream
-from jpcore.tasks.preprocess import evaluate
-from jpcore.tasks.preprocess_report import render_text
-from jpcore.tasks.preprocess_stream_report import write_streamed
+from jpcore.align.similarity import Normaliser
+from jpcore.preprocess import stream as preprocess_stream
+from jpcore.preprocess import evaluate
+from jpcore.preprocess.report import render_text
+from jpcore.preprocess.stream_report import write_streamed
 from tests.conftest import ROOT, UD
 
 EWT = UD / "UD_English-EWT"
@@ -107,7 +107,7 @@ def test_the_windows_really_cut_the_files(edited, monkeypatch):
     # the comparison above is only worth something if the files are cut
     monkeypatch.setattr(preprocess_stream, "LOOKAHEAD", 300)
     from jpcore.formats import open_segmentation
-    from jpcore.tasks.preprocess_stream import SideInfo, stream_evaluate
+    from jpcore.preprocess.stream import SideInfo, stream_evaluate
 
     gold = EWT / "en_ewt-ud-test.gold.words.txt"
     with open_segmentation(gold, str(gold)) as (gf, gs), open_segmentation(edited, str(edited)) as (sf, ss):
@@ -149,6 +149,8 @@ def edited_texts(draw):
             changed[k] = changed[k].upper()
         else:
             changed[k:k] = [rng.choice(WORDS) for _ in range(rng.randint(100, 400))]
+    if not changed:  # a drop took every word: keep the system side non-empty, as said above
+        changed = [words[0]]
     return segment(words), segment(changed)
 
 

@@ -20,8 +20,8 @@ import pytest
 from jpcore.formats import read_segmentation
 from jpcore.reports import render_html
 from jpcore.reports.bins import bin_label, bin_of, bins_phrase, position_bins
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess import evaluate
+from jpcore.align.similarity import Normaliser
+from jpcore.preprocess import evaluate
 from tests.conftest import ROOT, SAMPLE_DATA
 
 EWT = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"

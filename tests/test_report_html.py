@@ -22,11 +22,11 @@ from jpcore.formats.m2 import read_m2
 from jpcore.reports import InputInfo, attribution_near, render_html
 from jpcore.reports.provenance import UNKNOWN, attribution_text
 from jpcore.reports.svg import Series, bar_chart
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
 from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
-from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
+from jpcore.preprocess import evaluate as preprocess_evaluate
 from tests.conftest import ROOT, SAMPLE_DATA
 
 EWT = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"

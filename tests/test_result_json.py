@@ -25,13 +25,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.errors import InputError
-from jpcore.formats.result_json import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
+from jpcore.results.reader import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
 from jpcore.reports import render_html
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import GecResult, evaluate_bytes as gec_evaluate, type_table
 from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
+from jpcore.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples
 from tests.conftest import ROOT
 
@@ -277,7 +277,7 @@ def test_a_file_name_that_is_not_utf8_is_written_as_its_escape(tmp_path: Path) -
     import subprocess
     import sys
 
-    from jpcore.formats.result_json import dumps_result
+    from jpcore.results.reader import dumps_result
 
     folder = tmp_path / b"\xff".decode("utf-8", "surrogateescape")
     folder.mkdir()

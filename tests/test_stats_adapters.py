@@ -3,7 +3,7 @@
 Each adapter's counts sum to the result's totals and the metric of the sums
 is the result's own headline score, bit for bit.  The EWT test is the
 issue's: gold against nltk on the full EWT test set (both aligned to gold
-separately, with the current public ``jpcore.tasks.preprocess.evaluate``),
+separately, with the current public ``jpcore.preprocess.evaluate``),
 token F1 and sentence F1, p < 0.001; a system against itself, p = 1.
 """
 
@@ -16,7 +16,7 @@ from jpcore.formats.prm import load_prm
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT, F1, PARSEVAL_F1, compare
 from jpcore.stats.adapters import evalb_units, gec_metric, gec_units, parseval_units, preprocess_units
 from jpcore.tasks import evalb_legacy, gec, parseval
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 from tests.conftest import SAMPLE_DATA, UD
 
 EWT = UD / "UD_English-EWT"

@@ -28,7 +28,7 @@ from jpcore.systems.punkt_source import (
     punkt_source_description,
 )
 from jpcore.systems.spans import SpanError, token_spans
-from jpcore.tasks.preprocess import evaluate
+from jpcore.preprocess import evaluate
 from tests.conftest import SAMPLE_DATA, UD
 
 EWT_EXCERPT = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"

@@ -10,7 +10,7 @@ import pytest
 
 from bench.ud_systems import derive
 from jpcore.cli import main as cli_main
-from jpcore.reports.ud import render_html
+from jpcore.reports import render_html
 from jpcore.ud import METRICS, evaluate_bytes
 from tests.conftest import ROOT, UD
 

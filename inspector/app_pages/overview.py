@@ -12,8 +12,8 @@ import json
 
 import streamlit as st
 
-from jpcore.tasks.preprocess import Counts
-from jpcore.tasks.preprocess_report import render_text, token_label
+from jpcore.preprocess import Counts
+from jpcore.preprocess.report import render_text, token_label
 from inspector import components, tables
 from inspector.charts import mismatch_figure
 from inspector.mismatch_selection import selected_units, selection_frame, selection_summary

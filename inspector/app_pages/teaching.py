@@ -6,7 +6,7 @@ upload or a paste), choose a splitter and a tokenizer (nltk, run by
 and the scores update as the choice changes.  Every count of every unit is
 explained in words next to its row; a second system can be put side by
 side; a short exercise set asks why a count is what it is.  Every number is
-read from :func:`jpcore.tasks.preprocess.evaluate`'s result.
+read from :func:`jpcore.preprocess.evaluate`'s result.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Analysis of a result: statistics first, rendering elsewhere (compare-mt's habit).
 
 Pure functions over the three result objects
-(:class:`~jpcore.tasks.preprocess.PreprocessResult`,
+(:class:`~jpcore.preprocess.PreprocessResult`,
 :class:`~jpcore.tasks.parseval_result.ParsevalResult`,
 :class:`~jpcore.tasks.gec.GecResult`) that only *add up* the per-unit counts
 the results already hold -- nothing is aligned or scored again:
@@ -21,7 +21,7 @@ Everything returns plain data with ``to_dict()``; :func:`analyse` gathers it
 all in one JSON-ready dict.
 
 >>> from jpcore.formats import read_segmentation
->>> from jpcore.tasks.preprocess import evaluate
+>>> from jpcore.preprocess import evaluate
 >>> gold = read_segmentation("Click here To view it .\\nThanks .\\n", "gold.txt")
 >>> system = read_segmentation("Click here\\nTo view it .\\nThanks .\\n", "sys.txt")
 >>> result = evaluate(gold, system)

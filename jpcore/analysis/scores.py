@@ -9,7 +9,7 @@ headline figures:
 * ``"conll"`` (preprocess, parseval): ``P = TP / (TP + FP)``,
   ``R = TP / (TP + FN)``, ``F = (1+b²)TP / ((1+b²)TP + b²FN + FP)``, 0.0 where
   undefined
-  (:class:`jpcore.tasks.preprocess.Counts`; parseval's EVALB figures are the
+  (:class:`jpcore.preprocess.Counts`; parseval's EVALB figures are the
   same fractions times 100);
 * ``"errant"`` (gec): errant_compare's ``computeFScore``
   (:func:`jpcore.tasks.errant_compare.f_score`): P = 1.0 without FP,
@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from jpcore.scores import GoldSystemFromErrors
 from jpcore.tasks.errant_compare import f_score
 
 #: The two conventions for undefined and rounded scores (see the module doc).
@@ -38,8 +39,9 @@ CONVENTIONS = ("conll", "errant")
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """Summed TP/FP/FN with P, R and F-``beta`` under ``convention``."""
+class Score(GoldSystemFromErrors):
+    """Summed TP/FP/FN with P, R and F-``beta`` under ``convention`` (``gold``, ``system``:
+    :class:`jpcore.scores.GoldSystemFromErrors`)."""
 
     tp: int = 0
     fp: int = 0
@@ -65,16 +67,6 @@ class Score:
     def errors(self) -> int:
         """FP + FN."""
         return self.fp + self.fn
-
-    @property
-    def gold(self) -> int:
-        """TP + FN (gold units, brackets or edits)."""
-        return self.tp + self.fn
-
-    @property
-    def system(self) -> int:
-        """TP + FP (system units, brackets or edits)."""
-        return self.tp + self.fp
 
     def prf(self) -> tuple[float, float, float]:
         """``(precision, recall, F-beta)`` as fractions."""

@@ -1,7 +1,7 @@
 """One row of counts per aligned unit, for every evaluation alike.
 
 Contract: :func:`unit_stats` reads a result object
-(:class:`~jpcore.tasks.preprocess.PreprocessResult`,
+(:class:`~jpcore.preprocess.PreprocessResult`,
 :class:`~jpcore.tasks.parseval_result.ParsevalResult` or
 :class:`~jpcore.tasks.gec.GecResult`) and returns one :class:`UnitStats` per
 aligned unit (sentence group, tree pair, GEC unit) in document order, with
@@ -34,9 +34,10 @@ from typing import Any
 from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
 from jpcore.analysis.scores import Score
 from jpcore.runtime import gc_paused
+from jpcore.task import of_result
 from jpcore.tasks.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult
+from jpcore.preprocess import PreprocessResult
 
 #: Any result the analysis reads.
 Result = PreprocessResult | ParsevalResult | GecResult
@@ -109,14 +110,12 @@ class UnitStats:
 
 
 def task_of(result: Result) -> str:
-    """``"preprocess"``, ``"parseval"`` or ``"gec"``; ``TypeError`` for anything else."""
-    if isinstance(result, PreprocessResult):
-        return PREPROCESS
-    if isinstance(result, ParsevalResult):
-        return PARSEVAL
-    if isinstance(result, GecResult):
-        return GEC
-    raise TypeError(f"not a jpcore result: {type(result).__name__}")
+    """``"preprocess"``, ``"parseval"`` or ``"gec"`` (the registered task of
+    ``result``, :func:`jpcore.task.of_result`); ``TypeError`` for anything else."""
+    name = of_result(result).name
+    if name not in MEASURES:
+        raise TypeError(f"no analysis of a {name} result")
+    return name
 
 
 def empty_scores(result: Result) -> dict[str, Score]:

@@ -37,7 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from jpcore.commands.output import keep, write_json
+from jpcore.output import keep, write_json
 from jpcore.errors import InputError
 from jpcore.formats.prm import PRESETS, EvalbParams, c_atoi, parse_prm, preset
 from jpcore.tasks import parseval

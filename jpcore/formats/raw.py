@@ -10,7 +10,7 @@ becomes a range in the document.
 from __future__ import annotations
 
 from jpcore.formats.textio import decode_lines
-from jpcore.similarity import WHITESPACE
+from jpcore.formats.spaces import WHITESPACE
 
 
 def read_raw(data: bytes | str, name: str) -> str:

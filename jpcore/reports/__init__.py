@@ -1,8 +1,9 @@
-"""Self-contained HTML reports of the three evaluations (``--html OUT``, the app's download).
+"""Self-contained HTML reports of every evaluation (``--html OUT``, the app's download).
 
-Contract: :func:`render_html` turns a :class:`~jpcore.tasks.preprocess.PreprocessResult`,
-a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
-:class:`~jpcore.tasks.gec.GecResult` into ONE HTML document (a ``str``):
+Contract: :func:`render_html` turns the result of any registered task
+(:mod:`jpcore.task`: preprocess, parseval, gec, ud, or one registered later)
+into ONE HTML document (a ``str``); the task's ``report`` (its package's
+``html.build``) makes the sections, found through the registry:
 
 * the headline scores exactly as the task's CLI prints them, with inline
   SVG charts (:mod:`jpcore.reports.svg`; no script, no image file, no
@@ -24,17 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from jpcore.formats.textio import printable
-from jpcore.reports import gec as gec_report
-from jpcore.reports import parseval as parseval_report
-from jpcore.reports import preprocess as preprocess_report
 from jpcore.reports.common import Report
 from jpcore.reports.markup import document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
-from jpcore.tasks.gec import GecResult
-from jpcore.tasks.parseval_result import ParsevalResult
-from jpcore.tasks.preprocess import PreprocessResult
+from jpcore.task import of_result
 
 __all__ = ["DEFAULT_MAX_UNITS", "InputInfo", "attribution_near", "build_report", "inputs_from_paths",
            "render_html", "write_html"]
@@ -42,20 +39,21 @@ __all__ = ["DEFAULT_MAX_UNITS", "InputInfo", "attribution_near", "build_report",
 #: Units listed in full; beyond this only the units with an error (capped at this many).
 DEFAULT_MAX_UNITS = 5000
 
-Result = PreprocessResult | ParsevalResult | GecResult
+#: The result of a registered task (see :func:`jpcore.task.of_result`).
+Result = Any
 
 
 def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
                  max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Report:
-    """The :class:`Report` (sections before rendering) of any of the three results;
-    ``selected`` names units a person picked (PARSEVAL: pair ids whose trees come first)."""
-    if isinstance(result, PreprocessResult):
-        return preprocess_report.build(result, inputs, max_units)
-    if isinstance(result, ParsevalResult):
-        return parseval_report.build(result, inputs, max_units, selected)
-    if isinstance(result, GecResult):
-        return gec_report.build(result, inputs, max_units)
-    raise TypeError(f"no HTML report for {type(result).__name__}")
+    """The :class:`Report` (sections before rendering) of the result of any registered task;
+    ``selected`` names units a person picked (PARSEVAL: pair ids whose trees come first).
+    ``TypeError`` for anything else."""
+    task = of_result(result)
+    try:
+        build = task.load("report")
+    except LookupError:
+        raise TypeError(f"no HTML report for {type(result).__name__}") from None
+    return build(result, inputs, max_units, selected)
 
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,

@@ -107,8 +107,12 @@ def _units_table(result: GecResult, max_units: int) -> Section:
     return section
 
 
-def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_units: int = 5000) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only)."""
+def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_units: int = 5000,
+          selected: Sequence[int] = ()) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+
+    ``selected`` is the Task contract's list of units a person picked; the GEC
+    report draws nothing per unit, so it does not use it."""
     infos = list(inputs) if inputs else [InputInfo("system", result.hyp_name), InputInfo("gold", result.ref_name)]
     options = result.errant.options
     totals = result.totals

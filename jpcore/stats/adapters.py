@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from jpcore.tasks.evalb_result import EvalbResult
     from jpcore.tasks.gec import GecResult
     from jpcore.tasks.parseval_result import ParsevalResult
-    from jpcore.tasks.preprocess import PreprocessResult
+    from jpcore.preprocess import PreprocessResult
 
 TP_FP_FN = ("tp", "fp", "fn")
 MATCHED_GOLD_TEST = ("matched", "gold", "test")

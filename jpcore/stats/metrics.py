@@ -12,7 +12,7 @@ operation, so the score of the full sums is bit for bit the score the
 evaluation reports:
 
 * :data:`F1`, :data:`PRECISION`, :data:`RECALL` on ``(tp, fp, fn)``: preprocess's
-  :class:`~jpcore.tasks.preprocess.Counts` (0.0 where undefined);
+  :class:`~jpcore.preprocess.Counts` (0.0 where undefined);
 * :func:`errant_f` on ``(tp, fp, fn)``: errant_compare's F-beta (P = 1 without
   FP, R = 1 without FN), *not* rounded to errant's 4 places (rounding would
   turn small differences into ties); rounded, it is errant's figure;

@@ -1,6 +1,6 @@
 """Two system results against the same gold: where do they differ?
 
-Each :class:`~jpcore.tasks.preprocess.PreprocessResult` cuts the gold
+Each :class:`~jpcore.preprocess.PreprocessResult` cuts the gold
 sentences into aligned units, and the two systems usually cut differently.
 :func:`compare_results` finds the coarsest stretches of gold sentences that
 *both* results treat as a whole: a **region** ends at a gold sentence index
@@ -14,7 +14,7 @@ A unit with no gold sentence (system-only) belongs to the region that
 starts where it sits (the last region at the end of the file).
 
 >>> from jpcore.formats import read_segmentation
->>> from jpcore.tasks.preprocess import evaluate
+>>> from jpcore.preprocess import evaluate
 >>> gold = read_segmentation("A b .\\nC d .\\n", "gold")
 >>> a = evaluate(gold, read_segmentation("A b .\\nC d .\\n", "a"))
 >>> b = evaluate(gold, read_segmentation("A b . C d .\\n", "b"))
@@ -28,7 +28,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit
+from jpcore.preprocess import Counts, PreprocessResult, Unit
 
 
 @dataclass(slots=True)

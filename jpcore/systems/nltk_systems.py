@@ -3,7 +3,7 @@
 :func:`run_system` cuts raw text into sentences with a *splitter*, each
 sentence into tokens with a *tokenizer*, and returns a :class:`SystemRun`:
 the :class:`~jpcore.formats.segmentation.Segmentation` that
-:func:`jpcore.tasks.preprocess.evaluate` scores, plus every sentence's and
+:func:`jpcore.preprocess.evaluate` scores, plus every sentence's and
 token's ``[start, end)`` range in the raw text (where it came from).
 
 Splitters (:data:`SPLITTERS`):
@@ -60,7 +60,7 @@ from nltk.tokenize import (
 
 from jpcore.errors import InputError
 from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.similarity import strip_spaces
+from jpcore.formats.spaces import strip_spaces
 from jpcore.systems.punkt_source import PunktSource, english_punkt
 from jpcore.systems.spans import token_spans
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jpcore.similarity import WHITESPACE
+from jpcore.formats.spaces import WHITESPACE
 
 #: The spellings in the raw text that nltk writes as each quote token.
 QUOTE_SOURCES: dict[str, tuple[str, ...]] = {

@@ -26,7 +26,7 @@ wrong.  This module composes the M2 reader, the shared jp-algorithm core
    (:func:`_cut_inside_differences`; the core's grouping is unchanged).  Where
    the streams differ (a tool rewrote text, a sentence exists on one side
    only) the group's similarity decides (``sim`` = Jaro-Winkler with prefix
-   and symmetric suffix bonus, :func:`jpcore.similarity.jaro_winkler`, on the
+   and symmetric suffix bonus, :func:`jpcore.align.similarity.jaro_winkler`, on the
    space-free normalised texts): a group of equal sentence counts whose
    sentences are pairwise ``>= alpha`` becomes that many 1:1 units, else a
    whole group ``>= alpha`` is one unit, else every sentence of the group
@@ -99,8 +99,8 @@ from jpcore.align import (
     MERGED,
     SIMILAR,
     SYSTEM_ONLY,
-    align_streams,
-    ends_of,
+    Side,
+    align_sides,
     group_units,
 )
 from jpcore.errors import InputError, show
@@ -114,7 +114,8 @@ from jpcore.formats.m2 import (
     parse_m2,
 )
 from jpcore.runtime import gc_paused, promote_young_objects
-from jpcore.similarity import WHITESPACE, Normaliser, jaro_winkler, strip_spaces
+from jpcore.align.similarity import Normaliser, jaro_winkler
+from jpcore.formats.spaces import WHITESPACE, strip_spaces
 from jpcore.tasks.errant_compare import (
     ErrantOptions,
     ErrantResult,
@@ -166,8 +167,6 @@ NOTE_MULTI_ANNOTATOR = (
     "noop rule decides which 'no correction' options survive in merged blocks."
 )
 
-#: Sentence-end weight for sliding one-sided gaps onto sentence boundaries.
-_SENTENCE_END = 4
 #: Whitespace other than the ASCII space, and the invisible characters strip_spaces removes.
 _OTHER_SPACE = re.compile("[" + re.escape("".join(c for c in WHITESPACE if c != " ")) + "\u200b\ufeff]")
 _IMPLICIT_NOOP_LINE = format_edit(-1, -1, NOOP_TYPE, "-NONE-", 0)
@@ -279,13 +278,6 @@ def _key(sentence: str, normaliser: Normaliser) -> str:
     return text.casefold() if normaliser.casefold else text
 
 
-def _bounds(keys: Sequence[str]) -> dict[int, int]:
-    weights = {0: _SENTENCE_END}
-    for end in ends_of(keys):
-        weights[end] = _SENTENCE_END
-    return weights
-
-
 def align_sentences(hyp_keys: Sequence[str], ref_keys: Sequence[str], alpha: float = DEFAULT_ALPHA) -> list[SentenceGroup]:
     """Align system (``hyp``) and gold (``ref``) sentences given as space-free keys.
 
@@ -297,20 +289,11 @@ def align_sentences(hyp_keys: Sequence[str], ref_keys: Sequence[str], alpha: flo
     >>> [(g.kind, g.hyp, g.ref) for g in align_sentences(["Hi.", "Zzz.", "Bye."], ["Hi.", "Bye."])]
     [('exact', (0, 1), (0, 1)), ('system-only', (1, 2), (1, 1)), ('exact', (2, 3), (1, 2))]
     """
-    hyp_stream, ref_stream = "".join(hyp_keys), "".join(ref_keys)
-    if hyp_stream == ref_stream:
-        chars = align_streams(ref_stream, hyp_stream)
-    else:
-        chars = align_streams(ref_stream, hyp_stream, _bounds(ref_keys), _bounds(hyp_keys))
-    ref_ends, hyp_ends = ends_of(ref_keys), ends_of(hyp_keys)
+    ref, hyp = Side.of_sentences(list(ref_keys)), Side.of_sentences(list(hyp_keys))
+    ref_stream, hyp_stream = ref.stream, hyp.stream
+    chars = align_sides(ref, hyp)
+    ref_ends, hyp_ends = ref.sentence_ends, hyp.sentence_ends
     groups = group_units(ref_ends, hyp_ends, chars)
-    if not groups and (ref_keys or hyp_keys):
-        # both streams empty (only empty sentences): nothing to cut on
-        if len(ref_keys) == len(hyp_keys):
-            return [SentenceGroup(EXACT, (i, i + 1), (i, i + 1)) for i in range(len(ref_keys))]
-        if not ref_keys or not hyp_keys:
-            return _one_sided((0, len(hyp_keys)), (0, len(ref_keys)), None)
-        return [SentenceGroup(MERGED, (0, len(hyp_keys)), (0, len(ref_keys)))]
     out: list[SentenceGroup] = []
     differences: list[tuple[tuple[int, int], tuple[int, int]]] | None = None
     for group in groups:

@@ -11,7 +11,7 @@ printed or read here; bad input has already raised
 How (spec section 2):
 
 1. Every tree's leaves become normalised, whitespace-free keys
-   (:meth:`jpcore.similarity.Normaliser.key`; the ``en`` table: quotes,
+   (:meth:`jpcore.align.similarity.Normaliser.key`; the ``en`` table: quotes,
    the ``-LRB-`` family; case-insensitive).  Concatenated, they form one
    character stream per side.
 2. :func:`jpcore.align.align_streams` aligns the streams (unit ends weighted
@@ -30,14 +30,13 @@ streams, proportional to the differences otherwise (see :mod:`jpcore.align`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
-from jpcore.align import CharAlignment, Group, align_streams, ends_of, group_units
+from jpcore.align import Side, align_nested, align_sides
+from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes
 from jpcore.runtime import gc_paused, promote_young_objects
-from jpcore.similarity import Normaliser
 from jpcore.tasks.evalb_report import HEADER, render_row, render_summary
-from jpcore.tasks.parseval_result import ParsevalResult, TreePair, token_starts
+from jpcore.tasks.parseval_result import ParsevalResult, TreePair
 from jpcore.tasks.parseval_score import LabelCutter, score_pair
 
 __all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "iter_report", "render_report"]
@@ -49,61 +48,6 @@ DEFAULT_CUTOFF = 40
 def default_normaliser() -> Normaliser:
     """The normalisation of spec section 2: the ``en`` table, case-insensitive."""
     return Normaliser.for_language("en", casefold=True)
-
-
-@dataclass(slots=True)
-class _Side:
-    """One side flattened: token keys and tags, token and tree end offsets."""
-
-    stream: str
-    token_ends: list[int]
-    tree_ends: list[int]
-    token_starts: list[int]  # per tree, into the flat token list (+ total)
-    tags: list[str]
-
-    @classmethod
-    def build(cls, trees: Sequence[Tree], normaliser: Normaliser) -> _Side:
-        cache: dict[str, str] = {}  # words repeat: normalise each type once
-        key = normaliser.key
-        keys: list[str] = []
-        tags: list[str] = []
-        for tree in trees:
-            for word in tree.words:
-                normalised = cache.get(word)
-                if normalised is None:
-                    normalised = cache[word] = key(word)
-                keys.append(normalised)
-            tags.extend(tree.tags)
-        token_ends = ends_of(keys)
-        starts = token_starts(list(trees))
-        tree_ends = [token_ends[i - 1] if i else 0 for i in starts[1:]]
-        return cls("".join(keys), token_ends, tree_ends, starts, tags)
-
-    def boundary_weights(self) -> dict[int, int]:
-        """Offsets where units end: 1 for a token end, 4 for a tree end."""
-        weights = dict.fromkeys(self.token_ends, 1)
-        weights[0] = 4
-        for end in self.tree_ends:
-            weights[end] = 4
-        return weights
-
-
-def _align(gold: _Side, system: _Side) -> CharAlignment:
-    if gold.stream == system.stream:
-        return align_streams(gold.stream, system.stream)
-    return align_streams(gold.stream, system.stream, gold.boundary_weights(), system.boundary_weights())
-
-
-def _sentence_groups(gold: _Side, system: _Side, chars: CharAlignment) -> list[Group]:
-    groups = group_units(gold.tree_ends, system.tree_ends, chars)
-    n_gold, n_sys = len(gold.tree_ends), len(system.tree_ends)
-    if not groups and (n_gold or n_sys):
-        # No characters on either side (only empty trees): one group of them all.
-        kind = "merged" if n_gold and n_sys else ("gold-only" if n_gold else "system-only")
-        if n_gold == 1 and n_sys == 1:
-            kind = "exact"
-        groups = [Group((0, n_gold), (0, n_sys), (0, 0), (0, 0), kind)]
-    return groups
 
 
 def evaluate(
@@ -118,26 +62,18 @@ def evaluate(
     """Align ``sys_trees`` to ``gold_trees`` and score every aligned pair."""
     normaliser = normaliser or default_normaliser()
     with gc_paused():
-        gold = _Side.build(gold_trees, normaliser)
-        system = _Side.build(sys_trees, normaliser)
-        chars = _align(gold, system)
-        sentence_groups = _sentence_groups(gold, system, chars)
-        word_units = group_units(gold.token_ends, system.token_ends, chars)
+        gold = Side.of_tokens([tree.words for tree in gold_trees], normaliser.key)
+        system = Side.of_tokens([tree.words for tree in sys_trees], normaliser.key)
+        gold_tags = [tag for tree in gold_trees for tag in tree.tags]
+        sys_tags = [tag for tree in sys_trees for tag in tree.tags]
         cutter = LabelCutter()
         pairs: list[TreePair] = []
-        k, n_units = 0, len(word_units)
-        for index, group in enumerate(sentence_groups):
+        for index, (group, words) in enumerate(align_nested(gold, system, align_sides(gold, system))):
             g0, g1 = group.gold
             s0, s1 = group.sys
-            gold_first, gold_stop = gold.token_starts[g0], gold.token_starts[g1]
-            sys_stop = system.token_starts[s1]
-            start = k
-            while k < n_units and word_units[k].gold[1] <= gold_stop and word_units[k].sys[1] <= sys_stop:
-                k += 1
-            words = word_units[start:k]
             gold_pair = [(i, gold_trees[i]) for i in range(g0, g1)]
             sys_pair = [(i, sys_trees[i]) for i in range(s0, s1)]
-            score = score_pair(gold_pair, sys_pair, words, gold.tags, system.tags, cutter)
+            score = score_pair(gold_pair, sys_pair, words, gold_tags, sys_tags, cutter)
             pairs.append(TreePair(
                 index=index,
                 gold=group.gold,
@@ -148,13 +84,11 @@ def evaluate(
                 words=words,
                 gold_constituents=score.gold,
                 sys_constituents=score.sys,
-                length=gold_stop - gold_first,
+                length=gold.token_starts[g1] - gold.token_starts[g0],
                 matched=score.matched,
                 cross=score.cross,
                 correct_tags=score.correct_tags,
             ))
-        if k != n_units:  # pragma: no cover - align.py guarantees nesting
-            raise AssertionError("word units must nest inside sentence groups")
     return ParsevalResult(gold_name, sys_name, list(gold_trees), list(sys_trees), normaliser,
                           pairs, cutoff_len)
 

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from jpcore.align import KINDS, Group, GroupShape
+from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list
 from jpcore.formats.trees import Tree
-from jpcore.similarity import Normaliser
+from jpcore.align.similarity import Normaliser
 from jpcore.tasks.evalb_result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
 
 TASK = "parseval"
@@ -49,8 +49,7 @@ CROSSING = "crossing"
 STATUSES = (MATCHED, GOLD_ONLY, SYSTEM_ONLY, CROSSING)
 
 #: Field order of a word unit in the JSON (as in ``jpcore preprocess --json``).
-WORD_UNIT_FIELDS = ("gold_start", "gold_end", "sys_start", "sys_end", "kind",
-                    "gold_char_start", "gold_char_end", "sys_char_start", "sys_char_end")
+WORD_UNIT_FIELDS = GROUP_FIELDS
 #: Field order of a constituent in the JSON.
 CONSTITUENT_FIELDS = ("label", "start", "end", "tree", "node", "status", "crosses", "located")
 
@@ -87,14 +86,6 @@ class Constituent:
     def from_list(cls, data: list) -> Constituent:
         """Inverse of :meth:`to_list`."""
         return cls(data[0], data[1], data[2], data[3], data[4], data[5], bool(data[6]), bool(data[7]))
-
-
-def _group_to_list(group: Group) -> list:
-    return [*group.gold, *group.sys, group.kind, *group.gold_chars, *group.sys_chars]
-
-
-def _group_from_list(data: list) -> Group:
-    return Group((data[0], data[1]), (data[2], data[3]), (data[5], data[6]), (data[7], data[8]), data[4])
 
 
 @dataclass(slots=True)
@@ -165,7 +156,7 @@ class TreePair(GroupShape):
             "kind": self.kind,
             "shape": self.shape,
             "ratio": self.ratio,
-            "word_units": [_group_to_list(unit) for unit in self.words],
+            "word_units": [group_to_list(unit) for unit in self.words],
             "constituents": {
                 "gold": [c.to_list() for c in self.gold_constituents],
                 "sys": [c.to_list() for c in self.sys_constituents],
@@ -183,7 +174,7 @@ class TreePair(GroupShape):
             kind=data["kind"],
             gold_lines=[tuple(lines) for lines in data["gold_lines"]],
             sys_lines=[tuple(lines) for lines in data["sys_lines"]],
-            words=[_group_from_list(unit) for unit in data["word_units"]],
+            words=[group_from_list(unit) for unit in data["word_units"]],
             gold_constituents=[Constituent.from_list(c) for c in data["constituents"]["gold"]],
             sys_constituents=[Constituent.from_list(c) for c in data["constituents"]["sys"]],
             length=data["length"],

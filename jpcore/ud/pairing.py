@@ -1,21 +1,17 @@
 """Which gold word is which system word: the preprocess alignment, reused as it is.
 
 Contract: :func:`align_treebanks` aligns two treebanks with the very code
-``jpcore preprocess`` runs on two CoNLL-U files at the ``words`` level
-(:mod:`jpcore.tasks.preprocess`): the characters are the *tokens'*, with
-no normalisation but the deletion of spaces inside a token (the table
-``none``); sentence groups, then word groups inside them; the words of
-multiword tokens paired as ``conll18_ud_eval.py`` pairs them
-(:mod:`jpcore.tasks.preprocess_words`).  The surface tokens (the script's
+``jpcore preprocess`` runs on two CoNLL-U files at the ``words`` level, the
+two-level alignment of :mod:`jpcore.align`: the characters are the *tokens'*,
+with no normalisation but the deletion of spaces inside a token (the table
+``none``); sentence groups, then word groups inside them
+(:func:`jpcore.align.align_nested`); the words of multiword tokens paired as
+``conll18_ud_eval.py`` pairs them (:mod:`jpcore.align.multiword`).  The surface tokens (the script's
 Tokens row) are read off the word groups before that pairing: every word of
 a multiword token ends where its token ends, so those groups are the
 tokens' groups too.  Nothing is aligned a second way: a 1:1 ``exact`` word
 group is an aligned word pair, exactly the script's, wherever the
 characters are the same.
-
-Where the house layout gives the two-level alignment a package of its own
-(``jpcore/align/``), this module's imports of :mod:`jpcore.tasks.preprocess`
-become imports from it: an evaluation must not import another one.
 
 :func:`pairs_and_correspondence` reads the two relations the scores need
 off the word groups (:mod:`jpcore.ud` states the rule).
@@ -26,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jpcore.align import EXACT, MERGED, CharAlignment, Group, group_units
-from jpcore.formats.segmentation import Segmentation
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess import (
-    Difference, Side, Unit, align_sides, count_units, differences_of, first_difference_error,
+from jpcore.align import (
+    EXACT, MERGED, CharAlignment, Difference, Group, Nested, Side, align_nested, align_sides, differences_of,
+    first_difference_error, group_units, nest,
 )
+from jpcore.align.similarity import Normaliser
+from jpcore.formats.segmentation import Segmentation
 from jpcore.ud.treebank import Treebank
 
 #: The normalisation table: the CoNLL 2018 script maps no character either.
@@ -42,12 +38,12 @@ NOT_ALIGNED = -2
 
 @dataclass(slots=True)
 class WordAlignment:
-    """The aligned units (preprocess :class:`~jpcore.tasks.preprocess.Unit`: sentence
-    group, word groups, sentence and word counts), each unit's surface-token
-    counts ``(correct, gold, system)``, the character alignment and where the
+    """The aligned units (each a sentence group with its word groups:
+    :data:`jpcore.align.Nested`), each unit's surface-token counts
+    ``(correct, gold, system)``, the character alignment and where the
     characters differ."""
 
-    units: list[Unit]
+    units: list[Nested]
     tokens: list[tuple[int, int, int]]
     chars: CharAlignment
     differences: list[Difference]
@@ -67,7 +63,7 @@ def align_treebanks(gold: Treebank, system: Treebank, *, strict: bool = False) -
     # word groups before the multiword pairing: every word of a multiword token
     # ends where its token ends, so they are the surface tokens' groups too
     token_groups = group_units(g.token_ends, s.token_ends, chars)
-    units, _, _ = count_units(g, s, chars, token_groups=token_groups)
+    units = align_nested(g, s, chars, token_groups)
     tokens = _tokens_per_unit(units, token_groups, g, s, _tokens_before(gold_seg), _tokens_before(sys_seg))
     differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g, s, chars)
     return WordAlignment(units, tokens, chars, differences)
@@ -91,7 +87,7 @@ def _one_token(multiword_starts: Sequence[int], first: int, stop: int) -> bool:
     return stop - first == 1 or multiword_starts[first] == multiword_starts[stop - 1] >= 0
 
 
-def _tokens_per_unit(units: Sequence[Unit], groups: Sequence[Group], g: Side, s: Side,
+def _tokens_per_unit(units: Sequence[Nested], groups: Sequence[Group], g: Side, s: Side,
                      gold_before: Sequence[int], sys_before: Sequence[int]) -> list[tuple[int, int, int]]:
     """``(correct, gold, system)`` surface tokens of each unit, from the word groups
     before the multiword pairing (they nest in the sentence groups: every
@@ -100,16 +96,10 @@ def _tokens_per_unit(units: Sequence[Unit], groups: Sequence[Group], g: Side, s:
     assert g.words is not None and s.words is not None, "sides built at the surface"
     gold_starts, sys_starts = g.words.multiword_starts, s.words.multiword_starts
     out = []
-    k, n_groups = 0, len(groups)
-    for unit in units:
-        gold_end, sys_end = g.token_starts[unit.gold[1]], s.token_starts[unit.sys[1]]
+    for unit, tokens in nest([unit for unit, _ in units], groups, g.token_starts, s.token_starts):
         correct = 0
-        while k < n_groups:
-            group = groups[k]
+        for group in tokens:
             (g0, g1), (s0, s1) = group.gold, group.sys
-            if g1 > gold_end or s1 > sys_end:
-                break
-            k += 1
             kind = group.kind
             if kind == EXACT:  # one word on each side: one token on each
                 correct += 1
@@ -117,11 +107,10 @@ def _tokens_per_unit(units: Sequence[Unit], groups: Sequence[Group], g: Side, s:
                 correct += 1
         out.append((correct, gold_before[unit.gold[1]] - gold_before[unit.gold[0]],
                     sys_before[unit.sys[1]] - sys_before[unit.sys[0]]))
-    assert k == n_groups, "word groups must end inside sentence groups"
     return out
 
 
-def pairs_and_correspondence(units: Sequence[Unit],
+def pairs_and_correspondence(units: Sequence[Nested],
                              n_sys_words: int) -> tuple[list[int], list[int], list[int], list[int]]:
     """The aligned word pairs of all units in order, as two parallel lists (gold
     words, system words; a pair is a 1:1 ``exact`` word group), the index of each
@@ -134,8 +123,8 @@ def pairs_and_correspondence(units: Sequence[Unit],
     sys_words: list[int] = []
     pairs_before = [0]
     correspondence = [NOT_ALIGNED] * n_sys_words
-    for unit in units:
-        for group in unit.words:
+    for _, words in units:
+        for group in words:
             g0, g1 = group.gold
             s0, s1 = group.sys
             if g1 - g0 == 1 and s1 - s0 == 1 and group.kind != MERGED:

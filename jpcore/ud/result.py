@@ -12,13 +12,12 @@ and :meth:`UdResult.from_dict` are lossless; a dict read back is checked
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from jpcore.align import KINDS, Group, GroupShape
-from jpcore.tasks.preprocess import Difference, word_group_from_list, word_group_to_list
+from jpcore.scores import PrecisionRecallF1
+from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list, kind_counts, shape_counts
 from jpcore.ud.metrics import METRICS, PAIR_METRICS
 from jpcore.ud.treebank import Treebank
 
@@ -30,7 +29,7 @@ ALL_FLAGS = (1 << len(PAIR_METRICS)) - 1
 
 
 @dataclass(slots=True)
-class Score:
+class Score(PrecisionRecallF1):
     """One metric's counts, as ``conll18_ud_eval.py --counts`` prints them: ``tp``
     (Correct), ``gold``, ``system`` (Predicted) and ``aligned`` (the aligned word
     pairs it is computed on; ``None`` for Tokens, Sentences and Words)."""
@@ -49,22 +48,6 @@ class Score:
     def fn(self) -> int:
         """Gold units that were not found."""
         return self.gold - self.tp
-
-    @property
-    def precision(self) -> float:
-        """tp / system (0.0 without system units)."""
-        return self.tp / self.system if self.system else 0.0
-
-    @property
-    def recall(self) -> float:
-        """tp / gold (0.0 without gold units)."""
-        return self.tp / self.gold if self.gold else 0.0
-
-    @property
-    def f1(self) -> float:
-        """2 tp / (gold + system) (0.0 when both are 0)."""
-        total = self.gold + self.system
-        return 2 * self.tp / total if total else 0.0
 
     @property
     def aligned_accuracy(self) -> float | None:
@@ -156,7 +139,7 @@ class UdUnit(GroupShape):
             "gold_chars": list(self.gold_chars), "sys_chars": list(self.sys_chars),
             "kind": self.kind, "shape": self.shape, "ratio": self.ratio,
             "counts": {name: list(row) for name, row in zip(METRICS, self.table)},
-            "words": [word_group_to_list(word) for word in self.words],
+            "words": [group_to_list(word) for word in self.words],
             "pairs": [list(pair) for pair in self.pairs],
         }
 
@@ -169,7 +152,7 @@ class UdUnit(GroupShape):
         return cls(
             index=data["index"], gold=_range(data["gold"]), sys=_range(data["sys"]),
             gold_chars=_range(data["gold_chars"]), sys_chars=_range(data["sys_chars"]),
-            kind=_kind(data["kind"]), words=[word_group_from_list(word) for word in data["words"]],
+            kind=_kind(data["kind"]), words=[group_from_list(word) for word in data["words"]],
             pairs=[_pair(pair) for pair in data["pairs"]],
             table=tuple(_count_row(row) for row in counts.values()),
         )
@@ -232,12 +215,11 @@ class UdResult:
 
     def shape_counts(self) -> dict[str, int]:
         """How many units have each shape (``1:1``, ``1:n``, ...)."""
-        return dict(Counter(unit.shape for unit in self.units))
+        return shape_counts(self.units)
 
     def kind_counts(self) -> dict[str, int]:
         """How many units have each kind (exact, merged, similar, ...)."""
-        counts = Counter(unit.kind for unit in self.units)
-        return {kind: counts.get(kind, 0) for kind in KINDS}
+        return kind_counts(self.units)
 
     def to_dict(self) -> dict[str, Any]:
         """A lossless JSON-ready dict (see :meth:`from_dict`): ``totals.<metric>`` with

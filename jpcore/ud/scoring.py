@@ -162,7 +162,7 @@ class PairScores:
         n_content_pairs = sum(map(g.content.__getitem__, self.gold_words))
         totals = {
             "Tokens": Score(*map(sum, zip(*alignment.tokens))) if alignment.tokens else Score(),
-            "Sentences": Score(sum(unit.sentences.tp for unit in alignment.units), gold.n_sentences,
+            "Sentences": Score(sum(1 for unit, _ in alignment.units if unit.is_match), gold.n_sentences,
                                system.n_sentences),
             "Words": Score(n_pairs, gold.n_words, system.n_words),
         }
@@ -185,7 +185,7 @@ class PairScores:
         content_pairs_before = list(accumulate(map(g.content.__getitem__, gold_words), initial=0))
         kinds = [name in CONTENT_METRICS for name in PAIR_METRICS]
         units = []
-        for number, unit in enumerate(alignment.units):
+        for number, (unit, words) in enumerate(alignment.units):
             p0, p1 = self.pairs_before[number], self.pairs_before[number + 1]
             gold_w0, gold_w1 = gold_starts[unit.gold[0]], gold_starts[unit.gold[1]]
             sys_w0, sys_w1 = sys_starts[unit.sys[0]], sys_starts[unit.sys[1]]
@@ -193,15 +193,14 @@ class PairScores:
             content = (gold_content_before[gold_w1] - gold_content_before[gold_w0],
                        sys_content_before[sys_w1] - sys_content_before[sys_w0],
                        content_pairs_before[p1] - content_pairs_before[p0])
-            sentences = unit.sentences
-            table = [(*alignment.tokens[number], None), (sentences.tp, sentences.gold, sentences.system, None),
+            table = [(*alignment.tokens[number], None), (1 if unit.is_match else 0, unit.n_gold, unit.n_sys, None),
                      (n_pairs, n_gold, n_sys, None)]
             table += [(before[p1] - before[p0], *content) if is_content
                       else (before[p1] - before[p0], n_gold, n_sys, n_pairs)
                       for before, is_content in zip(correct_before, kinds)]
             pairs = list(zip(gold_words[p0:p1], sys_words[p0:p1], flags[p0:p1]))
-            units.append(UdUnit(unit.index, unit.gold, unit.sys, unit.gold_chars, unit.sys_chars, unit.kind,
-                                unit.words, pairs, tuple(table)))
+            units.append(UdUnit(number, unit.gold, unit.sys, unit.gold_chars, unit.sys_chars, unit.kind,
+                                words, pairs, tuple(table)))
         return units
 
 

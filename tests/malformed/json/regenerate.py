@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from jpcore.tasks.preprocess import evaluate_bytes as pp
+from jpcore.preprocess import evaluate_bytes as pp
 from jpcore.tasks import parseval
 from jpcore.tasks.gec import evaluate_bytes as gec
 HERE = Path(__file__).resolve().parent

@@ -5,7 +5,7 @@ sentences (:func:`jpcore.formats.open_segmentation`) and yields
 :class:`Chunk` objects: consecutive runs of aligned units (numbered, and
 with sentence, token and character positions, over the whole files) plus
 the differences and the sentences of each side that they cover.  Chained,
-the chunks hold what :func:`jpcore.tasks.preprocess.evaluate` returns for
+the chunks hold what :func:`jpcore.preprocess.evaluate` returns for
 the whole files, while at most a window of each side is in memory.
 
 How.  Each side's sentences are buffered until the buffer holds
@@ -26,7 +26,7 @@ it can be flushed as final.
    end of both files the remainder is aligned by the whole-file code itself.
 2. **A real difference** near the start of the buffer (no cut by rule 1):
    once both buffers extend :data:`LOOKAHEAD` characters past it, the window
-   is aligned with the whole-file code (:func:`jpcore.tasks.preprocess.align_sides`)
+   is aligned with the whole-file code (:func:`jpcore.align.align_sides`)
    and cut at the last sentence cut that lies inside an equal run, at least
    :data:`MARGIN` characters from both ends of the run (so every difference
    of the chunk lies well before the cut, and is reported on the same lines
@@ -40,13 +40,13 @@ it can be flushed as final.
 
 Neither rule cuts before a sentence that starts with a multiword token (on
 either side): there the CoNLL 2018 script's pairing of words may reach back
-into the sentence before (:mod:`jpcore.tasks.preprocess_words`); anywhere
+into the sentence before (:mod:`jpcore.align.multiword`); anywhere
 else it starts afresh at a sentence cut, so the chunks pair words exactly
 as the whole file does.
 
 Memory is therefore proportional to the window (plus the longest sentence,
 or the longest differing stretch), not to the files.  ``strict=True``
-raises the first difference as :func:`~jpcore.tasks.preprocess.evaluate`
+raises the first difference as :func:`~jpcore.preprocess.evaluate`
 does.  Bad input raises :class:`jpcore.errors.InputError` when the reader
 reaches it; the two files are read side by side, so of several errors in
 different places the first one met may differ from the whole-file path's.
@@ -58,21 +58,22 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jpcore.align import CharAlignment, Group, group_units
-from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.runtime import gc_paused
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess_words import SideWords
-from jpcore.tasks.preprocess import (
+from jpcore.align import (
+    CharAlignment,
     Difference,
+    Group,
     Side,
-    Unit,
     align_sides,
-    count_units,
     differences_of,
     first_difference_error,
-    surface_level,
+    group_units,
 )
+from jpcore.align.similarity import Normaliser
+from jpcore.align.streams import common_prefix
+from jpcore.formats.segmentation import Segmentation, Sentence
+from jpcore.runtime import gc_paused
+from jpcore.preprocess import Unit, surface_level
+from jpcore.preprocess.evaluate import count_units
 
 #: Characters of each side buffered before a cut is looked for.
 WINDOW = 1 << 15
@@ -181,23 +182,9 @@ def stream_evaluate(
             return
 
 
-def _common_prefix(a: str, b: str) -> int:
-    """Length of the common prefix of ``a`` and ``b`` (slice comparisons, C speed)."""
-    low, high = 0, min(len(a), len(b))
-    if a[:high] == b[:high]:
-        return high
-    while low < high:  # invariant: a[:low] == b[:low], a[:high+1] != b[:high+1]
-        middle = (low + high + 1) // 2
-        if a[low:middle] == b[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
 def _identical_cut(g: Side, s: Side) -> tuple[int, int, CharAlignment] | None:
     """Rule 1: the last common sentence end at least MARGIN inside the common prefix."""
-    limit = _common_prefix(g.stream, s.stream) - MARGIN
+    limit = common_prefix(g.stream, s.stream) - MARGIN
     if limit <= 0:
         return None
     system_ends = set(s.sentence_ends)
@@ -215,7 +202,7 @@ def _identical_cut(g: Side, s: Side) -> tuple[int, int, CharAlignment] | None:
 def _multiword_after(side: Side, k: int) -> bool:
     """Whether sentence ``k`` starts with a multiword token: no cut there, where the
     CoNLL 2018 script's multiword span may take words of the sentence before
-    (:mod:`jpcore.tasks.preprocess_words`), so the chunks pair words as the whole file does."""
+    (:mod:`jpcore.align.multiword`), so the chunks pair words as the whole file does."""
     words = side.words
     if words is None or k >= len(side.token_starts) - 1:
         return False
@@ -227,7 +214,7 @@ def _aligned_cut(
     gold_seg: Segmentation, sys_seg: Segmentation,
 ) -> tuple[int, int, CharAlignment] | None:
     """Rule 2: align the window and cut well inside an equal run after the difference."""
-    mismatch = _common_prefix(g.stream, s.stream)
+    mismatch = common_prefix(g.stream, s.stream)
     real = (mismatch < len(g.stream) and mismatch < len(s.stream)) or (
         (mismatch == len(g.stream) and gold.done) or (mismatch == len(s.stream) and system.done))
     if not real:
@@ -258,22 +245,12 @@ def _aligned_cut(
     return None
 
 
-def _prefix(side: Side, k: int, chars: int) -> Side:
-    """The first ``k`` sentences of a side (``chars`` characters)."""
-    n_tokens = side.token_starts[k]
-    words = side.words
-    if words is not None:
-        words = SideWords(words.ends[:n_tokens], words.multiword_starts[:n_tokens], words.forms[:n_tokens])
-    return Side(side.keys[:n_tokens], side.token_ends[:n_tokens], side.sentence_ends[:k],
-                side.token_starts[: k + 1], side.stream[:chars], words)
-
-
 def _flush(
     gold: _Buffer, system: _Buffer, g: Side, s: Side, k_gold: int, k_sys: int,
     chars: CharAlignment, normaliser: Normaliser, unit_base: int,
 ) -> Chunk:
     """Units of the first ``k_gold`` / ``k_sys`` sentences (aligned by ``chars``), made global."""
-    g_pre, s_pre = _prefix(g, k_gold, chars.gold_len), _prefix(s, k_sys, chars.sys_len)
+    g_pre, s_pre = g.prefix(k_gold, chars.gold_len), s.prefix(k_sys, chars.sys_len)
     gold_seg, sys_seg = gold.segmentation(k_gold), system.segmentation(k_sys)
     units, _, resolved = count_units(g_pre, s_pre, chars, None, normaliser)
     differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g_pre, s_pre, chars, resolved)

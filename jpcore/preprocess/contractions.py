@@ -4,7 +4,7 @@ Contract: :func:`upgrade_units` takes the aligned units (each sentence group
 with its word groups) of the plain character alignment and returns them with
 every unit whose characters differ aligned again, its units' keys mapped by
 the equivalences (``ca`` = ``can``, ``n't`` = ``not``; :meth:`Normaliser.contract
-<jpcore.similarity.Normaliser.contract>`); the new units replace the old one
+<jpcore.align.similarity.Normaliser.contract>`); the new units replace the old one
 only when they have at least as many sentence *and* token TPs.
 
 Why not map the keys before aligning (as an earlier version did): the
@@ -24,32 +24,23 @@ keeps its 1084 sentences; mapped first it fell to 1083, surface tokens to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from jpcore.align import DIFFERING, Group, align_streams, ends_of, group_units
+from jpcore.align import DIFFERING, CharRanges, Group, Nested, Side, align_sides, group_units, nest
 
-if TYPE_CHECKING:  # pragma: no cover
-    from jpcore.tasks.preprocess import Side
+__all__ = ["Resolved", "upgrade_units"]
 
-#: A sentence group and the word groups inside it.
-UnitWords = tuple[Group, list[Group]]
-
-__all__ = ["Resolved", "UnitWords", "upgrade_units"]
-
-
-#: Character ranges ``((gold_start, gold_end), (sys_start, sys_end))`` of a unit
-#: whose characters differ only by the equivalences.
-Resolved = tuple[tuple[int, int], tuple[int, int]]
+#: Character ranges of a unit whose characters differ only by the equivalences.
+Resolved = CharRanges
 
 
 def upgrade_units(
-    nested: Sequence[UnitWords], g: Side, s: Side, contract: Callable[[str], str]
-) -> tuple[list[UnitWords], list[Resolved]]:
+    nested: Sequence[Nested], g: Side, s: Side, contract: Callable[[str], str]
+) -> tuple[list[Nested], list[Resolved]]:
     """``nested`` with each unit whose characters differ replaced by its
     alignment under the equivalences when that is better (module doc), and
     the ranges of the units that become equal under them (their differing
     stretches are no longer differences)."""
-    out: list[UnitWords] = []
+    out: list[Nested] = []
     resolved: list[Resolved] = []
     for group, words in nested:
         if group.kind in DIFFERING and _inside(group, words, g, s):
@@ -79,34 +70,21 @@ def _score(sentences: Sequence[Group], words: Sequence[Group]) -> tuple[int, int
 
 def _realigned(
     group: Group, words: Sequence[Group], g: Side, s: Side, contract: Callable[[str], str]
-) -> tuple[list[UnitWords], bool] | None:
+) -> tuple[list[Nested], bool] | None:
     """The unit aligned again under the equivalences and whether its two sides are
     then equal, or ``None`` if that is not better."""
     gold = _Part(g, group.gold, contract)
     system = _Part(s, group.sys, contract)
-    if gold.stream == system.stream:
-        chars = align_streams(gold.stream, system.stream)
-    else:
-        chars = align_streams(gold.stream, system.stream, gold.weights(), system.weights())
-    sentences = group_units(gold.sentence_ends, system.sentence_ends, chars)
-    tokens = group_units(gold.token_ends, system.token_ends, chars)
+    chars = align_sides(gold.local, system.local)
+    sentences = group_units(gold.local.sentence_ends, system.local.sentence_ends, chars)
+    tokens = group_units(gold.local.token_ends, system.local.token_ends, chars)
     old_score, new_score = _score([group], words), _score(sentences, tokens)
     if new_score == old_score or new_score[0] < old_score[0] or new_score[1] < old_score[1]:
         return None
-    out: list[UnitWords] = []
-    k = 0
-    for sentence in sentences:
-        sentence = gold.place_sentences(sentence, system)
-        gold_end = g.token_starts[sentence.gold[1]]
-        sys_end = s.token_starts[sentence.sys[1]]
-        inside: list[Group] = []
-        while k < len(tokens):
-            token = gold.place_tokens(tokens[k], system)
-            if token.gold[1] > gold_end or token.sys[1] > sys_end:
-                break
-            inside.append(token)
-            k += 1
-        out.append((sentence, inside))
+    out: list[Nested] = [
+        (gold.place_sentences(sentence, system), [gold.place_tokens(token, system) for token in inside])
+        for sentence, inside in nest(sentences, tokens, gold.local.token_starts, system.local.token_starts)
+    ]
     return out, chars.identical
 
 
@@ -119,19 +97,10 @@ class _Part:
         self.side = side
         self.first_sentence = sentences[0]
         self.first_token = side.token_starts[sentences[0]]
-        last_token = side.token_starts[sentences[1]]
-        keys = [contract(key) for key in side.keys[self.first_token:last_token]]
-        self.stream = "".join(keys)
-        self.token_ends = ends_of(keys)
-        starts = side.token_starts[sentences[0] + 1 : sentences[1] + 1]
-        self.sentence_ends = [self.token_ends[start - self.first_token - 1] if start > self.first_token else 0
-                              for start in starts]
-
-    def weights(self) -> dict[int, int]:
-        weights = dict.fromkeys(self.token_ends, 1)
-        weights[0] = 4
-        weights.update(dict.fromkeys(self.sentence_ends, 4))
-        return weights
+        starts = side.token_starts[sentences[0] : sentences[1] + 1]
+        keys = [contract(key) for key in side.keys[self.first_token : starts[-1]]]
+        #: the unit's sentences as a side of their own (local indices and offsets)
+        self.local = Side.of_keys(keys, [start - self.first_token for start in starts])
 
     def _sentence_chars(self, first: int, stop: int) -> tuple[int, int]:
         side = self.side

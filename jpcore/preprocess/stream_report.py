@@ -2,8 +2,8 @@
 
 Contract: :func:`write_streamed` reads two segmented files incrementally
 (:func:`jpcore.formats.open_segmentation`), evaluates them chunk by chunk
-(:func:`jpcore.tasks.preprocess_stream.stream_evaluate`) and writes to
-``out`` the text report (:func:`jpcore.tasks.preprocess_report.render_summary`)
+(:func:`jpcore.preprocess.stream.stream_evaluate`) and writes to
+``out`` the text report (:func:`jpcore.preprocess.report.render_summary`)
 or the JSON object of ``PreprocessResult.to_dict()``: byte for byte what
 ``jpcore preprocess`` prints without streaming.  The JSON's long lists
 (differences, units, both sides' sentences) are spooled to temporary files
@@ -22,10 +22,10 @@ from typing import IO, Any, TextIO
 from jpcore.align import KINDS
 from jpcore.formats import open_segmentation
 from jpcore.json_text import dumps
-from jpcore.similarity import Normaliser
-from jpcore.tasks.preprocess import TASK, Counts
-from jpcore.tasks.preprocess_report import ReportSummary, render_summary
-from jpcore.tasks.preprocess_stream import WINDOW, Chunk, SideInfo, stream_evaluate
+from jpcore.align.similarity import Normaliser
+from jpcore.preprocess import TASK, Counts
+from jpcore.preprocess.report import ReportSummary, render_summary
+from jpcore.preprocess.stream import WINDOW, Chunk, SideInfo, stream_evaluate
 
 __all__ = ["write_streamed"]
 

@@ -11,11 +11,11 @@ syntax, the field (``units[3].kind``).  The checks, in order:
 2. numbers: an integer of more than
    :data:`~jpcore.formats.json_schema.MAX_DIGITS` digits, ``NaN`` or an
    infinity is never converted, and is refused where it stands;
-3. the task's schema (:data:`jpcore.formats.result_schemas.SCHEMAS`): every
+3. the task's schema (:data:`jpcore.results.schemas.SCHEMAS`): every
    key, type, enum and range, and every string UTF-8 can encode (no lone
    surrogate);
 4. the result is rebuilt (``from_dict``), then the invariants between its
-   parts hold (:data:`jpcore.formats.result_schemas.INVARIANTS`);
+   parts hold (:data:`jpcore.results.schemas.INVARIANTS`);
 5. the rebuilt result writes back exactly the values read: a derived value
    (a precision, a shape, a count by kind, an edit's status) that does not
    follow from the others is named.
@@ -42,9 +42,10 @@ from jpcore.formats.json_schema import (
     parse_float,
     parse_int,
 )
-from jpcore.formats.result_schemas import INVARIANTS, SCHEMAS
+from jpcore.results.schemas import INVARIANTS, SCHEMAS
 from jpcore.formats.textio import printable
 from jpcore.formats.trees import MAX_NESTED_DEPTH
+from jpcore.task import result_from_dict
 
 Result = TypeVar("Result")
 
@@ -114,11 +115,13 @@ def dumps_result(data: dict[str, Any], **options: Any) -> str:
 
 
 def read_result_json(
-    data: bytes, name: str, from_dict: Callable[[dict[str, Any]], Result], command: str,
+    data: bytes, name: str, from_dict: Callable[[dict[str, Any]], Result] | None, command: str,
     max_bytes: int | None = None,
 ) -> Result:
     """Rebuild a result with ``from_dict`` from JSON bytes written by ``jpcore COMMAND --json``,
-    validated as the module says; anything else raises :class:`InputError`.
+    validated as the module says; anything else raises :class:`InputError`.  With
+    ``from_dict=None`` the result class is the one task ``COMMAND`` registers
+    (:func:`jpcore.task.result_from_dict`).
 
     >>> read_result_json(b"[1]", "r.json", dict, "preprocess")
     Traceback (most recent call last):
@@ -128,7 +131,7 @@ def read_result_json(
     ...                  "preprocess")
     Traceback (most recent call last):
     ...
-    jpcore.formats.result_json.ResultFieldError: r.json: level: expected one of 'tokens', 'words', found '![k](https://e.inval'...
+    jpcore.results.reader.ResultFieldError: r.json: level: expected one of 'tokens', 'words', found '![k](https://e.inval'...
     """
     expected = f"a JSON object written by `jpcore {command} --json`"
     if max_bytes is not None and len(data) > max_bytes:
@@ -159,6 +162,8 @@ def read_result_json(
         check(payload, SCHEMAS[command])
     except SchemaError as error:
         raise ResultFieldError(name, error.path, error.expected, error.found) from None
+    if from_dict is None:
+        from_dict = result_from_dict
     try:
         result = from_dict(payload)
     except InputError as error:

@@ -1,6 +1,6 @@
 """The HTML report of a tokenization / sentence-boundary result (``jpcore preprocess``).
 
-Contract: :func:`build` reads a :class:`~jpcore.tasks.preprocess.PreprocessResult`
+Contract: :func:`build` reads a :class:`~jpcore.preprocess.PreprocessResult`
 and returns a :class:`~jpcore.reports.common.Report`: headline scores exactly
 as the CLI prints them (percent, two decimals), charts, the inputs with
 their licences, the normalisation in force, every definition and the
@@ -21,8 +21,8 @@ from jpcore.reports.definitions import preprocess as preprocess_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
-from jpcore.tasks.preprocess import Counts, PreprocessResult, Unit
-from jpcore.tasks.preprocess_report import token_label
+from jpcore.preprocess import Counts, PreprocessResult, Unit
+from jpcore.preprocess.report import token_label
 
 #: Languages whose name is also a BCP 47 tag (the normalisation tables).
 LANGUAGE_TAGS = {"en", "fr", "ja", "ko"}
@@ -165,8 +165,11 @@ def _units_table(result: PreprocessResult, max_units: int, lang: str) -> Section
 
 
 def build(result: PreprocessResult, inputs: Sequence[InputInfo] | None = None,
-          max_units: int = 5000) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only)."""
+          max_units: int = 5000, selected: Sequence[int] = ()) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+
+    ``selected`` is the Task contract's list of units a person picked; this
+    report draws nothing per unit, so it does not use it."""
     infos = list(inputs) if inputs else [InputInfo("gold", result.gold.name), InputInfo("system", result.system.name)]
     lang = language_tag(result)
     sentences, tokens = result.totals["sentences"], result.totals["tokens"]

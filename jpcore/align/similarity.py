@@ -36,27 +36,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-# Every character for which ``str.isspace()`` is true (checked by a test),
-# plus two invisible characters that are never part of the text.
-WHITESPACE = (
-    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680"
-    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000"
-)
-_INVISIBLE = "\u200b\ufeff"  # zero width space, byte order mark
-_WHITESPACE = set(WHITESPACE + _INVISIBLE)
-_DELETE_WHITESPACE = {ord(c): None for c in _WHITESPACE}
-
-
-def strip_spaces(text: str) -> str:
-    """``text`` without any whitespace character (Unicode-aware)."""
-    return text.translate(_DELETE_WHITESPACE)
+from jpcore.formats.spaces import strip_spaces
 
 
 @lru_cache(maxsize=1)
 def _tables() -> dict[str, Any]:
-    # beside this module (package data), read without importlib.resources: its import cost 11 ms per run
-    raw = (Path(__file__).parent / "data" / "normalisation.json").read_text("utf-8")
+    # in jpcore/data (package data), read without importlib.resources: its import cost 11 ms per run
+    raw = (Path(__file__).parents[1] / "data" / "normalisation.json").read_text("utf-8")
     return json.loads(raw)
 
 

@@ -1,6 +1,6 @@
 """Render a :class:`PreprocessResult` as text: conll18's layout plus ours.
 
-Statistics are computed by :mod:`jpcore.tasks.preprocess`; this module only
+Statistics are computed by :mod:`jpcore.preprocess`; this module only
 formats them (the CLI prints it, the app offers it as a download), from a
 :class:`ReportSummary` of the result (the streaming path builds one without
 ever holding the whole result).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
-from jpcore.tasks.preprocess import Counts, Difference, PreprocessResult
+from jpcore.preprocess import Counts, Difference, PreprocessResult
 
 SHAPES = ("1:1", "1:n", "n:1", "m:n")
 
@@ -26,7 +26,7 @@ class ReportSummary:
     """Everything the text report shows, without the units themselves.
 
     :meth:`of` takes it from a :class:`PreprocessResult`; the streaming path
-    (:mod:`jpcore.tasks.preprocess_stream`) adds it up chunk by chunk.
+    (:mod:`jpcore.preprocess.stream`) adds it up chunk by chunk.
     ``differences`` holds the first :data:`SHOWN_DIFFERENCES` stretches;
     ``n_differences`` and the ``changed``/``deleted``/``inserted`` character
     counts cover all of them.

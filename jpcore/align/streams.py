@@ -5,7 +5,7 @@ The idea
 
 Gold and system are the same text cut differently.  Take each side's units
 (sentences, or tokens) as normalised, whitespace-free strings (see
-:mod:`jpcore.similarity`).  Concatenated, each side is one *character
+:mod:`jpcore.align.similarity`).  Concatenated, each side is one *character
 stream*; a unit is a range ``[start, end)`` of its stream, and a side is
 fully described by the sorted list of offsets where its units end.
 
@@ -72,7 +72,7 @@ The kinds of group (one vocabulary for preprocess, parseval and gec)
 * ``merged``: the same characters cut into different units (1:n, n:1, m:n);
 * ``similar``: the characters differ, but the two texts are the same text
   rewritten: their Jaro-Winkler similarity (prefix and suffix bonus, on the
-  space-free normalised texts, :func:`jpcore.similarity.jaro_winkler`) is at
+  space-free normalised texts, :func:`jpcore.align.similarity.jaro_winkler`) is at
   least :data:`SIMILAR_AT_LEAST` (0.91, the threshold gec measured between
   true and wrong sentence pairs: ``jpcore.tasks.gec``).  ``colour``/``color``
   (0.97) and ``do not``/``don't`` (0.92) are similar;
@@ -82,7 +82,7 @@ The kinds of group (one vocabulary for preprocess, parseval and gec)
   evaluations that pair units (gec) split such a group into one-sided units;
 * ``gold-only`` / ``system-only``: text that only one side has (inside a
   multiword token, a word only one side's expansion has:
-  :mod:`jpcore.tasks.preprocess_words`).
+  :mod:`jpcore.align.multiword`).
 
 Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
 =========================================================================
@@ -117,7 +117,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from jpcore.similarity import jaro_winkler
+from jpcore.align.similarity import jaro_winkler
 
 #: Shortest exact stretch that re-synchronises two differing streams.
 ANCHOR = 8
@@ -138,7 +138,7 @@ MAX_DIFF_CELLS = 250_000
 #: is provably the nearest one.
 _FIRST_WINDOW = 64
 #: Two differing texts are ``similar`` when their Jaro-Winkler similarity
-#: (:func:`jpcore.similarity.jaro_winkler`) is at least this (gec's measured
+#: (:func:`jpcore.align.similarity.jaro_winkler`) is at least this (gec's measured
 #: threshold, ``jpcore.tasks.gec.DEFAULT_ALPHA``); below it they are ``different``.
 SIMILAR_AT_LEAST = 0.91
 
@@ -297,7 +297,7 @@ class CharAlignment:
         return None
 
 
-def _common_prefix(a: str, b: str, i: int, j: int) -> int:
+def common_prefix(a: str, b: str, i: int = 0, j: int = 0) -> int:
     """Length of the common prefix of ``a[i:]`` and ``b[j:]``.
 
     Gallops: compares slices of 64, 128, 256, ... characters (C-speed) and
@@ -451,11 +451,11 @@ def align_streams(
     """
     if gold == sys:
         return CharAlignment(len(gold), len(sys), ((0, 0, len(gold)),) if gold else (), gold, sys)
-    common_suffix = _common_prefix(gold[::-1], sys[::-1], 0, 0)
+    common_suffix = common_prefix(gold[::-1], sys[::-1], 0, 0)
     runs: list[tuple[int, int, int]] = []
     i = j = 0
     while i < len(gold) and j < len(sys):
-        k = _common_prefix(gold, sys, i, j)
+        k = common_prefix(gold, sys, i, j)
         if k:
             runs.append((i, j, k))
             i += k

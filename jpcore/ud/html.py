@@ -7,7 +7,8 @@ with their licences, the characters (identical, or where they differ), the
 definitions, LAS and UAS per DEPREL, UPOS per UPOS, the labels most often
 confused, and the per-unit table (gold and system sentences, words, UAS,
 LAS, the wrong attachments: word, gold head, system head).
-:func:`render_html` / :func:`write_html` make the self-contained document.
+:func:`jpcore.reports.render_html` / :func:`~jpcore.reports.write_html` make
+the self-contained document (they find this module through :mod:`jpcore.task`).
 It computes no score: every number is read from the result
 (:mod:`jpcore.ud.breakdown` for the per-label rows).
 """
@@ -15,13 +16,12 @@ It computes no score: every number is read from the result
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from jpcore.reports.common import (
     Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
 )
 from jpcore.reports.definitions import ALIGNMENT
-from jpcore.reports.markup import COLOURS, Cell, Section, document, esc, num, paged_table, table
+from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.ud import METRICS, UdResult, UdUnit, is_correct
@@ -168,8 +168,11 @@ def _units(result: UdResult, max_units: int) -> Section:
 
 
 def build(result: UdResult, inputs: Sequence[InputInfo] | None = None,
-          max_units: int = DEFAULT_MAX_UNITS) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only)."""
+          max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+
+    ``selected`` is the Task contract's list of units a person picked; this
+    report draws nothing per unit, so it does not use it."""
     infos = list(inputs) if inputs else [InputInfo("gold", result.gold.name), InputInfo("system", result.system.name)]
     totals = result.totals
     subtitle = (f"Gold {result.gold.name} against system {result.system.name}: LAS F1 {pct(totals['LAS'].f1)}%, "
@@ -188,17 +191,3 @@ def build(result: UdResult, inputs: Sequence[InputInfo] | None = None,
     ]
     return report
 
-
-def render_html(result: UdResult, inputs: Sequence[InputInfo] | None = None,
-                max_units: int = DEFAULT_MAX_UNITS) -> str:
-    """The self-contained HTML document of ``result``."""
-    report = build(result, inputs, max_units)
-    return document(report.title, report.subtitle, report.sections, report.lang, report.style)
-
-
-def write_html(result: UdResult, out: str | Path, inputs: Sequence[InputInfo] | None = None,
-               max_units: int = DEFAULT_MAX_UNITS) -> Path:
-    """Write :func:`render_html` to ``out`` (UTF-8); return the path.  ``OSError`` if it cannot."""
-    path = Path(out)
-    path.write_text(render_html(result, inputs, max_units), encoding="utf-8")
-    return path

@@ -1,6 +1,6 @@
 """``python -m jpcore preprocess GOLD SYSTEM``: tokens and sentence boundaries.
 
-The whole-file path is :func:`jpcore.tasks.preprocess.evaluate_bytes`, the
+The whole-file path is :func:`jpcore.preprocess.evaluate_bytes`, the
 one evaluation entry that the app and the benchmark take too; ``--stream``
 (or a file of :data:`STREAM_BYTES` or more) reads incrementally instead.
 ``--html OUT`` also writes the self-contained HTML report
@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from jpcore.commands.output import keep, write_json
+from jpcore.output import keep, write_json
 from jpcore.formats import FORMATS
 from jpcore.formats.conllu import LEVELS
 from jpcore.formats.textio import read_bytes
-from jpcore.similarity import Normaliser, known_languages
+from jpcore.align.similarity import Normaliser, known_languages
 
 #: Files of this size or more are read incrementally (``--stream``).
 STREAM_BYTES = 32 << 20
@@ -46,10 +46,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
-    from jpcore.tasks.preprocess_stream_report import stream_threshold_reached
+    from jpcore.preprocess.stream_report import stream_threshold_reached
 
     if args.stream or (not (args.raw or args.html) and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
-        from jpcore.tasks.preprocess_stream_report import write_streamed
+        from jpcore.preprocess.stream_report import write_streamed
 
         if args.raw or args.html:
             print("jpcore preprocess: error: --stream cannot be combined with --raw or --html", file=sys.stderr)
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         write_streamed(args.gold, args.system, args.format, args.level, normaliser,
                        strict=args.strict, as_json=args.json, out=sys.stdout)
         return 0
-    from jpcore.tasks.preprocess import evaluate_bytes
+    from jpcore.preprocess import evaluate_bytes
 
     gold_data, sys_data = read_bytes(args.gold), read_bytes(args.system)
     normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         write_json(result.to_dict())
     else:
-        from jpcore.tasks.preprocess_report import render_text
+        from jpcore.preprocess.report import render_text
 
         sys.stdout.write(render_text(result))
     return 0

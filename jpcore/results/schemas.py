@@ -11,7 +11,7 @@ covering their unit's tokens, constituents inside their pair, the totals
 equal to the sum of the units.  Both raise
 :class:`~jpcore.formats.json_schema.SchemaError` naming the field.
 Derived values (precisions, shapes, ratios, kinds counts, edit statuses)
-are checked by :func:`jpcore.formats.result_json.read_result_json`, which
+are checked by :func:`jpcore.results.reader.read_result_json`, which
 rebuilds the result and compares what it would write.
 """
 
@@ -39,7 +39,7 @@ from jpcore.formats.json_schema import (
     Where,
     describe,
 )
-from jpcore.similarity import known_languages
+from jpcore.align.similarity import known_languages
 from jpcore.tasks.errant_compare import MODES
 from jpcore.tasks.gec import NOOP_RULES
 from jpcore.tasks.parseval_result import STATUSES
@@ -260,7 +260,7 @@ def _same_totals(totals: dict[str, Any], sums: dict[str, int], path: str) -> Non
 
 
 def _preprocess(data: dict[str, Any]) -> None:
-    from jpcore.tasks.preprocess import group_counts
+    from jpcore.preprocess import group_counts
     from jpcore.align import Group
 
     gold_sizes, sys_sizes = _segment_sizes(data["gold"], "gold"), _segment_sizes(data["system"], "system")

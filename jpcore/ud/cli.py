@@ -3,7 +3,7 @@
 Prints ``conll18_ud_eval.py --verbose``'s table (``--counts``: its counts
 table), or with ``--json`` the whole result (:meth:`jpcore.ud.UdResult.to_dict`).
 ``--html OUT`` also writes the self-contained HTML report
-(:mod:`jpcore.reports.ud`); what is printed does not change.
+(:mod:`jpcore.ud.html`); what is printed does not change.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
                             strict=args.strict)
     if args.html:
         from jpcore.reports.provenance import inputs_from_paths
-        from jpcore.reports.ud import write_html
+        from jpcore.reports import write_html
 
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
     if args.json:

@@ -51,7 +51,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jpcore.align import EXACT, GOLD_ONLY, MERGED, SYSTEM_ONLY, Group
+from jpcore.align.streams import EXACT, GOLD_ONLY, MERGED, SYSTEM_ONLY, Group
 
 __all__ = ["WordSpans", "conll18_form", "conll18_pairs", "lcs_pairs", "pair_words"]
 

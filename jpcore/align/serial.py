@@ -1,0 +1,53 @@
+"""A group as a JSON list and back: the one serialisation of word groups; the
+counts of kinds and shapes that every aligned result's JSON carries.
+
+Every result that keeps word groups (preprocess ``units[].words``, parseval
+``groups[].word_units``, ud ``units[].words``) writes each as the list
+``[gold_start, gold_end, sys_start, sys_end, kind, gold_char_start,
+gold_char_end, sys_char_start, sys_char_end]`` (:data:`GROUP_FIELDS`).
+
+>>> from jpcore.align.streams import Group
+>>> group_to_list(Group((0, 2), (0, 1), (0, 9), (0, 9), "merged"))
+[0, 2, 0, 1, 'merged', 0, 9, 0, 9]
+>>> group_from_list([0, 2, 0, 1, 'merged', 0, 9, 0, 9]) == Group((0, 2), (0, 1), (0, 9), (0, 9), "merged")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from jpcore.align.streams import KINDS, Group
+
+__all__ = ["GROUP_FIELDS", "group_from_list", "group_to_list", "kind_counts", "shape_counts"]
+
+
+def shape_counts(units: Iterable[Any]) -> dict[str, int]:
+    """How many ``units`` have each ``shape`` (``1:1``, ``1:n``, ...), in order of first appearance."""
+    return dict(Counter(unit.shape for unit in units))
+
+
+def kind_counts(units: Iterable[Any]) -> dict[str, int]:
+    """How many ``units`` have each ``kind``: every kind of :data:`KINDS`, in its order, 0 included.
+
+    >>> kind_counts([Group((0, 1), (0, 1), (0, 3), (0, 3), "exact")])["exact"]
+    1
+    """
+    counts = Counter(unit.kind for unit in units)
+    return {kind: counts.get(kind, 0) for kind in KINDS}
+
+#: Field order of a group in the JSON.
+GROUP_FIELDS = ("gold_start", "gold_end", "sys_start", "sys_end", "kind",
+                "gold_char_start", "gold_char_end", "sys_char_start", "sys_char_end")
+
+
+def group_to_list(group: Group) -> list:
+    """The group as a JSON list (:data:`GROUP_FIELDS`)."""
+    return [*group.gold, *group.sys, group.kind, *group.gold_chars, *group.sys_chars]
+
+
+def group_from_list(data: list) -> Group:
+    """Inverse of :func:`group_to_list`."""
+    return Group((data[0], data[1]), (data[2], data[3]), (data[5], data[6]), (data[7], data[8]), data[4])

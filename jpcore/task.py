@@ -1,0 +1,117 @@
+"""The contract every evaluation keeps, and the registry that lists them.
+
+An evaluation (a *task*) is one package ``jpcore/<name>/`` that offers, under
+the names its :class:`Task` entry gives as ``"module:attribute"`` strings:
+
+* ``cli`` — a module with ``configure(parser)`` and ``run(args) -> int``
+  (the subcommand ``python -m jpcore <name>``);
+* ``evaluate`` — ``evaluate_bytes(gold_data, sys_data, gold_name=…, sys_name=…,
+  **options) -> Result``: gold first, bytes in, a result out; bad input raises
+  :class:`jpcore.errors.InputError` naming file, line, expected and found;
+* ``result`` — the result class: ``units`` (a sequence, one entry per aligned
+  unit), ``totals`` (a mapping from a metric's name to its counts or score),
+  ``to_dict()`` (the public JSON, whose ``"task"`` is the task's name) and the
+  class method ``from_dict(data)`` (its inverse; refuses another task's JSON);
+* ``report`` — ``build(result, inputs, max_units, selected) -> Report``, the
+  sections of the self-contained HTML report (:mod:`jpcore.reports`);
+* ``view`` — the name of the inspector folder that shows the task
+  (``inspector/<view>/``), or ``None`` while it has no page.
+
+Everything is named by string and imported only when used, so ``jpcore --help``
+imports no evaluation, and one subcommand imports none of the others.  The CLI,
+the HTML report, the JSON reader and the app iterate :data:`TASKS` instead of
+testing result types one by one.
+
+Adding an evaluation is one package, one inspector folder and one line in
+:data:`TASKS` (or :func:`register` from outside, as the tests' toy task does):
+
+>>> sorted(TASKS)
+['gec', 'parseval', 'preprocess', 'ud']
+>>> named("parseval").summary
+'PARSEVAL on constituency trees (jp-evalb)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+__all__ = ["TASKS", "Task", "named", "of_result", "register", "result_from_dict"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One evaluation: its name, its help line and where its parts live (see the module)."""
+
+    name: str
+    summary: str
+    cli: str
+    evaluate: str
+    result: str
+    report: str | None = None
+    view: str | None = None
+
+    def load(self, part: str) -> Any:
+        """The object named by field ``part`` (``"cli"``, ``"evaluate"``, ``"result"``,
+        ``"report"``), imported now: a module for ``"module"``, an attribute for
+        ``"module:attribute"``."""
+        target = getattr(self, part)
+        if target is None:
+            raise LookupError(f"task {self.name!r} has no {part}")
+        module, _, attribute = target.partition(":")
+        loaded = import_module(module)
+        return getattr(loaded, attribute) if attribute else loaded
+
+
+#: The evaluations, in the order the CLI lists them: one line each.
+TASKS: dict[str, Task] = {
+    task.name: task
+    for task in (
+        Task("preprocess", "tokenization and sentence boundary evaluation", "jpcore.preprocess.cli",
+             "jpcore.preprocess:evaluate_bytes", "jpcore.preprocess:PreprocessResult",
+             "jpcore.preprocess.html:build", "tokens"),
+        # branch i14a: parseval and gec by today's paths; the integrator switches them to
+        # jpcore.parseval(.cli|.html) and jpcore.gec(.cli|.html) when P's and G's packages land.
+        Task("parseval", "PARSEVAL on constituency trees (jp-evalb)", "jpcore.commands.parseval",
+             "jpcore.tasks.parseval:evaluate_bytes", "jpcore.tasks.parseval_result:ParsevalResult",
+             "jpcore.reports.parseval:build", "brackets"),
+        # NOTE jpcore.tasks.gec:evaluate_bytes is still hyp-first (hyp_data, ref_data) here;
+        # engineer G's jpcore.gec:evaluate_bytes is gold-first as the contract says.
+        Task("gec", "GEC scoring on M2 files (jp-errant)", "jpcore.commands.gec",
+             "jpcore.tasks.gec:evaluate_bytes", "jpcore.tasks.gec:GecResult",
+             "jpcore.reports.gec:build", "edits"),
+        Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
+             "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
+             "jpcore.ud.html:build", None),
+    )
+}
+
+
+def register(task: Task) -> Task:
+    """Add ``task`` (or replace the one of the same name); return it."""
+    TASKS[task.name] = task
+    return task
+
+
+def named(name: str) -> Task:
+    """The registered task called ``name``; :class:`KeyError` naming the known ones otherwise."""
+    try:
+        return TASKS[name]
+    except KeyError:
+        raise KeyError(f"no task {name!r}; known: {', '.join(TASKS)}") from None
+
+
+def of_result(result: object) -> Task:
+    """The task whose result class ``result`` is an instance of (imports each
+    registered result class until one matches)."""
+    for task in TASKS.values():
+        if isinstance(result, task.load("result")):
+            return task
+    raise TypeError(f"{type(result).__name__} is the result of no registered task")
+
+
+def result_from_dict(data: dict[str, Any]) -> Any:
+    """The result that ``data`` (a result's public JSON) describes, read by the
+    task its ``"task"`` field names."""
+    return named(str(data.get("task"))).load("result").from_dict(data)
