@@ -41,7 +41,7 @@ from jpcore.analysis.confusion import SCORED
 from jpcore.formats import read_segmentation
 from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.formats.trees import read_trees
-from jpcore.tasks import parseval
+from jpcore import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
 from jpcore.tasks.preprocess import evaluate as preprocess_evaluate
 

@@ -25,10 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
-from jpcore.formats.prm import EvalbParams
+from jpcore.peers.evalb.params import EvalbParams
 from jpcore.formats.trees import Node, Tree, read_trees, read_trees_file
-from jpcore.tasks import evalb_legacy, parseval
-from jpcore.tasks.parseval_result import MATCHED, ParsevalResult
+from jpcore.peers.evalb import legacy as evalb_legacy
+from jpcore import parseval
+from jpcore.parseval.result import MATCHED, ParsevalResult
 from bench.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]

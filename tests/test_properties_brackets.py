@@ -14,7 +14,7 @@ brute force over the whole file:
   aligned pair);
 * correct tags = positions whose POS tags are equal.
 
-The crossing counter itself (:mod:`jpcore.tasks.crossing`, which both modes
+The crossing counter itself (:mod:`jpcore.peers.evalb.crossing`, which both modes
 use for long sentences) is checked against the pairwise definition, and the
 table-based counts of both modes against the sweep on deep chains.
 """
@@ -26,12 +26,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jpcore.formats.prm import EvalbParams
+from jpcore.peers.evalb.params import EvalbParams
 from jpcore.formats.trees import read_trees
-from jpcore.tasks import evalb_calc, evalb_legacy, parseval
-from jpcore.tasks.crossing import crossed, crossed_naive
-from jpcore.tasks.parseval_result import TreePair
-from jpcore.tasks.parseval_score import Constituent, crossing_flags
+from jpcore.peers.evalb import calc as evalb_calc, legacy as evalb_legacy
+from jpcore import parseval
+from jpcore.peers.evalb.crossing import crossed, crossed_naive
+from jpcore.parseval.result import TreePair
+from jpcore.parseval.score import Constituent, crossing_flags
 
 WORDS = ["a", "b", "ab", "the", "cat", "-LRB-", "``", "x"]
 TAGS = ["DT", "NN", "VB"]

@@ -1,7 +1,7 @@
 """Self-contained HTML reports of the three evaluations (``--html OUT``, the app's download).
 
 Contract: :func:`render_html` turns a :class:`~jpcore.tasks.preprocess.PreprocessResult`,
-a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
+a :class:`~jpcore.parseval.result.ParsevalResult` or a
 :class:`~jpcore.tasks.gec.GecResult` into ONE HTML document (a ``str``):
 
 * the headline scores exactly as the task's CLI prints them, with inline
@@ -12,7 +12,7 @@ a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
   force, the definition of every metric (:mod:`jpcore.reports.definitions`);
 * the per-unit table, paged into ``<details>`` chunks and, beyond
   ``max_units`` units, limited to the units with an error (a note says so);
-* for PARSEVAL, the trees (inline SVG, :mod:`jpcore.reports.tree_svg`) of
+* for PARSEVAL, the trees (inline SVG, :mod:`jpcore.parseval.tree_svg`) of
   the pairs a person selected and of the first pairs with an error.
 
 Every value from an input file is escaped (:func:`jpcore.reports.markup.esc`).
@@ -27,13 +27,13 @@ from pathlib import Path
 
 from jpcore.formats.textio import printable
 from jpcore.reports import gec as gec_report
-from jpcore.reports import parseval as parseval_report
+from jpcore.parseval import html as parseval_report
 from jpcore.reports import preprocess as preprocess_report
 from jpcore.reports.common import Report
 from jpcore.reports.markup import document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
 from jpcore.tasks.gec import GecResult
-from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.parseval.result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult
 
 __all__ = ["DEFAULT_MAX_UNITS", "InputInfo", "attribution_near", "build_report", "inputs_from_paths",

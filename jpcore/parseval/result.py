@@ -19,9 +19,9 @@ group, in document order.  A pair keeps
   a matched bracket can cross when word units snapped two gold brackets onto
   overlapping spans), ``correct_tags``.
 
-:meth:`TreePair.row` is the pair as an :class:`~jpcore.tasks.evalb_result.EvalbRow`
+:meth:`TreePair.row` is the pair as an :class:`~jpcore.peers.evalb.result.EvalbRow`
 (ID = pair number, status 0), so the summary blocks are computed by
-:class:`~jpcore.tasks.evalb_result.EvalbSummary` exactly as in legacy mode.
+:class:`~jpcore.peers.evalb.result.EvalbSummary` exactly as in legacy mode.
 Recall, precision and F1 are percentages (``score_scale`` in the JSON), as
 in legacy mode.  ``to_dict()``/``from_dict()`` are lossless.
 """
@@ -34,9 +34,9 @@ from itertools import accumulate
 from typing import Any
 
 from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list
-from jpcore.formats.trees import Tree
 from jpcore.align.similarity import Normaliser
-from jpcore.tasks.evalb_result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
+from jpcore.formats.trees import Tree
+from jpcore.peers.evalb.result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
 
 TASK = "parseval"
 MODE = "alignment"
@@ -65,7 +65,7 @@ class Constituent:
     ``crosses`` is true when it crosses a bracket of the other side;
     ``located`` is false when an edge lies inside a rewritten (similar)
     many-to-many word unit, so it can match nothing
-    (:mod:`jpcore.tasks.parseval_score`).
+    (:mod:`jpcore.parseval.score`).
     """
 
     label: str
@@ -128,6 +128,11 @@ class TreePair(GroupShape):
     def has_merged_sentences(self) -> bool:
         """More than one tree on a side: sentences were merged or split."""
         return self.n_gold > 1 or self.n_sys > 1
+
+    @property
+    def has_error(self) -> bool:
+        """Not an exact 1:1 group, or some bracket on either side did not match."""
+        return self.kind != "exact" or self.matched != self.n_gold_brackets or self.matched != self.n_sys_brackets
 
     @property
     def has_word_groups(self) -> bool:
