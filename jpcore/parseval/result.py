@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any
 
 from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list
+from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree
 from jpcore.peers.evalb.result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
@@ -273,11 +273,11 @@ class ParsevalResult:
 
     def gold_token_starts(self) -> list[int]:
         """Flat index of each gold tree's first token (plus the total at the end)."""
-        return token_starts(self.gold_trees)
+        return token_starts(len(tree.words) for tree in self.gold_trees)
 
     def sys_token_starts(self) -> list[int]:
         """Flat index of each system tree's first token (plus the total at the end)."""
-        return token_starts(self.sys_trees)
+        return token_starts(len(tree.words) for tree in self.sys_trees)
 
     def to_dict(self) -> dict[str, Any]:
         """A lossless JSON-ready dict; ``totals`` as DESIGN.md, ``groups`` = pairs."""
@@ -313,8 +313,3 @@ class ParsevalResult:
             pairs=[TreePair.from_dict(pair) for pair in data["groups"]],
             cutoff_len=data["cutoff_len"],
         )
-
-
-def token_starts(trees: list[Tree]) -> list[int]:
-    """Flat index of each tree's first token, plus the total token count."""
-    return [0, *accumulate(len(tree.words) for tree in trees)]
