@@ -107,7 +107,7 @@ def brute_force(gold_spans: list, sys_spans: list, gold_tags: list, sys_tags: li
 def test_alignment_mode_counts_equal_the_brute_force(case):
     words, (gold_text, gold_spans, gold_tags), (sys_text, sys_spans, sys_tags) = case
     result = parseval.evaluate(read_trees(gold_text, "gold"), read_trees(sys_text, "sys"))
-    totals = result.totals()
+    totals = result.totals
     counts = tuple(totals[k] for k in ("matched", "gold", "test", "cross", "words", "correct_tags"))
     expected = brute_force(constituents(gold_spans, NO_CONSTITUENT), constituents(sys_spans, NO_CONSTITUENT),
                            gold_tags, sys_tags)
@@ -173,7 +173,7 @@ def test_long_unary_chains_match_one_to_one_in_linear_time():
     gold = "(S " + "(X " * n + "(NN w)" + ")" * n + ")\n"
     system = "(S " + "(X " * n + "(Y " * (n // 2) + "(NN w)" + ")" * (n + n // 2) + ")\n"
     result = parseval.evaluate(read_trees(gold), read_trees(system))
-    totals = result.totals()
+    totals = result.totals
     assert (totals["matched"], totals["gold"], totals["test"]) == (n + 1, n + 1, n + n // 2 + 1)
     (row,) = evalb_legacy.evaluate(gold.encode(), system.encode(), EvalbParams()).rows
     assert (row.matched, row.gold, row.test) == (n + 1, n + 1, n + n // 2 + 1)

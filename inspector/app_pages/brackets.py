@@ -50,7 +50,7 @@ if loaded.sample_key is not None:
 
 # --- Headline ---------------------------------------------------------------
 summary = result.summary()
-totals = result.totals()
+totals = result.totals
 columns = st.columns(5)
 columns[0].metric("Bracketing recall", f"{summary.recall:.2f}%", border=True)
 columns[1].metric("Bracketing precision", f"{summary.precision:.2f}%", border=True)

@@ -227,6 +227,11 @@ class ParsevalResult:
     pairs: list[TreePair]
     cutoff_len: int = 40
 
+    @property
+    def units(self) -> list[TreePair]:
+        """The aligned units of the task contract (:mod:`jpcore.task`): the pairs."""
+        return self.pairs
+
     def rows(self) -> list[EvalbRow]:
         """One EVALB row per pair."""
         return [pair.row() for pair in self.pairs]
@@ -246,6 +251,7 @@ class ParsevalResult:
                 block.add(pair.row())
         return block
 
+    @property
     def totals(self) -> dict[str, Any]:
         """The headline counts (DESIGN.md): recall/precision/f1 in percent, f1 None if undefined."""
         summary = self.summary().to_dict()
