@@ -122,7 +122,7 @@ def make_input(name: str, total: int) -> tuple[bytes, ...]:
 
             result = evaluate_bytes(pair[0], pair[1], "gold.txt", "system.txt")
         elif name == "json-trees":
-            from jpcore.tasks import parseval
+            from jpcore import parseval
 
             result = parseval.evaluate_bytes(pair[0], pair[1], gold_name="gold.mrg", sys_name="system.mrg")
         else:

@@ -2,7 +2,7 @@
 
 Each row times, in this one process, reading the bytes, scoring and
 rendering the report, as ``jpcore parseval`` does once the files are read
-(:func:`jpcore.tasks.parseval.evaluate_bytes`, the entry the command line
+(:func:`jpcore.parseval.evaluate_bytes`, the entry the command line
 and the app take too), at 1x and 10x (10x is always the 1x input repeated
 ten times):
 
@@ -32,8 +32,9 @@ import re
 from bench import treebank
 from bench.measure import Row, row
 from bench.shared_data import SHARED_DATA
-from jpcore.formats.prm import parse_prm
-from jpcore.tasks import evalb_legacy, parseval
+from jpcore.peers.evalb.params import parse_prm
+from jpcore.peers.evalb import legacy as evalb_legacy
+from jpcore import parseval
 
 DIST = SHARED_DATA / "parseval" / "evalb-dist"
 #: Copies of the 24 sample trees: 2,400 trees.

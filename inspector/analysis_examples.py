@@ -21,7 +21,7 @@ from jpcore.analysis.confusion import LABELS, POS, TYPES, UPOS
 from jpcore.formats.conllu import flat_upos
 from jpcore.formats.segmentation import Segmentation
 from jpcore.tasks.gec import GecEdit, GecResult
-from jpcore.tasks.parseval_result import Constituent, ParsevalResult, TreePair
+from jpcore.parseval.result import Constituent, ParsevalResult, TreePair
 from jpcore.preprocess import PreprocessResult
 from inspector.analysis_source import Source
 from inspector.brackets_view import JOINER, PairView

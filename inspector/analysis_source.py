@@ -19,7 +19,7 @@ from typing import Any
 
 from jpcore.analysis import Result
 from jpcore.tasks.gec import GecResult
-from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 from jpcore.preprocess.report import token_label
 from inspector import brackets_loading, gec_loading, gec_tables, state

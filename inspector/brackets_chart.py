@@ -1,6 +1,6 @@
 """Per-label precision, recall and F1 of an alignment-mode PARSEVAL result (plotly).
 
-The figures are jpcore's (:meth:`~jpcore.tasks.parseval_result.ParsevalResult.label_scores`);
+The figures are jpcore's (:meth:`~jpcore.parseval.result.ParsevalResult.label_scores`);
 this module only draws them.  Three bars per label: colour (Okabe–Ito)
 *and* fill pattern tell precision, recall and F1 apart.  Selecting bars
 (``st.plotly_chart(..., on_select="rerun")``) gives points whose ``x`` is the
@@ -19,7 +19,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from jpcore.tasks.parseval_result import LabelScore
+from jpcore.parseval.result import LabelScore
 from inspector.plotly_selection import selected_values
 from inspector.render import BLUE, ORANGE, VERMILLION, esc
 

@@ -5,7 +5,7 @@ Sources: a bundled pair chosen *by name* from
 ``?trees=KEY``; an unknown key is ignored, a path is never read), uploaded
 gold/system files, pasted trees, or a result saved by ``jpcore parseval
 --json`` (alignment mode).  Evaluation is jpcore's
-(:func:`jpcore.tasks.parseval.evaluate_bytes`), cached on the *bytes*,
+(:func:`jpcore.parseval.evaluate_bytes`), cached on the *bytes*,
 never on the names.  Bad input is shown with ``st.error`` as
 jpcore's ``file:line: expected ..., found ...`` message and the previously
 loaded pair stays; a status box shows the stages while an input loads (the
@@ -25,8 +25,8 @@ import streamlit as st
 
 from jpcore.results.reader import read_result_json
 from jpcore.reports import InputInfo, attribution_near
-from jpcore.tasks import parseval
-from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore import parseval
+from jpcore.parseval.result import ParsevalResult
 from inspector import load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair

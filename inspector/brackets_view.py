@@ -1,8 +1,8 @@
 """Tables and filters over an alignment-mode PARSEVAL result, for display.
 
-Every number is read from the :class:`~jpcore.tasks.parseval_result.ParsevalResult`
+Every number is read from the :class:`~jpcore.parseval.result.ParsevalResult`
 (each pair's EVALB row, its constituents' statuses, the per-label counts of
-:meth:`~jpcore.tasks.parseval_result.ParsevalResult.label_scores`); the
+:meth:`~jpcore.parseval.result.ParsevalResult.label_scores`); the
 filters only choose which pairs are shown.  Texts are plain strings (the
 trees' words and labels as they are): pandas/``st.dataframe`` shows them as
 text, and :mod:`inspector.tree_svg` escapes them for HTML.
@@ -17,7 +17,7 @@ import pandas as pd
 
 from jpcore.align import Group
 from jpcore.formats.trees import Tree
-from jpcore.tasks.parseval_result import STATUSES, ParsevalResult, TreePair
+from jpcore.parseval.result import STATUSES, ParsevalResult, TreePair
 
 #: What joins the trees of a merged pair and the words of a word group.
 JOINER = " ~~~ "

@@ -21,7 +21,7 @@ from pathlib import Path
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.align.similarity import Normaliser
-from jpcore.tasks import parseval
+from jpcore import parseval
 from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
 from jpcore.preprocess import evaluate as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples

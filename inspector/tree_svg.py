@@ -1,7 +1,7 @@
 """Trees on the Brackets page: jpcore's drawing with the app's escaping, and a text fallback.
 
 Contract: :func:`pair_svg_html` draws the gold and system trees of one
-aligned pair with :func:`jpcore.reports.tree_svg.pair_trees_html` (gold over
+aligned pair with :func:`jpcore.parseval.tree_svg.pair_trees_html` (gold over
 system, side by side or words down the page; fitted to the width or zoomed;
 edges never cross a label), preceded by its stylesheet, as one line of HTML
 for ``st.markdown(..., unsafe_allow_html=True)`` (``st.html`` sanitises with
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jpcore.formats.trees import Node, Tree
-from jpcore.reports.tree_styles import STATUS_STYLES, UNLOCATED, StatusStyle, style_of
-from jpcore.reports.tree_svg import ARRANGEMENTS, AUTO, TREE_CSS, legend_html, pair_trees_html
-from jpcore.tasks.parseval_result import Constituent, TreePair
+from jpcore.parseval.tree_styles import STATUS_STYLES, UNLOCATED, StatusStyle, style_of
+from jpcore.parseval.tree_svg import ARRANGEMENTS, AUTO, TREE_CSS, legend_html, pair_trees_html
+from jpcore.parseval.result import Constituent, TreePair
 from inspector.render import esc as _html_escape
 
 __all__ = ["ARRANGEMENTS", "AUTO", "STATUS_STYLES", "TREE_STYLE", "UNLOCATED", "ZOOMS", "StatusStyle", "esc",

@@ -1,11 +1,15 @@
-"""The one exception type for bad input.
+"""The one exception type for bad input, and how a command reports it.
 
 Every reader raises :class:`InputError` naming the file, the line (or block)
 and what was expected versus what was found.  The command line turns it into
-a one-line message on stderr and exit status 2; the app shows it as text.
+a one-line message on stderr and exit status 2 (:func:`exit_status`,
+:func:`print_error`); the app shows it as text.
 """
 
 from __future__ import annotations
+
+import sys
+from collections.abc import Callable
 
 
 class InputError(ValueError):
@@ -31,3 +35,27 @@ def show(text: str, limit: int = 20) -> str:
     """Quote at most ``limit`` characters of ``text`` for an error message."""
     shown = text[:limit]
     return repr(shown) + ("..." if len(text) > limit else "")
+
+
+def print_error(prog: str, message: str) -> int:
+    """Say ``PROG: error: MESSAGE`` on stderr (one line); return exit status 2."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def exit_status(prog: str, action: Callable[[], int]) -> int:
+    """``action()``'s exit status, bad input turned into one line on stderr and status 2.
+
+    :class:`InputError` prints ``PROG: error: MESSAGE``; a file that cannot be
+    read (``OSError``) ``PROG: error: NAME: REASON``.  A closed pipe
+    (``BrokenPipeError``) is not handled here: :func:`jpcore.cli.main` ends quietly.
+    """
+    try:
+        return action()
+    except InputError as error:
+        return print_error(prog, str(error))
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        name = getattr(error, "filename", None) or ""
+        return print_error(prog, f"{name}: {error.strerror or error}")

@@ -23,7 +23,7 @@ def dumps_bytes(data: Any) -> bytes:
         # a lone surrogate (an undecodable byte of a file name given on the
         # command line) is not UTF-8: write it as the text of its escape, as
         # every other JSON writer of jpcore does
-        from jpcore.formats.result_json import dumps_result
+        from jpcore.results.reader import dumps_result
 
         return dumps_result(data, separators=(",", ":")).encode("utf-8")
 

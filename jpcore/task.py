@@ -71,16 +71,12 @@ TASKS: dict[str, Task] = {
         Task("preprocess", "tokenization and sentence boundary evaluation", "jpcore.preprocess.cli",
              "jpcore.preprocess:evaluate_bytes", "jpcore.preprocess:PreprocessResult",
              "jpcore.preprocess.html:build", "tokens"),
-        # branch i14a: parseval and gec by today's paths; the integrator switches them to
-        # jpcore.parseval(.cli|.html) and jpcore.gec(.cli|.html) when P's and G's packages land.
-        Task("parseval", "PARSEVAL on constituency trees (jp-evalb)", "jpcore.commands.parseval",
-             "jpcore.tasks.parseval:evaluate_bytes", "jpcore.tasks.parseval_result:ParsevalResult",
-             "jpcore.reports.parseval:build", "brackets"),
-        # NOTE jpcore.tasks.gec:evaluate_bytes is still hyp-first (hyp_data, ref_data) here;
-        # engineer G's jpcore.gec:evaluate_bytes is gold-first as the contract says.
-        Task("gec", "GEC scoring on M2 files (jp-errant)", "jpcore.commands.gec",
-             "jpcore.tasks.gec:evaluate_bytes", "jpcore.tasks.gec:GecResult",
-             "jpcore.reports.gec:build", "edits"),
+        Task("parseval", "PARSEVAL on constituency trees (jp-evalb)", "jpcore.parseval.cli",
+             "jpcore.parseval:evaluate_bytes", "jpcore.parseval:ParsevalResult",
+             "jpcore.parseval.html:build", "brackets"),
+        Task("gec", "GEC scoring on M2 files (jp-errant)", "jpcore.gec.cli",
+             "jpcore.gec:evaluate_bytes", "jpcore.gec:GecResult",
+             "jpcore.gec.html:build", "edits"),
         Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
              "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
              "jpcore.ud.html:build", None),

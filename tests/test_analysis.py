@@ -41,7 +41,7 @@ from jpcore.analysis.confusion import SCORED
 from jpcore.formats import read_segmentation
 from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.formats.trees import read_trees
-from jpcore.tasks import parseval
+from jpcore import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
 from jpcore.preprocess import evaluate as preprocess_evaluate
 
@@ -143,7 +143,7 @@ def test_harbour_buckets_and_worst(harbour) -> None:
     ]
     total = kinds.total("brackets")
     assert total.as_tuple() == (44, 6, 8)  # matched 44 of 52 gold and 50 test brackets
-    totals = harbour.totals()
+    totals = harbour.totals
     assert round(100 * total.precision, 10) == round(totals["precision"], 10)
     assert round(100 * total.recall, 10) == round(totals["recall"], 10)
     assert round(100 * total.f, 10) == round(totals["f1"], 10)

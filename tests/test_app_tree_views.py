@@ -14,7 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from jpcore.reports import render_html
-from jpcore.reports.tree_svg import MIN_FIT
+from jpcore.parseval.tree_svg import MIN_FIT
 from tests.app_support import run as _run
 from tests.conftest import ROOT
 
@@ -77,7 +77,7 @@ def test_the_crossing_count_and_the_marks_are_explained(page: AppTest) -> None:
 def test_the_report_draws_the_pair_shown_first(page: AppTest) -> None:
     page.selectbox(key="pair").set_value(2)  # an exact pair whose brackets all match
     _run(page)
-    from jpcore.tasks import parseval
+    from jpcore import parseval
     from tests.conftest import SAMPLE_DATA
 
     folder = SAMPLE_DATA / "parseval" / "jp-trees"

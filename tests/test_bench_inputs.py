@@ -14,7 +14,8 @@ from bench import gec as bench_gec
 from bench import machine
 from bench import parseval as bench_parseval
 from bench import preprocess as bench_preprocess
-from jpcore.tasks import gec, parseval
+from jpcore.tasks import gec
+from jpcore import parseval
 from jpcore import preprocess
 
 
@@ -57,7 +58,7 @@ def test_parseval_inputs():
     result = parseval.evaluate_bytes(*bench_parseval.similar(40))
     assert Counter(p.kind for p in result.pairs) == {"similar": 40}
     result = parseval.evaluate_bytes(*bench_parseval.long_sentences(2, words=300))
-    totals = result.totals()
+    totals = result.totals
     # per sentence: S and the outermost X match; 298 system brackets cross
     assert (totals["matched"], totals["gold"], totals["test"], totals["cross"]) == (4, 600, 600, 596)
     result = parseval.evaluate_bytes(*bench_parseval.mismatching(1))
@@ -83,7 +84,7 @@ def test_treebank_section_is_real_size_with_the_same_words_on_both_sides():
     assert sum(len(tree.words) for tree in gold_trees) == 56_874
     assert all(g.words == s.words for g, s in zip(gold_trees, sys_trees))
     # the system is a parser's kind of wrong: brackets and tags differ, nothing else
-    totals = parseval.evaluate(gold_trees, sys_trees).totals()
+    totals = parseval.evaluate(gold_trees, sys_trees).totals
     assert totals["matched"] < totals["gold"] and totals["cross"] > 0
     assert sum(g.tags != s.tags for g, s in zip(gold_trees, sys_trees)) > 500
     assert treebank.section() == (gold, system)  # the same bytes on every run

@@ -21,7 +21,7 @@ from jpcore.formats import read_segmentation
 from jpcore.formats.m2 import read_m2
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
-from jpcore.tasks import parseval
+from jpcore import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
 from jpcore.preprocess import evaluate as preprocess_evaluate
 from tests.browser_support import CHROMIUM_ARGS, chromium_executable

@@ -19,14 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from jpcore.formats.prm import COLLINS_PRM, EvalbParams, c_atoi, collins, load_prm, parse_prm
-from jpcore.tasks.evalb_legacy import (
-    EvalbResult,
-    evaluate,
-    render_messages,
-    render_report,
-    render_row,
-)
+from jpcore.peers.evalb.params import COLLINS_PRM, EvalbParams, c_atoi, collins, load_prm, parse_prm
+from jpcore.peers.evalb.legacy import EvalbResult, evaluate, render_messages, render_report, render_row
 from bench.shared_data import SHARED_DATA
 
 REPO = Path(__file__).resolve().parents[1]
@@ -863,7 +857,7 @@ def test_prm_warnings_reach_stderr_in_order(tmp_path: Path) -> None:
 def test_run_from_parsed_arguments(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     """``configure``/``run`` (the argparse interface) reach the same engine."""
     from jpcore.cli import build_parser
-    from jpcore.commands import parseval
+    from jpcore.parseval import cli as parseval
 
     name, gold, test, prm, out, err, rc = GOLDEN[1]
     args = build_parser().parse_args(["parseval", str(gold), str(test), "--evalb", "collins"])

@@ -26,16 +26,18 @@ from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
 from jpcore.formats.conllu import iter_conllu, read_conllu
 from jpcore.formats.m2 import parse_m2
-from jpcore.formats.prm import parse_prm
+from jpcore.peers.evalb.params import parse_prm
 from jpcore.formats.raw import read_raw
 from jpcore.results.reader import read_result_json
 from jpcore.formats.textio import decode_lines, iter_file_lines
 from jpcore.formats.tokenized import iter_tokenized, read_tokenized
 from jpcore.formats.trees import read_trees_bytes
-from jpcore.tasks import evalb_legacy, gec, parseval
+from jpcore.peers.evalb import legacy as evalb_legacy
+from jpcore.tasks import gec
+from jpcore import parseval
 from jpcore import preprocess
 from jpcore.tasks.gec import GecResult
-from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 from tests.conftest import SAMPLE_DATA
 

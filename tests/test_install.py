@@ -113,7 +113,7 @@ def test_the_wheel_carries_the_app_and_every_sample_file_with_its_licence(wheel:
     licences = [name for name in samples if name.rsplit("/", 1)[-1].startswith("LICENSE")]
     assert len(licences) == 6 and all(f"jpcore/sample_data/{name}" in names for name in licences)
     for module in ("inspector/app.py", "inspector/launch.py", "inspector/app_pages/brackets.py",
-                   "jpcore/cli.py", "jpcore/reports/tree_svg.py", "jpcore/data/normalisation.json"):
+                   "jpcore/cli.py", "jpcore/parseval/tree_svg.py", "jpcore/data/normalisation.json"):
         assert module in names
 
 

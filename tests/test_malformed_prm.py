@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from jpcore.formats.prm import c_atoi, parse_prm
+from jpcore.peers.evalb.params import c_atoi, parse_prm
 from tests.conftest import ROOT, SAMPLE_DATA
 
 HERE = ROOT / "tests" / "malformed" / "prm"

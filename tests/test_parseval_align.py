@@ -25,10 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.cli import main as cli_main
-from jpcore.formats.prm import EvalbParams
+from jpcore.peers.evalb.params import EvalbParams
 from jpcore.formats.trees import Node, Tree, read_trees, read_trees_file
-from jpcore.tasks import evalb_legacy, parseval
-from jpcore.tasks.parseval_result import MATCHED, ParsevalResult
+from jpcore.peers.evalb import legacy as evalb_legacy
+from jpcore import parseval
+from jpcore.parseval.result import MATCHED, ParsevalResult
 from bench.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,7 +91,7 @@ def _ref_totals(name: str) -> tuple[int, ...]:
 
 
 def _totals(result: ParsevalResult) -> tuple[int, ...]:
-    totals = result.totals()
+    totals = result.totals
     return tuple(totals[key] for key in TOTAL_FIELDS)
 
 
@@ -194,7 +195,7 @@ def test_extra_and_missing_sentences_cost_only_their_neighbourhood() -> None:
 def test_bug_files_in_alignment_mode() -> None:
     result = _evaluate_files(DIST / "bug" / "bug.gld", DIST / "bug" / "bug.tst")
     assert _totals(result) == (71, 115, 128, 36, 177, 141)
-    totals = result.totals()
+    totals = result.totals
     assert (round(totals["recall"], 2), round(totals["precision"], 2), round(totals["f1"], 2)) == (
         61.74, 55.47, 58.44)
     assert [p.kind for p in result.pairs] == ["exact", "exact", "similar", "similar", "exact"]
@@ -428,7 +429,7 @@ def test_unary_chain_counts_every_bracket() -> None:
     tree = "(TOP (S (NP (NP (DT the) (NN cat))) (VP (VP (VBD sat)))))"
     result = _evaluate_text(tree, tree)
     assert _totals(result) == (5, 5, 5, 0, 3, 3)
-    totals = result.totals()
+    totals = result.totals
     assert totals["recall"] == totals["precision"] == 100.0  # not 75/75 (matches as a set)
 
 

@@ -14,7 +14,7 @@ brute force over the whole file:
   aligned pair);
 * correct tags = positions whose POS tags are equal.
 
-The crossing counter itself (:mod:`jpcore.tasks.crossing`, which both modes
+The crossing counter itself (:mod:`jpcore.peers.evalb.crossing`, which both modes
 use for long sentences) is checked against the pairwise definition, and the
 table-based counts of both modes against the sweep on deep chains.
 """
@@ -26,12 +26,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jpcore.formats.prm import EvalbParams
+from jpcore.peers.evalb.params import EvalbParams
 from jpcore.formats.trees import read_trees
-from jpcore.tasks import evalb_calc, evalb_legacy, parseval
-from jpcore.tasks.crossing import crossed, crossed_naive
-from jpcore.tasks.parseval_result import TreePair
-from jpcore.tasks.parseval_score import Constituent, crossing_flags
+from jpcore.peers.evalb import calc as evalb_calc, legacy as evalb_legacy
+from jpcore import parseval
+from jpcore.peers.evalb.crossing import crossed, crossed_naive
+from jpcore.parseval.result import TreePair
+from jpcore.parseval.score import Constituent, crossing_flags
 
 WORDS = ["a", "b", "ab", "the", "cat", "-LRB-", "``", "x"]
 TAGS = ["DT", "NN", "VB"]
@@ -106,7 +107,7 @@ def brute_force(gold_spans: list, sys_spans: list, gold_tags: list, sys_tags: li
 def test_alignment_mode_counts_equal_the_brute_force(case):
     words, (gold_text, gold_spans, gold_tags), (sys_text, sys_spans, sys_tags) = case
     result = parseval.evaluate(read_trees(gold_text, "gold"), read_trees(sys_text, "sys"))
-    totals = result.totals()
+    totals = result.totals
     counts = tuple(totals[k] for k in ("matched", "gold", "test", "cross", "words", "correct_tags"))
     expected = brute_force(constituents(gold_spans, NO_CONSTITUENT), constituents(sys_spans, NO_CONSTITUENT),
                            gold_tags, sys_tags)
@@ -172,7 +173,7 @@ def test_long_unary_chains_match_one_to_one_in_linear_time():
     gold = "(S " + "(X " * n + "(NN w)" + ")" * n + ")\n"
     system = "(S " + "(X " * n + "(Y " * (n // 2) + "(NN w)" + ")" * (n + n // 2) + ")\n"
     result = parseval.evaluate(read_trees(gold), read_trees(system))
-    totals = result.totals()
+    totals = result.totals
     assert (totals["matched"], totals["gold"], totals["test"]) == (n + 1, n + 1, n + n // 2 + 1)
     (row,) = evalb_legacy.evaluate(gold.encode(), system.encode(), EvalbParams()).rows
     assert (row.matched, row.gold, row.test) == (n + 1, n + 1, n + n // 2 + 1)

@@ -23,7 +23,7 @@ from jpcore.reports import InputInfo, attribution_near, render_html
 from jpcore.reports.provenance import UNKNOWN, attribution_text
 from jpcore.reports.svg import Series, bar_chart
 from jpcore.align.similarity import Normaliser
-from jpcore.tasks import parseval
+from jpcore import parseval
 from jpcore.tasks.gec import evaluate as gec_evaluate
 from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
 from jpcore.preprocess import evaluate as preprocess_evaluate

@@ -28,9 +28,9 @@ from jpcore.errors import InputError
 from jpcore.results.reader import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
-from jpcore.tasks import parseval
+from jpcore import parseval
 from jpcore.tasks.gec import GecResult, evaluate_bytes as gec_evaluate, type_table
-from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples
 from tests.conftest import ROOT

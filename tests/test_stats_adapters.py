@@ -12,10 +12,12 @@ from __future__ import annotations
 import pytest
 
 from jpcore.formats import read_segmentation
-from jpcore.formats.prm import load_prm
+from jpcore.peers.evalb.params import load_prm
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT, F1, PARSEVAL_F1, compare
 from jpcore.stats.adapters import evalb_units, gec_metric, gec_units, parseval_units, preprocess_units
-from jpcore.tasks import evalb_legacy, gec, parseval
+from jpcore.peers.evalb import legacy as evalb_legacy
+from jpcore.tasks import gec
+from jpcore import parseval
 from jpcore.preprocess import evaluate
 from tests.conftest import SAMPLE_DATA, UD
 
@@ -90,13 +92,13 @@ def test_parseval_units_on_resegmented_trees():
     result = parseval.evaluate_bytes(gold, system)
     units = parseval_units(result)
     assert units.totals == {"matched": 44, "gold": 52, "test": 50}
-    assert float(PARSEVAL_F1.score(units.counts.sum(axis=0))) == result.totals()["f1"]
+    assert float(PARSEVAL_F1.score(units.counts.sum(axis=0))) == result.totals["f1"]
     as_gold = parseval_units(parseval.evaluate_bytes(gold, gold))
     comparison = compare(as_gold, units, PARSEVAL_F1, seed=16)
     # the system merges gold trees 4-5 into one: one common unit of two gold trees
     assert [(u.gold, u.sys_a, u.sys_b) for u in comparison.units][4:] == [
         ((4, 6), (4, 6), (4, 5)), ((6, 7), (6, 7), (5, 6)), ((7, 8), (7, 8), (6, 7))]
-    assert comparison.score_b == result.totals()["f1"] and comparison.score_a == 100.0
+    assert comparison.score_b == result.totals["f1"] and comparison.score_a == 100.0
 
 
 def test_evalb_units_leave_out_error_and_skipped_rows():

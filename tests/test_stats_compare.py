@@ -31,7 +31,7 @@ from jpcore.stats import (
 )
 from jpcore.stats.resample import bootstrap_scores, randomization_differences, resample_indices
 from jpcore.tasks.errant_compare import f_score
-from jpcore.tasks.evalb_result import EvalbRow, EvalbSummary
+from jpcore.peers.evalb.result import EvalbRow, EvalbSummary
 from jpcore.preprocess import Counts
 
 TP_FP_FN = ("tp", "fp", "fn")

@@ -1,4 +1,4 @@
-"""Trees drawn as SVG (jpcore.reports.tree_layout / tree_svg), checked by their geometry.
+"""Trees drawn as SVG (jpcore.parseval.tree_layout / tree_svg), checked by their geometry.
 
 Over real tree pairs (the project's jp-trees, EVALB's sample and its "bug"
 trees, and a long merged pair of 85 gold / 84 system words made of two of
@@ -25,14 +25,22 @@ from functools import cache
 import pytest
 
 from bench.shared_data import SHARED_DATA
-from jpcore.reports.tree_crossing import crossing_counts, crossing_sentence
-from jpcore.reports.tree_layout import BOX, FONT, POS, SEP, UNIT, WORD, SideLayout
-from jpcore.reports.tree_svg import (
-    AUTO, AUTO_WIDTH, DOWN_THE_PAGE, MIN_FIT, SIDE, STACKED, PairDrawing, layout_pair, pair_trees_html,
+from jpcore.parseval.tree_crossing import crossing_counts, crossing_sentence
+from jpcore.parseval.tree_layout import BOX, FONT, POS, SEP, UNIT, WORD, SideLayout
+from jpcore.parseval.tree_svg import (
+    AUTO,
+    AUTO_WIDTH,
+    DOWN_THE_PAGE,
+    MIN_FIT,
+    SIDE,
+    STACKED,
+    PairDrawing,
+    layout_pair,
+    pair_trees_html,
 )
 from jpcore.errors import InputError
-from jpcore.tasks import parseval
-from jpcore.tasks.parseval_result import ParsevalResult, TreePair
+from jpcore import parseval
+from jpcore.parseval.result import ParsevalResult, TreePair
 from tests.conftest import SAMPLE_DATA
 
 TREES = SAMPLE_DATA / "parseval"
@@ -302,7 +310,7 @@ def test_the_drawing_and_the_report_import_neither_streamlit_nor_the_app() -> No
     import subprocess
     import sys
 
-    code = ("import sys, jpcore.reports, jpcore.reports.tree_svg, jpcore.reports.parseval_trees, jpcore.bundled; "
+    code = ("import sys, jpcore.reports, jpcore.parseval.tree_svg, jpcore.parseval.html_trees, jpcore.bundled; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('streamlit', 'inspector')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -1,7 +1,7 @@
 """Brackets page: PARSEVAL after alignment, pair by pair, with the trees drawn.
 
 Everything shown is read from jpcore's
-:class:`~jpcore.tasks.parseval_result.ParsevalResult` (loaded by
+:class:`~jpcore.parseval.result.ParsevalResult` (loaded by
 :mod:`inspector.brackets_loading`): the EVALB-style table (one row per
 aligned pair), the per-label chart, each constituent's status.  Filters
 (``?merged=true&word_groups=true&crossing=true&label=NP&length=1-10``) and
@@ -17,8 +17,8 @@ import json
 
 import streamlit as st
 
-from jpcore.reports.tree_crossing import crossing_sentence
-from jpcore.tasks import parseval
+from jpcore.parseval.tree_crossing import crossing_sentence
+from jpcore import parseval
 from inspector import brackets_view as bv
 from inspector import components, loader_state
 from inspector.brackets_chart import label_figure, selected_labels
@@ -50,7 +50,7 @@ if loaded.sample_key is not None:
 
 # --- Headline ---------------------------------------------------------------
 summary = result.summary()
-totals = result.totals()
+totals = result.totals
 columns = st.columns(5)
 columns[0].metric("Bracketing recall", f"{summary.recall:.2f}%", border=True)
 columns[1].metric("Bracketing precision", f"{summary.precision:.2f}%", border=True)

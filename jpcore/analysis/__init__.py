@@ -2,7 +2,7 @@
 
 Pure functions over the three result objects
 (:class:`~jpcore.preprocess.PreprocessResult`,
-:class:`~jpcore.tasks.parseval_result.ParsevalResult`,
+:class:`~jpcore.parseval.result.ParsevalResult`,
 :class:`~jpcore.tasks.gec.GecResult`) that only *add up* the per-unit counts
 the results already hold -- nothing is aligned or scored again:
 

@@ -56,7 +56,7 @@ from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused
 from jpcore.tasks.errant_compare import FN, FP, PARTIAL, TP
 from jpcore.tasks.gec import GecResult, category_of
-from jpcore.tasks.parseval_result import ParsevalResult
+from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 
 #: The label of "no partner at this span on that side".

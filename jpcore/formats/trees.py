@@ -5,7 +5,7 @@ data, nothing scored) and raises :class:`jpcore.errors.InputError` naming the
 file, the line, what was expected and what was found when the brackets do not
 balance or a word stands where it cannot.  This is the reader of alignment
 mode; EVALB legacy mode reads lines its own way
-(:mod:`jpcore.tasks.evalb_reader`).
+(:mod:`jpcore.peers.evalb.reader`).
 
 Tolerated: blank lines (skipped; line numbers are kept), trees printed over
 several lines, several trees on one line, any root label (``TOP``, ``ROOT``,

@@ -13,7 +13,7 @@ into ONE HTML document (a ``str``); the task's ``report`` (its package's
   force, the definition of every metric (:mod:`jpcore.reports.definitions`);
 * the per-unit table, paged into ``<details>`` chunks and, beyond
   ``max_units`` units, limited to the units with an error (a note says so);
-* for PARSEVAL, the trees (inline SVG, :mod:`jpcore.reports.tree_svg`) of
+* for PARSEVAL, the trees (inline SVG, :mod:`jpcore.parseval.tree_svg`) of
   the pairs a person selected and of the first pairs with an error.
 
 Every value from an input file is escaped (:func:`jpcore.reports.markup.esc`).

@@ -42,7 +42,7 @@ from jpcore.formats.json_schema import (
 from jpcore.align.similarity import known_languages
 from jpcore.tasks.errant_compare import MODES
 from jpcore.tasks.gec import NOOP_RULES
-from jpcore.tasks.parseval_result import STATUSES
+from jpcore.parseval.result import STATUSES
 
 #: A file name or a label shown in the app.
 NAME = Str(max_len=4096)

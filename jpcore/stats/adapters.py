@@ -27,9 +27,9 @@ from jpcore.stats.compare import UnitCounts
 from jpcore.stats.metrics import Metric, errant_f
 
 if TYPE_CHECKING:
-    from jpcore.tasks.evalb_result import EvalbResult
+    from jpcore.peers.evalb.result import EvalbResult
     from jpcore.tasks.gec import GecResult
-    from jpcore.tasks.parseval_result import ParsevalResult
+    from jpcore.parseval.result import ParsevalResult
     from jpcore.preprocess import PreprocessResult
 
 TP_FP_FN = ("tp", "fp", "fn")

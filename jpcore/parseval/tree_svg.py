@@ -18,8 +18,8 @@ in its stylesheet, the app in a ``<style>`` element).  Three arrangements
 ``auto`` (the default) is ``stacked`` unless that would be wider than
 :data:`AUTO_WIDTH`, then ``down``.  ``zoom`` is ``None`` (fit to the width of
 the box, between :data:`MIN_FIT` and 100 %) or a factor; the box scrolls
-inside itself, the page never does.  The geometry is :mod:`jpcore.reports.tree_layout` (edges
-never cross a label); statuses are drawn as :mod:`jpcore.reports.tree_styles`
+inside itself, the page never does.  The geometry is :mod:`jpcore.parseval.tree_layout` (edges
+never cross a label); statuses are drawn as :mod:`jpcore.parseval.tree_styles`
 says; nothing is scored here.  Every label, word and name goes through
 ``escape`` (:func:`jpcore.reports.markup.esc` by default; the app passes its
 own, which also neutralises Markdown).  Streamlit is never imported.
@@ -32,12 +32,24 @@ from dataclasses import dataclass
 
 from jpcore.formats.trees import Node, Tree
 from jpcore.reports.markup import COLOURS, esc
-from jpcore.reports.tree_layout import (
-    ACROSS, BOX, DOWN, FONT, POS, SEP, UNIT, UNIT_FONT, WORD, Label, SideLayout, place_sides, plan_side,
+from jpcore.parseval.tree_layout import (
+    ACROSS,
+    BOX,
+    DOWN,
+    FONT,
+    POS,
+    SEP,
+    UNIT,
+    UNIT_FONT,
+    WORD,
+    Label,
+    SideLayout,
+    place_sides,
+    plan_side,
     text_width,
 )
-from jpcore.reports.tree_styles import STATUS_STYLES, UNLOCATED, style_of
-from jpcore.tasks.parseval_result import Constituent, TreePair
+from jpcore.parseval.result import Constituent, TreePair
+from jpcore.parseval.tree_styles import STATUS_STYLES, UNLOCATED, style_of
 
 STACKED = "stacked"
 SIDE = "side"

@@ -2,9 +2,9 @@
 
 Contract: :func:`pairs_to_draw` chooses the pairs: first those a person
 selected (by pair id, in the order given, unknown ids ignored), then the
-pairs with an error in document order (:func:`has_error`: not an exact
+pairs with an error in document order (:attr:`TreePair.has_error`: not an exact
 1:1 group, or a bracket that did not match), at most ``limit`` in all.
-:func:`trees_section` draws them with :func:`jpcore.reports.tree_svg.pair_trees_html`
+:func:`trees_section` draws them with :func:`jpcore.parseval.tree_svg.pair_trees_html`
 (``auto``: gold over system, or words down the page for a long pair; fitted
 to the page and to print), each under its heading and the sentence that
 explains its crossing count, after the legend of the marks.  Every label,
@@ -15,18 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jpcore.parseval.result import ParsevalResult, TreePair
+from jpcore.parseval.tree_crossing import crossing_sentence
+from jpcore.parseval.tree_svg import legend_html, pair_trees_html
 from jpcore.reports.markup import Section, esc, paragraph
-from jpcore.reports.tree_crossing import crossing_sentence
-from jpcore.reports.tree_svg import legend_html, pair_trees_html
-from jpcore.tasks.parseval_result import ParsevalResult, TreePair
 
 #: Pairs drawn at most (a tree pair is tens of kB of SVG).
 TREE_PAIRS = 20
-
-
-def has_error(pair: TreePair) -> bool:
-    """Not an exact 1:1 group, or some bracket on either side did not match."""
-    return pair.kind != "exact" or pair.matched != pair.n_gold_brackets or pair.matched != pair.n_sys_brackets
 
 
 def pairs_to_draw(result: ParsevalResult, selected: Sequence[int] = (), limit: int = TREE_PAIRS) -> list[TreePair]:
@@ -40,7 +35,7 @@ def pairs_to_draw(result: ParsevalResult, selected: Sequence[int] = (), limit: i
     for pair in result.pairs:
         if len(chosen) >= limit:
             break
-        if pair.id not in seen and has_error(pair):
+        if pair.id not in seen and pair.has_error:
             chosen.append(pair)
             seen.add(pair.id)
     return chosen[:limit]
@@ -61,7 +56,7 @@ def trees_section(result: ParsevalResult, selected: Sequence[int] = (), limit: i
     section = Section("Trees of the selected pairs and of the pairs with an error", anchor="trees")
     pairs = pairs_to_draw(result, selected, limit)
     n_selected = sum(1 for pair_id in dict.fromkeys(selected) if 1 <= pair_id <= len(result.pairs))
-    n_errors = sum(1 for pair in result.pairs if has_error(pair))
+    n_errors = sum(1 for pair in result.pairs if pair.has_error)
     if not pairs:
         section.add(paragraph("Every pair is an exact 1:1 group whose brackets all match: no tree to show.",
                               "note"))

@@ -1,18 +1,18 @@
 """EVALB legacy mode: the 2006 ``evalb.c`` reimplemented, byte for byte.
 
 Contract: :func:`evaluate` takes the gold and system files as bytes plus
-:class:`~jpcore.formats.prm.EvalbParams` and returns an :class:`EvalbResult`
+:class:`~jpcore.peers.evalb.params.EvalbParams` and returns an :class:`EvalbResult`
 (one row per line pair with its counts, EVALB's stderr messages, whether the
 run was aborted, the exit status).  :func:`render_report` and
 :func:`render_messages` turn a result into EVALB's exact stdout and stderr.
 Nothing here aligns anything: lines are paired by number, as in EVALB.
 
 This module is EVALB's main loop; the pieces live beside it, one concept
-each: :mod:`~jpcore.tasks.evalb_result` (result objects),
-:mod:`~jpcore.tasks.evalb_reader` (reading a line),
-:mod:`~jpcore.tasks.evalb_quote` (the quote repair),
-:mod:`~jpcore.tasks.evalb_calc` (scoring a pair) and
-:mod:`~jpcore.tasks.evalb_report` (EVALB's text).  The public names are
+each: :mod:`~jpcore.peers.evalb.result` (result objects),
+:mod:`~jpcore.peers.evalb.reader` (reading a line),
+:mod:`~jpcore.peers.evalb.quote` (the quote repair),
+:mod:`~jpcore.peers.evalb.calc` (scoring a pair) and
+:mod:`~jpcore.peers.evalb.report` (EVALB's text).  The public names are
 re-exported here.
 
 Reading follows EVALB's own flat rules (spec §1), not a tree library: ``(``
@@ -67,9 +67,9 @@ from __future__ import annotations
 
 import gc
 
-from jpcore.formats.prm import EvalbParams
-from jpcore.tasks.evalb_calc import calc, calc_traced
-from jpcore.tasks.evalb_reader import (
+from jpcore.peers.evalb.calc import calc, calc_traced
+from jpcore.peers.evalb.params import EvalbParams
+from jpcore.peers.evalb.reader import (
     Abort,
     ErrorCounter,
     EvalbConfig,
@@ -78,7 +78,7 @@ from jpcore.tasks.evalb_reader import (
     read_line_fast,
     stack_padding,
 )
-from jpcore.tasks.evalb_report import (
+from jpcore.peers.evalb.report import (
     iter_messages,
     iter_report,
     render_messages,
@@ -86,7 +86,7 @@ from jpcore.tasks.evalb_report import (
     render_row,
     render_totals,
 )
-from jpcore.tasks.evalb_result import EvalbMessage, EvalbResult, EvalbRow, EvalbSummary
+from jpcore.peers.evalb.result import EvalbMessage, EvalbResult, EvalbRow, EvalbSummary
 
 __all__ = [
     "EvalbMessage",

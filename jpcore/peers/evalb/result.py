@@ -5,7 +5,7 @@ Contract: an :class:`EvalbResult` holds one :class:`EvalbRow` per line pair
 messages (:class:`EvalbMessage`), whether MAX_ERROR ended the run, and the
 parameters.  :class:`EvalbSummary` is the arithmetic of one summary block
 (``-- All --`` or ``-- len<=N --``); alignment mode
-(:mod:`jpcore.tasks.parseval`) builds its blocks from the same class, so the
+(:mod:`jpcore.parseval`) builds its blocks from the same class, so the
 two modes count and print their summaries identically.  Everything
 serialises losslessly (``to_dict()`` / ``from_dict()``); recall, precision,
 F-measure and the other rates are **percentages** (0-100) as EVALB prints
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from jpcore.formats.prm import EvalbParams
+from jpcore.peers.evalb.params import EvalbParams
 
 __all__ = ["SCORE_SCALE", "TOTAL_KEYS", "EvalbMessage", "EvalbResult", "EvalbRow", "EvalbSummary"]
 

@@ -1,14 +1,14 @@
 """The HTML report of an alignment-mode PARSEVAL result (``jpcore parseval``).
 
-Contract: :func:`build` reads a :class:`~jpcore.tasks.parseval_result.ParsevalResult`
+Contract: :func:`build` reads a :class:`~jpcore.parseval.result.ParsevalResult`
 and returns a :class:`~jpcore.reports.common.Report`: both of EVALB's summary
 blocks with every figure printed exactly as EVALB prints it
-(:func:`jpcore.tasks.evalb_report.format_score`), the per-label and
+(:func:`jpcore.peers.evalb.report.format_score`), the per-label and
 per-kind charts, the inputs with their licences, the normalisation and
 cut-off, every definition, one row per aligned pair (EVALB's columns,
 the texts with ``~~~`` between merged trees, the brackets that did not
 match) and the trees of the selected pairs and of the pairs with an error
-(:mod:`jpcore.reports.parseval_trees`).  It computes no score: every number is read from the result.
+(:mod:`jpcore.parseval.html_trees`).  It computes no score: every number is read from the result.
 """
 
 from __future__ import annotations
@@ -16,18 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jpcore.align import KINDS
+from jpcore.parseval.result import MATCHED, ParsevalResult, TreePair
+from jpcore.peers.evalb.report import format_score
+from jpcore.peers.evalb.result import EvalbSummary
 from jpcore.reports.common import (
     Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
 )
 from jpcore.reports.definitions import parseval as parseval_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
-from jpcore.reports.parseval_trees import has_error, trees_section
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
-from jpcore.reports.tree_svg import TREE_CSS
-from jpcore.tasks.evalb_report import format_score
-from jpcore.tasks.evalb_result import EvalbSummary
-from jpcore.tasks.parseval_result import MATCHED, ParsevalResult, TreePair
 
 #: Labels shown in the per-label chart (most frequent first).
 CHART_LABELS = 20
@@ -122,7 +120,7 @@ def _pair_cells(result: ParsevalResult, pair: TreePair) -> list[object]:
 
 def _pairs_table(result: ParsevalResult, max_units: int) -> Section:
     section = Section("Per-pair table (EVALB's rows after alignment)", anchor="units")
-    pairs, cap_note = capped(result.pairs, max_units, has_error, "pairs")
+    pairs, cap_note = capped(result.pairs, max_units, lambda pair: pair.has_error, "pairs")
     section.add(note(cap_note + " Trees of a merged pair are joined with ~~~; spans are in word units "
                      "[start, end)."))
     headers = ["ID", "Kind", "Trees", "Gold lines", "System lines", Cell("Len", "num"),
@@ -137,6 +135,11 @@ def build(result: ParsevalResult, inputs: Sequence[InputInfo] | None = None,
           max_units: int = 5000, selected: Sequence[int] = ()) -> Report:
     """The report of ``result``; ``inputs`` add licence/attribution (default: names only);
     the trees of the ``selected`` pair ids are drawn first."""
+    # Imported here: the tree drawing imports jpcore.reports.markup, whose package
+    # (jpcore.reports) imports this module (until reports dispatch through the task registry).
+    from jpcore.parseval.html_trees import trees_section
+    from jpcore.parseval.tree_svg import TREE_CSS
+
     infos = list(inputs) if inputs else [InputInfo("gold", result.gold_name), InputInfo("system", result.sys_name)]
     total = result.summary()
     subtitle = (f"Gold {result.gold_name} against system {result.sys_name}: bracketing recall "

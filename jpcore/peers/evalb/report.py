@@ -3,9 +3,9 @@
 Contract: pure functions from result objects to ``str`` (bytes survive as
 ``surrogateescape`` text).  :func:`render_row` prints one row of EVALB's
 table, :func:`render_summary` the rule, totals row and both summary blocks
-from two :class:`~jpcore.tasks.evalb_result.EvalbSummary` objects; legacy
+from two :class:`~jpcore.peers.evalb.result.EvalbSummary` objects; legacy
 mode (:func:`render_report`) and alignment mode
-(:func:`jpcore.tasks.parseval.render_report`) both print through them, so
+(:func:`jpcore.parseval.render_report`) both print through them, so
 the layout exists once.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from jpcore.tasks.evalb_result import EvalbResult, EvalbRow, EvalbSummary
+from jpcore.peers.evalb.result import EvalbResult, EvalbRow, EvalbSummary
 
 __all__ = [
     "HEADER",

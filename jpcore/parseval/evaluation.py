@@ -2,7 +2,7 @@
 
 Contract: :func:`evaluate` takes the gold and system trees (as read by
 :func:`jpcore.formats.trees.read_trees`) and returns a
-:class:`~jpcore.tasks.parseval_result.ParsevalResult`: one scored pair per
+:class:`~jpcore.parseval.result.ParsevalResult`: one scored pair per
 aligned sentence group.  :func:`render_report` prints it as EVALB's table
 and summary, through the same renderer as legacy mode.  Nothing is
 printed or read here; bad input has already raised
@@ -20,7 +20,7 @@ How (spec section 2):
    the trees (sentence groups) and, with the same character alignment, the
    tokens (word units).  Every tree end is a token end, so word units nest in
    sentence groups.
-3. Each sentence group is scored by :func:`jpcore.tasks.parseval_score.score_pair`.
+3. Each sentence group is scored by :func:`jpcore.parseval.score.score_pair`.
 
 A tree without words (a failed parse ``(TOP ())``) covers no characters: it
 joins the group of the text around it.  Linear in the input for equal
@@ -34,10 +34,10 @@ from collections.abc import Iterator, Sequence
 from jpcore.align import Side, align_nested, align_sides
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes
+from jpcore.parseval.result import ParsevalResult, TreePair
+from jpcore.parseval.score import LabelCutter, score_pair
+from jpcore.peers.evalb.report import HEADER, render_row, render_summary
 from jpcore.runtime import gc_paused, promote_young_objects
-from jpcore.tasks.evalb_report import HEADER, render_row, render_summary
-from jpcore.tasks.parseval_result import ParsevalResult, TreePair
-from jpcore.tasks.parseval_score import LabelCutter, score_pair
 
 __all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "iter_report", "render_report"]
 

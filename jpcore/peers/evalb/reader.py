@@ -6,15 +6,15 @@ starts/ends/labels, quote terminals, length) and report EVALB's reading
 errors to an :class:`ErrorCounter`, which raises :class:`Abort` once
 MAX_ERROR is exceeded.  :class:`EvalbConfig` is the parameter file turned
 into byte sets.  The flat reading rules and the deliberate deviations beyond
-EVALB's limits are described in :mod:`jpcore.tasks.evalb_legacy`.
+EVALB's limits are described in :mod:`jpcore.peers.evalb.legacy`.
 """
 
 from __future__ import annotations
 
 import re
 
-from jpcore.formats.prm import EvalbParams
-from jpcore.tasks.evalb_result import EvalbMessage
+from jpcore.peers.evalb.params import EvalbParams
+from jpcore.peers.evalb.result import EvalbMessage
 
 # One regex covers every character of a line:
 #   1 label [2 whitespace 3 word [4 ")"]]  |  5 ")"  |  whitespace  |  6 stray

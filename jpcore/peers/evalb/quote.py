@@ -4,12 +4,12 @@ Contract: only with QUOTE_LABEL configured and only after a length
 mismatch, :func:`fix_quote` re-inserts a quote terminal that one side
 deleted (DELETE_LABEL) and the other kept at the same index, shifting later
 brackets and extending the brackets that were open (spec section 1).  It
-edits both :class:`~jpcore.tasks.evalb_reader.EvalbLine` objects in place.
+edits both :class:`~jpcore.peers.evalb.reader.EvalbLine` objects in place.
 """
 
 from __future__ import annotations
 
-from jpcore.tasks.evalb_reader import EvalbConfig, EvalbLine
+from jpcore.peers.evalb.reader import EvalbConfig, EvalbLine
 
 
 def fix_quote(gold: EvalbLine, test: EvalbLine, cfg: EvalbConfig, dbg: list[bytes] | None) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jpcore.tasks.parseval_result import CROSSING, MATCHED, TreePair
+from jpcore.parseval.result import CROSSING, MATCHED, TreePair
 
 
 @dataclass(frozen=True, slots=True)

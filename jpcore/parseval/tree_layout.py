@@ -7,7 +7,7 @@ own or sharing the positions of the pair's **word units** (stacked gold over
 system, or rows aligned side by side), and returns one :class:`SideLayout`
 per side: every label as a rectangle (:class:`Label`), every edge as an
 axis-parallel polyline (:class:`Edge`), the separator rules between trees
-and the brackets under multi-word units.  :mod:`jpcore.reports.tree_svg`
+and the brackets under multi-word units.  :mod:`jpcore.parseval.tree_svg`
 writes them as SVG; tests check the geometry directly.
 
 Two orientations:

@@ -1,22 +1,22 @@
 """How a constituent's status is drawn in a tree: colour, line and symbol.
 
 Contract: :data:`STATUS_STYLES` maps each status of
-:data:`jpcore.tasks.parseval_result.STATUSES` to a :class:`StatusStyle`;
+:data:`jpcore.parseval.result.STATUSES` to a :class:`StatusStyle`;
 :data:`UNLOCATED` is the style of a constituent with an edge inside a
 rewritten stretch (never matched); :func:`style_of` picks the style of a
 constituent.  A status is shown by colour (Okabe–Ito) **and** by shape, so
 the trees can be read without colour: matched = rounded box, solid line, ✓;
 gold-only / system-only = square box, dashed line, − / +; crossing = square
 box, dotted thick line, ✗; not located = grey dotted, ?.  Plain data: the
-SVG writer (:mod:`jpcore.reports.tree_svg`) and the app read it.
+SVG writer (:mod:`jpcore.parseval.tree_svg`) and the app read it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jpcore.parseval.result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
 from jpcore.reports.markup import COLOURS
-from jpcore.tasks.parseval_result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 Contract: :func:`calc` (and :func:`calc_traced`, the same steps with EVALB's
 DEBUG output) take the gold and test :class:`EvalbLine` and return the
-pair's :class:`~jpcore.tasks.evalb_result.EvalbRow`: skip (no test words),
+pair's :class:`~jpcore.peers.evalb.result.EvalbRow`: skip (no test words),
 length unmatch (after the quote repair), words unmatch, else matched /
 gold / test brackets, crossing and correct tags, in EVALB's order.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from jpcore.tasks.crossing import crossed
-from jpcore.tasks.evalb_quote import fix_quote
-from jpcore.tasks.evalb_reader import ErrorCounter, EvalbConfig, EvalbLine, as_text, cut_label
-from jpcore.tasks.evalb_result import EvalbRow
+from jpcore.peers.evalb.crossing import crossed
+from jpcore.peers.evalb.quote import fix_quote
+from jpcore.peers.evalb.reader import ErrorCounter, EvalbConfig, EvalbLine, as_text, cut_label
+from jpcore.peers.evalb.result import EvalbRow
 
 
 def kept_brackets(side: EvalbLine, cfg: EvalbConfig) -> list[tuple[int, int, bytes]]:
@@ -88,7 +88,7 @@ def _partners(cfg: EvalbConfig) -> dict[bytes, tuple[bytes, ...]]:
 
 
 #: Above this many table writes per bracket :func:`crossing` sweeps
-#: (:func:`jpcore.tasks.crossing.crossed`) instead of filling tables.
+#: (:func:`jpcore.peers.evalb.crossing.crossed`) instead of filling tables.
 TABLE_LIMIT = 16
 #: Above this many bracket pairs :func:`crossing_naive` sweeps instead.
 NAIVE_LIMIT = 4096

@@ -19,9 +19,9 @@ group, in document order.  A pair keeps
   a matched bracket can cross when word units snapped two gold brackets onto
   overlapping spans), ``correct_tags``.
 
-:meth:`TreePair.row` is the pair as an :class:`~jpcore.tasks.evalb_result.EvalbRow`
+:meth:`TreePair.row` is the pair as an :class:`~jpcore.peers.evalb.result.EvalbRow`
 (ID = pair number, status 0), so the summary blocks are computed by
-:class:`~jpcore.tasks.evalb_result.EvalbSummary` exactly as in legacy mode.
+:class:`~jpcore.peers.evalb.result.EvalbSummary` exactly as in legacy mode.
 Recall, precision and F1 are percentages (``score_scale`` in the JSON), as
 in legacy mode.  ``to_dict()``/``from_dict()`` are lossless.
 """
@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any
 
 from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list
-from jpcore.formats.trees import Tree
+from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
-from jpcore.tasks.evalb_result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
+from jpcore.formats.trees import Tree
+from jpcore.peers.evalb.result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
 
 TASK = "parseval"
 MODE = "alignment"
@@ -65,7 +65,7 @@ class Constituent:
     ``crosses`` is true when it crosses a bracket of the other side;
     ``located`` is false when an edge lies inside a rewritten (similar)
     many-to-many word unit, so it can match nothing
-    (:mod:`jpcore.tasks.parseval_score`).
+    (:mod:`jpcore.parseval.score`).
     """
 
     label: str
@@ -128,6 +128,11 @@ class TreePair(GroupShape):
     def has_merged_sentences(self) -> bool:
         """More than one tree on a side: sentences were merged or split."""
         return self.n_gold > 1 or self.n_sys > 1
+
+    @property
+    def has_error(self) -> bool:
+        """Not an exact 1:1 group, or some bracket on either side did not match."""
+        return self.kind != "exact" or self.matched != self.n_gold_brackets or self.matched != self.n_sys_brackets
 
     @property
     def has_word_groups(self) -> bool:
@@ -222,6 +227,11 @@ class ParsevalResult:
     pairs: list[TreePair]
     cutoff_len: int = 40
 
+    @property
+    def units(self) -> list[TreePair]:
+        """The aligned units of the task contract (:mod:`jpcore.task`): the pairs."""
+        return self.pairs
+
     def rows(self) -> list[EvalbRow]:
         """One EVALB row per pair."""
         return [pair.row() for pair in self.pairs]
@@ -241,6 +251,7 @@ class ParsevalResult:
                 block.add(pair.row())
         return block
 
+    @property
     def totals(self) -> dict[str, Any]:
         """The headline counts (DESIGN.md): recall/precision/f1 in percent, f1 None if undefined."""
         summary = self.summary().to_dict()
@@ -268,11 +279,11 @@ class ParsevalResult:
 
     def gold_token_starts(self) -> list[int]:
         """Flat index of each gold tree's first token (plus the total at the end)."""
-        return token_starts(self.gold_trees)
+        return token_starts(len(tree.words) for tree in self.gold_trees)
 
     def sys_token_starts(self) -> list[int]:
         """Flat index of each system tree's first token (plus the total at the end)."""
-        return token_starts(self.sys_trees)
+        return token_starts(len(tree.words) for tree in self.sys_trees)
 
     def to_dict(self) -> dict[str, Any]:
         """A lossless JSON-ready dict; ``totals`` as DESIGN.md, ``groups`` = pairs."""
@@ -308,8 +319,3 @@ class ParsevalResult:
             pairs=[TreePair.from_dict(pair) for pair in data["groups"]],
             cutoff_len=data["cutoff_len"],
         )
-
-
-def token_starts(trees: list[Tree]) -> list[int]:
-    """Flat index of each tree's first token, plus the total token count."""
-    return [0, *accumulate(len(tree.words) for tree in trees)]

@@ -42,8 +42,8 @@ from dataclasses import dataclass
 
 from jpcore.align import DIFFERING, EXACT, Group
 from jpcore.formats.trees import Tree
-from jpcore.tasks.crossing import crossed
-from jpcore.tasks.parseval_result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
+from jpcore.parseval.result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
+from jpcore.peers.evalb.crossing import crossed
 
 #: Cut labels that make no constituent.
 NO_CONSTITUENT = frozenset({"", "TOP"})
@@ -168,7 +168,7 @@ def match(gold: list[Constituent], sys: list[Constituent]) -> int:
 
 
 #: Above this many table writes per bracket :func:`crossing_flags` sweeps
-#: (:func:`jpcore.tasks.crossing.crossed`) instead of filling tables.
+#: (:func:`jpcore.peers.evalb.crossing.crossed`) instead of filling tables.
 TABLE_LIMIT = 16
 
 
@@ -185,7 +185,7 @@ def crossing_flags(fixed: Sequence[Constituent], probes: Sequence[Constituent], 
     shape (spans snapped to word units need not nest).  That total is
     quadratic for deep trees (a chain of ``n`` nested brackets): beyond
     :data:`TABLE_LIMIT` writes per bracket the same answer comes from
-    :func:`jpcore.tasks.crossing.crossed`, ``O(n log n)``.
+    :func:`jpcore.peers.evalb.crossing.crossed`, ``O(n log n)``.
     """
     if not fixed or not probes:
         return [False] * len(probes)

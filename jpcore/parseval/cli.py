@@ -1,0 +1,138 @@
+"""``python -m jpcore parseval GOLD SYSTEM [--evalb [PRM_FILE|collins]] [-c N|--cutoff N] [-e N] [--json]``.
+
+Without ``--evalb`` (alignment mode, the default; :mod:`jpcore.parseval`)
+the trees are read tolerantly, sentences and words are aligned, and EVALB's
+table and summary are printed with one row per aligned pair; ``--json``
+prints the result object instead (pairs with their gold and system lines,
+word units and every constituent with its status; recall, precision and f1
+in percent, ``"score_scale": "percent"``, as in legacy mode).  ``-c N`` /
+``--cutoff N`` sets the cut-off length in gold tokens (default 40).  Bad
+input (unbalanced brackets, a word outside a bracket, bytes that are not
+UTF-8, an unreadable file) is one line on stderr naming the file and line,
+exit status 2.  EVALB's ``-e`` and ``-d``/``-D`` only mean something in
+legacy mode and are ignored here.  ``--html OUT`` also writes the
+self-contained HTML report (:mod:`jpcore.reports`); it is refused (status
+2) in legacy mode.
+
+With ``--evalb`` (legacy mode) this is EVALB (2006 ``evalb.c``): identical
+stdout, stderr and exit status, options read as EVALB reads them, left to
+right (:mod:`jpcore.peers.evalb.command`); EVALB's own ``-p FILE`` also selects
+legacy mode, ``-d``/``-D`` set DEBUG 1/2.  ``--json`` prints the result object
+instead of the table (EVALB's stderr and status unchanged).  ``--cutoff N`` is
+accepted as a synonym of ``-c N`` in both modes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from jpcore.output import keep, write_json
+from jpcore.errors import exit_status, print_error
+from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
+from jpcore.peers.evalb import command as evalb_command
+from jpcore.peers.evalb.params import EvalbParams
+
+PROG = "jpcore parseval"
+#: The subcommand's help line.
+SUMMARY = "PARSEVAL on constituency trees (jp-evalb)"
+HTML_LEGACY = "--html: the HTML report is only available in alignment mode (without --evalb or -p)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare this command's arguments (used for help and alignment mode)."""
+    parser.add_argument("gold", metavar="GOLD",
+                        help="gold trees, bracketed (any layout; one per line for --evalb)")
+    parser.add_argument("system", metavar="SYSTEM", help="system trees")
+    parser.add_argument(
+        "--evalb", nargs="?", const="", metavar="PRM_FILE|collins",
+        help="EVALB legacy mode (byte-identical to evalb.c); optional parameter "
+        "file or the 'collins' preset (COLLINS.prm)",
+    )
+    parser.add_argument("-p", dest="prm", metavar="PRM_FILE", help="EVALB's -p (implies --evalb)")
+    parser.add_argument("-c", "--cutoff", dest="cutoff", type=int, metavar="N",
+                        help="cut-off length in gold tokens (default 40)")
+    parser.add_argument("-e", dest="max_error", type=int, metavar="N", help="EVALB's MAX_ERROR (legacy mode)")
+    parser.add_argument("-d", dest="debug", action="store_const", const=1, help="EVALB DEBUG 1 (legacy mode)")
+    parser.add_argument("-D", dest="debug", action="store_const", const=2, help="EVALB DEBUG 2 (legacy mode)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the result as one JSON object (recall, precision, f1 in percent)")
+    parser.add_argument("--html", metavar="OUT",
+                        help="also write a self-contained HTML report to OUT (alignment mode only)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run from parsed arguments (options applied in a fixed order).
+
+    Alignment mode raises :class:`~jpcore.errors.InputError` for bad input
+    (the caller prints it and exits 2); legacy mode returns EVALB's status.
+    """
+    if args.evalb is None and args.prm is None:
+        return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html)
+    if args.html:
+        return print_error(PROG, HTML_LEGACY)
+    params = EvalbParams()
+    for source in (args.evalb, args.prm):
+        if source:
+            params = evalb_command.apply_params(params, source)
+            if params is None:
+                return 1
+    if args.cutoff is not None:
+        params = replace(params, cutoff_len=args.cutoff)
+    if args.max_error is not None:
+        params = replace(params, max_error=args.max_error)
+    if args.debug is not None:
+        params = replace(params, debug=args.debug)
+    return evalb_command.run(args.gold, args.system, params, args.json)
+
+
+def main(argv: Sequence[str]) -> int:
+    """Entry point used by :mod:`jpcore.cli`: EVALB-style options in legacy mode."""
+    argv = list(argv)
+    if not _is_legacy(argv) or any(a in ("-h", "--help") for a in argv):
+        return _argparse_main(argv)
+    if any(a == "--html" or a.startswith("--html=") for a in argv):
+        return print_error(PROG, HTML_LEGACY)
+    return evalb_command.main(argv, PROG)
+
+
+# --------------------------------------------------------------------------
+
+
+def _argparse_main(argv: list[str]) -> int:
+    """Parse as ``jpcore parseval ...`` (same usage and messages as the top-level parser)."""
+    parser = argparse.ArgumentParser(prog="jpcore")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    configure(commands.add_parser("parseval", help=SUMMARY, description=SUMMARY))
+    try:
+        args = parser.parse_args(["parseval", *argv])
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    return exit_status(PROG, lambda: run(args))
+
+
+def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool,
+                   html: str | None = None) -> int:
+    """Alignment mode: read both files, align, score, print (and write ``--html OUT``)."""
+    result = evaluate_bytes(
+        Path(gold_path).read_bytes(), Path(sys_path).read_bytes(), gold_name=gold_path,
+        sys_name=sys_path, cutoff_len=DEFAULT_CUTOFF if cutoff is None else cutoff,
+    )
+    keep(result)
+    if html:
+        from jpcore.reports import inputs_from_paths, write_html
+
+        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
+    if as_json:
+        write_json(result.to_dict())
+    else:
+        sys.stdout.write(render_report(result))
+        sys.stdout.flush()
+    return 0
+
+
+def _is_legacy(argv: list[str]) -> bool:
+    return any(a == "--evalb" or a.startswith("--evalb=") or a.startswith("-p") for a in argv)
