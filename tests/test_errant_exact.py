@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.errant_compare import (
+from jpcore.peers.errant_compare import (
     EditStatus,
     ErrantOptions,
     ErrantResult,

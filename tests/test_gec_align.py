@@ -26,7 +26,7 @@ from jpcore import cli
 from jpcore.errors import InputError
 from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.align.similarity import jaro_winkler
-from jpcore.tasks.errant_compare import ErrantOptions, render_output, score
+from jpcore.peers.errant_compare import ErrantOptions, render_output, score
 from jpcore.tasks.gec import (
     DEFAULT_ALPHA,
     DROPPED,
@@ -585,7 +585,7 @@ def test_type_table_levels() -> None:
 
 
 def _errant_cat1(result: GecResult) -> dict[str, list[int]]:
-    from jpcore.tasks.errant_compare import group_categories
+    from jpcore.peers.errant_compare import group_categories
 
     return group_categories(result.errant.cats, 1)
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.errant_compare import ErrantOptions, render_output, score
+from jpcore.peers.errant_compare import ErrantOptions, render_output, score
 from jpcore.tasks.gec import GecOptions, align_sentences, evaluate
 
 #: A tiny vocabulary: repeated short sentences are frequent.

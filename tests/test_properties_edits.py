@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.errant_compare import ErrantOptions, score
+from jpcore.peers.errant_compare import ErrantOptions, score
 from jpcore.tasks.gec import GecOptions, evaluate
 from tests.test_gec_properties import document, resegmented
 

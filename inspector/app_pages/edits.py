@@ -19,7 +19,7 @@ import json
 
 import streamlit as st
 
-from jpcore.tasks.errant_compare import render_output
+from jpcore.peers.errant_compare import render_output
 from jpcore.tasks.gec import type_table
 from inspector import components, gec_loading, gec_samples, gec_tables, loader_state
 from inspector.gec_charts import selected_categories, type_figure

@@ -54,7 +54,7 @@ from jpcore.analysis.units import GEC, PARSEVAL, PREPROCESS, Result, task_of
 from jpcore.formats.conllu import flat_upos
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused
-from jpcore.tasks.errant_compare import FN, FP, PARTIAL, TP
+from jpcore.peers.errant_compare import FN, FP, PARTIAL, TP
 from jpcore.tasks.gec import GecResult, category_of
 from jpcore.tasks.parseval_result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult

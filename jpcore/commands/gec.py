@@ -27,7 +27,7 @@ from pathlib import Path
 
 from jpcore.commands.output import keep, write_bytes, write_json
 from jpcore.formats.textio import read_bytes
-from jpcore.tasks.errant_compare import ErrantOptions, render_output
+from jpcore.peers.errant_compare import ErrantOptions, render_output
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
 
 

@@ -40,7 +40,7 @@ from jpcore.formats.json_schema import (
     describe,
 )
 from jpcore.align.similarity import known_languages
-from jpcore.tasks.errant_compare import MODES
+from jpcore.peers.errant_compare import MODES
 from jpcore.tasks.gec import NOOP_RULES
 from jpcore.tasks.parseval_result import STATUSES
 

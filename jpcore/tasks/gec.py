@@ -5,7 +5,7 @@ at their ``S`` lines.  When a system re-segmented its input (two sentences
 merged, one split) every later pair is shifted and the score is silently
 wrong.  This module composes the M2 reader, the shared jp-algorithm core
 (:mod:`jpcore.align`) and the errant-exact scorer
-(:mod:`jpcore.tasks.errant_compare`):
+(:mod:`jpcore.peers.errant_compare`):
 
 1. **Trigger** (:func:`alignment_reason`): block counts differ, or some pair's
    ``S`` texts differ once whitespace is removed.  Otherwise nothing is
@@ -44,7 +44,7 @@ wrong.  This module composes the M2 reader, the shared jp-algorithm core
    errant's "no correction needed" option survives; ``jp`` (the published
    behaviour) drops every noop line of a merged block with a real edit, and
    otherwise keeps only the first.
-6. **Score** the aligned pair with :func:`jpcore.tasks.errant_compare.score`
+6. **Score** the aligned pair with :func:`jpcore.peers.errant_compare.score`
    and return a :class:`GecResult`: the unit map (unit -> system block ids
    -> gold block ids -> token offsets), per edit its original sentence,
    line and offsets, its re-indexed offsets, type, correction and status.
@@ -116,7 +116,7 @@ from jpcore.formats.m2 import (
 from jpcore.runtime import gc_paused, promote_young_objects
 from jpcore.align.similarity import Normaliser, jaro_winkler
 from jpcore.formats.spaces import WHITESPACE, strip_spaces
-from jpcore.tasks.errant_compare import (
+from jpcore.peers.errant_compare import (
     ErrantOptions,
     ErrantResult,
     EditStatus,
