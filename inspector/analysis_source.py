@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.analysis import Result
-from jpcore.tasks.gec import GecResult
+from jpcore.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult
 from jpcore.tasks.preprocess_report import token_label

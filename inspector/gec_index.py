@@ -1,6 +1,6 @@
 """Every unit's edits of a jp-errant result, listed once per load, for the Edits page.
 
-Contract: :func:`build_index` reads :meth:`jpcore.tasks.gec.GecResult.edits`
+Contract: :func:`build_index` reads :meth:`jpcore.gec.GecResult.edits`
 for every unit once (the loader calls it while its progress is shown), so
 the page's filters, counts and paged tables never walk the result again on
 a rerun: a 44,000-sentence pair has some 150,000 edits.  Nothing here
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jpcore.tasks.gec import GecEdit, GecResult
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
 from inspector.gec_tables import FilterOptions, filter_options_of
 
 

@@ -29,7 +29,8 @@ import streamlit as st
 from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo, attribution_near
 from jpcore.peers.errant_compare import ErrantOptions
-from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
+from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
+from jpcore.gec import GecResult, evaluate_bytes
 from inspector import gec_samples, load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.gec_index import EditIndex, build_index

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from jpcore.tasks.gec import GecEdit, GecResult, GecUnit
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
+from jpcore.gec.unit import GecUnit
 from inspector.render import (
     BLUE, BLUISH_GREEN, ORANGE, SEPARATOR, STYLE, VERMILLION, badge, esc, units_table_html,
 )

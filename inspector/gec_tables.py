@@ -1,10 +1,10 @@
 """Tables (pandas DataFrames) and filters over a jp-errant result, for the Edits page.
 
-Every number comes from :class:`jpcore.tasks.gec.GecResult` (the scorer's
+Every number comes from :class:`jpcore.gec.GecResult` (the scorer's
 counts, statuses and per-type table); the filters only choose which units and
 edits are shown.  Error types are shown as the files write them (UA-GEC's
 ``G/Case``, NUCLE's ``ArtOrDet``); the operation (ERRANT's M/R/U) and the main
-type come from :func:`jpcore.tasks.gec.type_parts`.
+type come from :func:`jpcore.gec.error_types.type_parts`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from jpcore.formats.spaces import strip_spaces
-from jpcore.tasks.gec import GecEdit, GecResult, GecUnit, TypeRow, category_of
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
+from jpcore.gec.unit import GecUnit
+from jpcore.gec.error_types import TypeRow, category_of
 from inspector.render import kind_style
 
 #: What joins the sentences of a merged unit (as on the other pages).
@@ -248,7 +251,7 @@ def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -
 
 
 def types_frame(rows: Sequence[TypeRow], f_label: str) -> pd.DataFrame:
-    """The per-type table of :func:`jpcore.tasks.gec.type_table` (P, R, F as errant rounds them)."""
+    """The per-type table of :func:`jpcore.gec.error_types.type_table` (P, R, F as errant rounds them)."""
     return pd.DataFrame(
         [{"Category": r.name, "TP": r.tp, "FP": r.fp, "FN": r.fn, "P": r.precision, "R": r.recall,
           f_label: r.f} for r in rows],

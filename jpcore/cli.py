@@ -25,14 +25,15 @@ from typing import NoReturn
 COMMANDS = {
     "preprocess": ("preprocess", "tokenization and sentence boundary evaluation"),
     "parseval": ("parseval", "PARSEVAL on constituency trees (jp-evalb)"),
-    "gec": ("gec", "GEC scoring on M2 files (jp-errant)"),
+    "gec": ("jpcore.gec.cli", "GEC scoring on M2 files (jp-errant)"),
     "ud": ("ud", "dependency parsing and tagging (CoNLL 2018 metrics)"),
 }
 
 
 def command_module(name: str) -> ModuleType:
     """The module of subcommand ``name`` (imported now)."""
-    return import_module(f"jpcore.commands.{COMMANDS[name][0]}")
+    module = COMMANDS[name][0]
+    return import_module(module if "." in module else f"jpcore.commands.{module}")
 
 
 def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentParser:

@@ -14,7 +14,8 @@ from bench import gec as bench_gec
 from bench import machine
 from bench import parseval as bench_parseval
 from bench import preprocess as bench_preprocess
-from jpcore.tasks import gec, parseval, preprocess
+from jpcore import gec
+from jpcore.tasks import parseval, preprocess
 
 
 def _preprocess(pair: tuple[bytes, bytes]) -> preprocess.PreprocessResult:

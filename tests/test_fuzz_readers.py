@@ -32,8 +32,9 @@ from jpcore.formats.result_json import read_result_json
 from jpcore.formats.textio import decode_lines, iter_file_lines
 from jpcore.formats.tokenized import iter_tokenized, read_tokenized
 from jpcore.formats.trees import read_trees_bytes
-from jpcore.tasks import evalb_legacy, gec, parseval, preprocess
-from jpcore.tasks.gec import GecResult
+from jpcore.tasks import evalb_legacy, parseval, preprocess
+from jpcore import gec
+from jpcore.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult
 from tests.conftest import SAMPLE_DATA

@@ -27,18 +27,12 @@ from jpcore.errors import InputError
 from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.align.similarity import jaro_winkler
 from jpcore.peers.errant_compare import ErrantOptions, render_output, score
-from jpcore.tasks.gec import (
-    DEFAULT_ALPHA,
-    DROPPED,
-    NOTE_MULTI_ANNOTATOR,
-    GecOptions,
-    GecResult,
-    align_sentences,
-    build_side,
-    evaluate,
-    type_parts,
-    type_table,
-)
+from jpcore.gec.options import DEFAULT_ALPHA, GecOptions
+from jpcore.gec.result import DROPPED, NOTE_MULTI_ANNOTATOR
+from jpcore.gec import GecResult, evaluate
+from jpcore.gec.sentences import align_sentences
+from jpcore.gec.concat import build_side
+from jpcore.gec.error_types import type_parts, type_table
 from bench.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]

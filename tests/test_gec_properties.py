@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
 from jpcore.peers.errant_compare import ErrantOptions, render_output, score
-from jpcore.tasks.gec import GecOptions, align_sentences, evaluate
+from jpcore.gec.options import GecOptions
+from jpcore.gec.sentences import align_sentences
+from jpcore.gec import evaluate
 
 #: A tiny vocabulary: repeated short sentences are frequent.
 WORDS = ["a", "b", "ab", "Yes", ".", "!", "''", "``", "don't", "do", "n't"]

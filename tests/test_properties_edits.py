@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
 from jpcore.peers.errant_compare import ErrantOptions, score
-from jpcore.tasks.gec import GecOptions, evaluate
+from jpcore.gec.options import GecOptions
+from jpcore.gec import evaluate
 from tests.test_gec_properties import document, resegmented
 
 MODES = ("cs", "cse", "ds", "dt")

@@ -29,7 +29,8 @@ from jpcore.formats.result_json import MAX_DEPTH, ResultFieldError, json_depth, 
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
 from jpcore.tasks import parseval
-from jpcore.tasks.gec import GecResult, evaluate_bytes as gec_evaluate, type_table
+from jpcore.gec import GecResult, evaluate_bytes as gec_evaluate
+from jpcore.gec.error_types import type_table
 from jpcore.tasks.parseval_result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples

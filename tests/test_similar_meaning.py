@@ -17,7 +17,8 @@ from jpcore.formats.m2 import parse_m2
 from jpcore.formats.trees import read_trees_file
 from jpcore.reports.definitions import ALIGNMENT
 from jpcore.align.similarity import jaro
-from jpcore.tasks import gec, parseval
+from jpcore import gec
+from jpcore.tasks import parseval
 from jpcore.tasks.preprocess import evaluate
 from inspector.explain import sentence_reason
 from inspector.render import KIND_STYLES, legend_html, units_html

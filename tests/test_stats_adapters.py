@@ -15,7 +15,8 @@ from jpcore.formats import read_segmentation
 from jpcore.formats.prm import load_prm
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT, F1, PARSEVAL_F1, compare
 from jpcore.stats.adapters import evalb_units, gec_metric, gec_units, parseval_units, preprocess_units
-from jpcore.tasks import evalb_legacy, gec, parseval
+from jpcore.tasks import evalb_legacy, parseval
+from jpcore import gec
 from jpcore.tasks.preprocess import evaluate
 from tests.conftest import SAMPLE_DATA, UD
 

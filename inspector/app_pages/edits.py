@@ -5,7 +5,7 @@ a saved JSON result), shows the aligned units with their original sentence
 ids on both sides, every edit with its original and re-indexed offsets, type,
 correction and TP/FP/FN, the per-type P/R/F chart whose bars filter the
 tables, the annotator errant's rule chose per unit, and the downloads.
-Every number is read from the :class:`jpcore.tasks.gec.GecResult`; filters
+Every number is read from the :class:`jpcore.gec.GecResult`; filters
 and the selected unit (``?e_unit=N``) are bound to the URL so a link reopens
 the same view.  Previous / Next (keys K / J) step through the units the
 filters show; the unit's detail is a fragment (stepping reruns only it); the
@@ -20,7 +20,7 @@ import json
 import streamlit as st
 
 from jpcore.peers.errant_compare import render_output
-from jpcore.tasks.gec import type_table
+from jpcore.gec.error_types import type_table
 from inspector import components, gec_loading, gec_samples, gec_tables, loader_state
 from inspector.gec_charts import selected_categories, type_figure
 from inspector.gec_render import legend_html, units_html

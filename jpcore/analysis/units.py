@@ -3,7 +3,7 @@
 Contract: :func:`unit_stats` reads a result object
 (:class:`~jpcore.tasks.preprocess.PreprocessResult`,
 :class:`~jpcore.tasks.parseval_result.ParsevalResult` or
-:class:`~jpcore.tasks.gec.GecResult`) and returns one :class:`UnitStats` per
+:class:`~jpcore.gec.GecResult`) and returns one :class:`UnitStats` per
 aligned unit (sentence group, tree pair, GEC unit) in document order, with
 the counts the result already holds for it -- nothing is re-scored:
 
@@ -34,7 +34,7 @@ from typing import Any
 from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
 from jpcore.analysis.scores import Score
 from jpcore.runtime import gc_paused
-from jpcore.tasks.gec import GecResult
+from jpcore.gec import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult
 

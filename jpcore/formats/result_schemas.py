@@ -41,7 +41,7 @@ from jpcore.formats.json_schema import (
 )
 from jpcore.align.similarity import known_languages
 from jpcore.peers.errant_compare import MODES
-from jpcore.tasks.gec import NOOP_RULES
+from jpcore.gec.options import NOOP_RULES
 from jpcore.tasks.parseval_result import STATUSES
 
 #: A file name or a label shown in the app.

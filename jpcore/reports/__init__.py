@@ -2,7 +2,7 @@
 
 Contract: :func:`render_html` turns a :class:`~jpcore.tasks.preprocess.PreprocessResult`,
 a :class:`~jpcore.tasks.parseval_result.ParsevalResult` or a
-:class:`~jpcore.tasks.gec.GecResult` into ONE HTML document (a ``str``):
+:class:`~jpcore.gec.GecResult` into ONE HTML document (a ``str``):
 
 * the headline scores exactly as the task's CLI prints them, with inline
   SVG charts (:mod:`jpcore.reports.svg`; no script, no image file, no
@@ -26,13 +26,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from jpcore.formats.textio import printable
-from jpcore.reports import gec as gec_report
+from jpcore.gec import html as gec_report
 from jpcore.reports import parseval as parseval_report
 from jpcore.reports import preprocess as preprocess_report
 from jpcore.reports.common import Report
 from jpcore.reports.markup import document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
-from jpcore.tasks.gec import GecResult
+from jpcore.gec.result import GecResult
 from jpcore.tasks.parseval_result import ParsevalResult
 from jpcore.tasks.preprocess import PreprocessResult
 

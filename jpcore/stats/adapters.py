@@ -28,7 +28,7 @@ from jpcore.stats.metrics import Metric, errant_f
 
 if TYPE_CHECKING:
     from jpcore.tasks.evalb_result import EvalbResult
-    from jpcore.tasks.gec import GecResult
+    from jpcore.gec import GecResult
     from jpcore.tasks.parseval_result import ParsevalResult
     from jpcore.tasks.preprocess import PreprocessResult
 

@@ -1,6 +1,6 @@
 """The HTML report of a jp-errant result (``jpcore gec``).
 
-Contract: :func:`build` reads a :class:`~jpcore.tasks.gec.GecResult` and
+Contract: :func:`build` reads a :class:`~jpcore.gec.GecResult` and
 returns a :class:`~jpcore.reports.common.Report`: the headline TP/FP/FN and
 P/R/F exactly as errant_compare prints them (rounded to 4 places), the
 alignment notes, the per-type and per-kind charts, the inputs with their
@@ -21,7 +21,9 @@ from jpcore.reports.definitions import gec as gec_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
-from jpcore.tasks.gec import ALIGNER, SIMILARITY, GecEdit, GecResult, GecUnit
+from jpcore.gec.result import GecEdit, GecResult
+from jpcore.gec.sentences import ALIGNER, SIMILARITY
+from jpcore.gec.unit import GecUnit
 
 #: Types shown in the per-type chart (most frequent first).
 CHART_TYPES = 20

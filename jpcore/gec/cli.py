@@ -2,7 +2,7 @@
 
 Without ``--json`` it prints exactly what ``errant_compare`` (errant 3.0.2)
 prints for the same flags -- on the input files when their sentences agree,
-else on the sentence-aligned files (spec gec.md §2, :mod:`jpcore.tasks.gec`),
+else on the sentence-aligned files (spec gec.md §2, :mod:`jpcore.gec`),
 which ``--write-aligned OUT_PREFIX`` writes as ``OUT_PREFIX.hyp.m2`` and
 ``OUT_PREFIX.ref.m2`` so that errant_compare itself gives the same report on
 them.  With ``--json`` one JSON object whose ``"totals"`` is
@@ -28,7 +28,9 @@ from pathlib import Path
 from jpcore.commands.output import keep, write_bytes, write_json
 from jpcore.formats.textio import read_bytes
 from jpcore.peers.errant_compare import ErrantOptions, render_output
-from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
+from jpcore.gec.evaluate import evaluate_bytes
+from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
+from jpcore.gec.result import GecResult
 
 
 def _alpha(text: str) -> float:
