@@ -104,9 +104,9 @@ def _type_rows(source: Source, examples: Sequence[Example]) -> list[dict[str, ob
     result: GecResult = source.result
     rows = []
     for example in examples:
-        hyp_edits, ref_edits = result.edits(example.unit)
-        gold_tokens = [t for sentence in result.sentences(example.unit, "ref") for t in sentence]
-        sys_tokens = [t for sentence in result.sentences(example.unit, "hyp") for t in sentence]
+        ref_edits, hyp_edits = result.edits(example.unit)
+        gold_tokens = [t for sentence in result.sentences(example.unit, "gold") for t in sentence]
+        sys_tokens = [t for sentence in result.sentences(example.unit, "sys") for t in sentence]
         gold = ref_edits[example.gold] if example.gold is not None else None
         sys = hyp_edits[example.sys] if example.sys is not None else None
         rows.append({"Unit": example.unit, **_edit(gold, gold_tokens, "gold"), **_edit(sys, sys_tokens, "sys"),

@@ -94,7 +94,7 @@ def _edits() -> Source | None:
     result: GecResult = loaded.result
 
     def text(index: int, side: str) -> str:
-        return gec_tables.unit_text(result, result.units[index], "ref" if side == "gold" else "hyp")
+        return gec_tables.unit_text(result, result.units[index], "gold" if side == "gold" else "sys")
 
     return Source(EDITS, result, loaded.label, loaded.fingerprint, {"edits": "Edits"},
                   result.errant.options.f_label, text, result)

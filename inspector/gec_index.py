@@ -18,7 +18,7 @@ from inspector.gec_tables import FilterOptions, filter_options_of
 
 @dataclass(frozen=True)
 class EditIndex:
-    """``edits[i]`` is unit ``i``'s ``(system edits, gold edits)``; ``options`` the
+    """``edits[i]`` is unit ``i``'s ``(gold edits, system edits)``; ``options`` the
     values each filter can take; ``n_edits`` how many edits there are in all."""
 
     edits: list[tuple[list[GecEdit], list[GecEdit]]]
@@ -29,6 +29,6 @@ class EditIndex:
 def build_index(result: GecResult) -> EditIndex:
     """The index of ``result`` (one pass over its units)."""
     edits = [result.edits(unit.index) for unit in result.units]
-    flat = (edit for hyp, ref in edits for edit in (*hyp, *ref))
+    flat = (edit for ref, hyp in edits for edit in (*hyp, *ref))
     options = filter_options_of(flat)
     return EditIndex(edits, options, sum(len(hyp) + len(ref) for hyp, ref in edits))

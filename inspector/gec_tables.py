@@ -25,7 +25,7 @@ from inspector.render import kind_style
 SENTENCE_JOINER = " ~~~ "
 #: Filter value for types without an ERRANT operation (UA-GEC, NUCLE, noop, UNK).
 NO_OPERATION = "(none)"
-SIDE_LABELS = {"hyp": "System", "ref": "Gold"}
+SIDE_LABELS = {"sys": "System", "gold": "Gold"}
 #: Display order of edit statuses.
 STATUS_ORDER = ("TP", "FP", "FN", "partial", "noop", "dropped", "filtered", "other", "unscored")
 
@@ -96,12 +96,12 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
         "Unit": unit.index,
         "Kind": f"{style.symbol} {unit.kind}",
         "Gold:system": unit.ratio,
-        "System sentences": _ids(unit.hyp_blocks),
-        "Gold sentences": _ids(unit.ref_blocks),
-        "System lines": _ids(unit.hyp_lines),
-        "Gold lines": _ids(unit.ref_lines),
-        "System": unit_text(result, unit, "hyp"),
-        "Gold": unit_text(result, unit, "ref"),
+        "System sentences": _ids(unit.sys_blocks),
+        "Gold sentences": _ids(unit.gold_blocks),
+        "System lines": _ids(unit.sys_lines),
+        "Gold lines": _ids(unit.gold_lines),
+        "System": unit_text(result, unit, "sys"),
+        "Gold": unit_text(result, unit, "gold"),
         "Similarity": None if unit.similarity is None else round(unit.similarity, 4),
         "TP": sentence.tp,
         "FP": sentence.fp,
@@ -157,8 +157,8 @@ def unit_matches_search(result: GecResult, unit: GecUnit, query: str,
     if not needle:
         return True
     compact = strip_spaces(needle)
-    texts = [unit_text(result, unit, "hyp"), unit_text(result, unit, "ref")]
-    hyp_edits, ref_edits = edits if edits is not None else result.edits(unit.index)
+    texts = [unit_text(result, unit, "sys"), unit_text(result, unit, "gold")]
+    ref_edits, hyp_edits = edits if edits is not None else result.edits(unit.index)
     texts += [edit.cor for edit in (*hyp_edits, *ref_edits)]
     for text in texts:
         folded = text.casefold()
@@ -180,14 +180,14 @@ def apply_filter(
     by :mod:`inspector.gec_index`) saves asking the result again.
     """
     if not chosen.search and not chosen.on_edits and unit_edits is not None:
-        return list(result.units), [edit for hyp, ref in unit_edits for edit in (*hyp, *ref)]
+        return list(result.units), [edit for ref, hyp in unit_edits for edit in (*hyp, *ref)]
     units: list[GecUnit] = []
     edits: list[GecEdit] = []
     for unit in result.units:
         listed = unit_edits[unit.index] if unit_edits is not None else None
         if chosen.search and not unit_matches_search(result, unit, chosen.search, listed):
             continue
-        hyp_edits, ref_edits = listed if listed is not None else result.edits(unit.index)
+        ref_edits, hyp_edits = listed if listed is not None else result.edits(unit.index)
         passing = [edit for edit in (*hyp_edits, *ref_edits) if chosen.accepts(edit)]
         if chosen.on_edits and not passing:
             continue
@@ -237,8 +237,8 @@ def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -
         sentence = result.errant.sentences[unit.index]
         rows.append({
             "Unit": unit.index,
-            "System sentences": _ids(unit.hyp_blocks),
-            "Gold sentences": _ids(unit.ref_blocks),
+            "System sentences": _ids(unit.sys_blocks),
+            "Gold sentences": _ids(unit.gold_blocks),
             "System annotator": sentence.hyp_coder,
             "Gold annotator": sentence.ref_coder,
             "Pairs tried": len(sentence.candidates),

@@ -79,7 +79,7 @@ def _trees(sample: tree_samples.TreeSample) -> str:
 def _m2(sample: gec_samples.GecSample) -> str:
     _source(sample)
     (sys_name, system), (gold_name, gold) = sample.read_pair()
-    result = gec_evaluate_bytes(system, gold, sys_name, gold_name)
+    result = gec_evaluate_bytes(gold, system, gold_name, sys_name)
     totals = result.totals
     return (f"{len(result.units):,} units · TP {totals['tp']} FP {totals['fp']} FN {totals['fn']} · "
             f"F{result.errant.options.beta:g} {totals['f']}")

@@ -86,7 +86,7 @@ def _text(at: AppTest) -> str:
 
 
 def _jpcore_edits(**options):
-    result = evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"), None, GecOptions(**options))
+    result = evaluate(read_m2(TOY / "gold.m2"), read_m2(TOY / "sys.resegmented.m2"), None, GecOptions(**options))
     return result, list(result.iter_edits())
 
 

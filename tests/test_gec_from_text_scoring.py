@@ -49,5 +49,5 @@ def counts(result) -> tuple[int, int, int, float]:
 def test_text_path_scores(hyp, ref, from_m2, from_text):
     sys_m2, gold = read_m2(hyp), read_m2(ref)
     orig, cor = as_text(sys_m2)
-    assert counts(evaluate(sys_m2, gold)) == from_m2
-    assert counts(evaluate(m2_from_text(orig, cor, "sys.orig.txt", "sys.cor.txt"), gold)) == from_text
+    assert counts(evaluate(gold, sys_m2)) == from_m2
+    assert counts(evaluate(gold, m2_from_text(orig, cor, "sys.orig.txt", "sys.cor.txt"))) == from_text

@@ -136,7 +136,7 @@ def _bundled_results() -> list[tuple[str, object]]:
         if gec_sample.min_gold_sentences:
             continue  # 44,000 sentences: the same pair repeated
         (sys_name, sys_data), (gold_name, gold_data) = gec_sample.read_pair()
-        out.append(("gec", gec_evaluate(sys_data, gold_data, sys_name, gold_name)))
+        out.append(("gec", gec_evaluate(gold_data, sys_data, gold_name, sys_name)))
     deep = b"(S " * 300 + b"(NN x)" + b")" * 300 + b"\n"  # written as a flat preorder list
     out.append(("parseval", parseval.evaluate_bytes(deep, deep)))
     return out

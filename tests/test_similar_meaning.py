@@ -52,9 +52,9 @@ def test_gec_pairs_only_similar_blocks():
         return "".join(f"S {sentence}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n" for sentence in sentences)
 
     same = "The cat sat on the mat ."
-    result = gec.evaluate(parse_m2(m2(same, "Birds fly south ."), "hyp"), parse_m2(m2(same, "It was happy ."), "ref"))
+    result = gec.evaluate(parse_m2(m2(same, "It was happy ."), "ref"), parse_m2(m2(same, "Birds fly south ."), "hyp"))
     assert sorted(unit.kind for unit in result.units) == ["exact", "gold-only", "system-only"]
-    result = gec.evaluate(parse_m2(m2(same, "It was very happy ."), "hyp"), parse_m2(m2(same, "It was happy ."), "ref"))
+    result = gec.evaluate(parse_m2(m2(same, "It was happy ."), "ref"), parse_m2(m2(same, "It was very happy ."), "hyp"))
     assert [unit.kind for unit in result.units] == ["exact", "similar"]
 
 

@@ -42,33 +42,33 @@ from jpcore.runtime import gc_paused, promote_young_objects
 __all__ = ["alignment_reason", "evaluate", "evaluate_bytes"]
 
 
-def alignment_reason(hyp: M2Document, ref: M2Document) -> str | None:
+def alignment_reason(gold: M2Document, sys: M2Document) -> str | None:
     """Why the two files need aligning, or ``None`` when errant's block-by-block pairing is right."""
-    if len(hyp.blocks) != len(ref.blocks):
-        return f"{len(hyp.blocks)} vs {len(ref.blocks)} sentences"
-    for hyp_block, ref_block in zip(hyp.blocks, ref.blocks):
-        hyp_s, ref_s = hyp_block.s_line, ref_block.s_line
-        if hyp_s != ref_s and strip_spaces(hyp_s) != strip_spaces(ref_s):
-            return f"sentence {hyp_block.index} differs"
+    if len(sys.blocks) != len(gold.blocks):
+        return f"{len(sys.blocks)} vs {len(gold.blocks)} sentences"
+    for sys_block, gold_block in zip(sys.blocks, gold.blocks):
+        sys_s, gold_s = sys_block.s_line, gold_block.s_line
+        if sys_s != gold_s and strip_spaces(sys_s) != strip_spaces(gold_s):
+            return f"sentence {sys_block.index} differs"
     return None
 
 
-def _strict_error(hyp: M2Document, ref: M2Document) -> InputError:
-    for hyp_block, ref_block in zip(hyp.blocks, ref.blocks):
-        hyp_text, ref_text = strip_spaces(hyp_block.sentence), strip_spaces(ref_block.sentence)
-        if hyp_text != ref_text:
-            k = next((i for i, (a, b) in enumerate(zip(hyp_text, ref_text)) if a != b), min(len(hyp_text), len(ref_text)))
-            where = f"the sentence of {ref.name} line {ref_block.line} (block #{ref_block.index}; --strict)"
+def _strict_error(gold: M2Document, sys: M2Document) -> InputError:
+    for sys_block, gold_block in zip(sys.blocks, gold.blocks):
+        sys_text, gold_text = strip_spaces(sys_block.sentence), strip_spaces(gold_block.sentence)
+        if sys_text != gold_text:
+            k = next((i for i, (a, b) in enumerate(zip(sys_text, gold_text)) if a != b), min(len(sys_text), len(gold_text)))
+            where = f"the sentence of {gold.name} line {gold_block.line} (block #{gold_block.index}; --strict)"
             expected = (
-                f"{where}: {show(ref_text[k:k + 20])} at character {k + 1} (spaces ignored)"
-                if k < len(ref_text)
+                f"{where}: {show(gold_text[k:k + 20])} at character {k + 1} (spaces ignored)"
+                if k < len(gold_text)
                 else f"{where} to end after {k} characters (spaces ignored)"
             )
             return InputError(
-                hyp.name, hyp_block.line, expected,
-                show(hyp_text[k:k + 20]) if k < len(hyp_text) else "the end of the sentence",
+                sys.name, sys_block.line, expected,
+                show(sys_text[k:k + 20]) if k < len(sys_text) else "the end of the sentence",
             )
-    shorter, longer = (hyp, ref) if len(hyp.blocks) < len(ref.blocks) else (ref, hyp)
+    shorter, longer = (sys, gold) if len(sys.blocks) < len(gold.blocks) else (gold, sys)
     extra = longer.blocks[len(shorter.blocks)]
     return InputError(
         longer.name, extra.line,
@@ -78,79 +78,80 @@ def _strict_error(hyp: M2Document, ref: M2Document) -> InputError:
 
 
 def evaluate(
-    hyp: M2Document,
-    ref: M2Document,
+    gold: M2Document,
+    sys: M2Document,
     errant_options: ErrantOptions | None = None,
     options: GecOptions | None = None,
 ) -> GecResult:
-    """Align (when needed) and score ``hyp`` (system) against ``ref`` (gold).
+    """Align (when needed) and score ``sys`` (the system's M2, errant's hypothesis) against
+    ``gold`` (the reference).
 
     Raises :class:`InputError` with ``options.strict`` when the files would
     need aligning.
     """
     errant_options = errant_options or ErrantOptions()
     options = options or GecOptions()
-    reason = alignment_reason(hyp, ref)
-    counts = (hyp.name, ref.name, len(hyp.blocks), len(ref.blocks))
+    reason = alignment_reason(gold, sys)
+    counts = (gold.name, sys.name, len(gold.blocks), len(sys.blocks))
     if reason is None:
-        return GecResult(score(hyp, ref, errant_options), options, False, "same sentences", *counts)
+        return GecResult(score(sys, gold, errant_options), options, False, "same sentences", *counts)
     if options.strict:
-        raise _strict_error(hyp, ref)
+        raise _strict_error(gold, sys)
     with gc_paused():
         normaliser = options.normaliser()
-        hyp_keys, hyp_lengths = keys_and_lengths(hyp, normaliser)
-        ref_keys, ref_lengths = keys_and_lengths(ref, normaliser)
-        groups = align_sentences(hyp_keys, ref_keys, options.alpha)
-        units, aligned_hyp, aligned_ref = _build(hyp, ref, groups, options.noop_rule, hyp_lengths, ref_lengths)
-        return GecResult(score(aligned_hyp, aligned_ref, errant_options), options, True, reason, *counts, units)
+        sys_keys, sys_lengths = keys_and_lengths(sys, normaliser)
+        gold_keys, gold_lengths = keys_and_lengths(gold, normaliser)
+        groups = align_sentences(gold_keys, sys_keys, options.alpha)
+        units, aligned_gold, aligned_sys = _build(gold, sys, groups, options.noop_rule, gold_lengths, sys_lengths)
+        return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts, units)
 
 
 def _build(
-    hyp: M2Document, ref: M2Document, groups: Sequence[SentenceGroup], noop_rule: str,
-    hyp_lengths: Sequence[int], ref_lengths: Sequence[int],
+    gold: M2Document, sys: M2Document, groups: Sequence[SentenceGroup], noop_rule: str,
+    gold_lengths: Sequence[int], sys_lengths: Sequence[int],
 ) -> tuple[list[GecUnit], M2Document, M2Document]:
-    """Units and the aligned documents (the inputs themselves when every unit is 1:1)."""
-    one_to_one = all(g.hyp[1] - g.hyp[0] == 1 and g.ref[1] - g.ref[0] == 1 for g in groups)
+    """Units and the aligned documents, gold first (the inputs themselves when every unit is 1:1)."""
+    one_to_one = all(g.sys[1] - g.sys[0] == 1 and g.gold[1] - g.gold[0] == 1 for g in groups)
     units: list[GecUnit] = []
-    hyp_blocks: list[M2Block] = []
-    ref_blocks: list[M2Block] = []
-    line_hyp = line_ref = 1
+    sys_blocks: list[M2Block] = []
+    gold_blocks: list[M2Block] = []
+    line_sys = line_gold = 1
     new = tuple.__new__
-    hyp_all, ref_all = hyp.blocks, ref.blocks
+    sys_all, gold_all = sys.blocks, gold.blocks
     for number, group in enumerate(groups):
-        (h0, h1), (r0, r1) = group.hyp, group.ref
+        (h0, h1), (r0, r1) = group.sys, group.gold
         if h1 - h0 == 1 and r1 - r0 == 1:  # the common case, kept cheap
-            hyp_block, ref_block = hyp_all[h0], ref_all[r0]
-            units.append(new(GecUnit, (
-                number, group.kind, group.ref, group.hyp,
-                (hyp_block.line,), (ref_block.line,), (0, hyp_lengths[h0]), (0, ref_lengths[r0]),
-                group.similarity, None, None, (), (),
-            )))
+            sys_block, gold_block = sys_all[h0], gold_all[r0]
+            units.append(GecUnit(
+                number, group.kind, group.gold, group.sys,
+                (gold_block.line,), (sys_block.line,), (0, gold_lengths[r0]), (0, sys_lengths[h0]),
+                group.similarity,
+            ))
             if not one_to_one:
-                hyp_blocks.append(new(M2Block, (number, line_hyp, *hyp_block[2:])))
-                ref_blocks.append(new(M2Block, (number, line_ref, *ref_block[2:])))
-                line_hyp += len(hyp_block.edits) + 2
-                line_ref += len(ref_block.edits) + 2
+                sys_blocks.append(new(M2Block, (number, line_sys, *sys_block[2:])))
+                gold_blocks.append(new(M2Block, (number, line_gold, *gold_block[2:])))
+                line_sys += len(sys_block.edits) + 2
+                line_gold += len(gold_block.edits) + 2
             continue
-        hyp_side, ref_side = hyp_all[h0:h1], ref_all[r0:r1]
-        hyp_built = build_side(hyp_side, noop_rule, _joined(ref_side) if not hyp_side else "", hyp.name)
-        ref_built = build_side(ref_side, noop_rule, _joined(hyp_side) if not ref_side else "", ref.name)
-        units.append(new(GecUnit, (
-            number, group.kind, group.ref, group.hyp,
-            tuple([b.line for b in hyp_side]), tuple([b.line for b in ref_side]),
-            hyp_built.offsets, ref_built.offsets, group.similarity,
-            hyp_built.origins, ref_built.origins, hyp_built.dropped, ref_built.dropped,
-        )))
-        hyp_blocks.append(_block(number, line_hyp, hyp_side, hyp_built))
-        ref_blocks.append(_block(number, line_ref, ref_side, ref_built))
-        line_hyp += len(hyp_built.edits) + 2
-        line_ref += len(ref_built.edits) + 2
+        sys_side, gold_side = sys_all[h0:h1], gold_all[r0:r1]
+        sys_built = build_side(sys_side, noop_rule, _joined(gold_side) if not sys_side else "", sys.name)
+        gold_built = build_side(gold_side, noop_rule, _joined(sys_side) if not gold_side else "", gold.name)
+        units.append(GecUnit(
+            number, group.kind, group.gold, group.sys,
+            tuple([b.line for b in gold_side]), tuple([b.line for b in sys_side]),
+            gold_built.offsets, sys_built.offsets, group.similarity,
+            gold_built.origins, sys_built.origins, gold_built.dropped, sys_built.dropped,
+        ))
+        sys_blocks.append(_block(number, line_sys, sys_side, sys_built))
+        gold_blocks.append(_block(number, line_gold, gold_side, gold_built))
+        line_sys += len(sys_built.edits) + 2
+        line_gold += len(gold_built.edits) + 2
     if one_to_one:
-        return units, hyp, ref
+        return units, gold, sys
     return (
         units,
-        M2Document(hyp.name, hyp_blocks, "", "\n\n", "\n", False),
-        M2Document(ref.name, ref_blocks, "", "\n\n", "\n", False),
+        M2Document(gold.name, gold_blocks, "", "\n\n", "\n", False),
+        M2Document(sys.name, sys_blocks, "", "\n\n", "\n", False),
     )
 
 
@@ -166,14 +167,15 @@ def _block(index: int, line: int, originals: Sequence[M2Block], side: SideBlock)
 
 
 def evaluate_bytes(
-    hyp_data: bytes,
-    ref_data: bytes,
-    hyp_name: str = "hyp.m2",
-    ref_name: str = "ref.m2",
+    gold_data: bytes,
+    sys_data: bytes,
+    gold_name: str = "ref.m2",
+    sys_name: str = "hyp.m2",
     errant_options: ErrantOptions | None = None,
     options: GecOptions | None = None,
 ) -> GecResult:
-    """:func:`evaluate` on file contents (bad M2 raises :class:`jpcore.formats.m2.M2InputError`).
+    """:func:`evaluate` on file contents, gold first (bad M2 raises
+    :class:`jpcore.formats.m2.M2InputError`).
 
     The cyclic garbage collector stays paused from the first byte parsed to
     the result (each step pauses it too, but re-enabling it in between
@@ -181,6 +183,8 @@ def evaluate_bytes(
     superlinearly, 44,000 sentences taking 12.7 times 4,400).
     """
     with gc_paused():
-        result = evaluate(parse_m2(hyp_data, hyp_name), parse_m2(ref_data, ref_name), errant_options, options)
+        # the system's file is parsed first, as it always was: when both are malformed, the same file is named
+        sys = parse_m2(sys_data, sys_name)
+        result = evaluate(parse_m2(gold_data, gold_name), sys, errant_options, options)
         promote_young_objects()  # the result is long-lived: no scan of it when the collector resumes
         return result

@@ -84,14 +84,14 @@ def _ids(values: Sequence[int]) -> str:
 
 def _unit_cells(result: GecResult, unit: GecUnit) -> list[object]:
     sentence = result.errant.sentences[unit.index]
-    hyp_edits, ref_edits = result.edits(unit.index)
+    gold_edits, sys_edits = result.edits(unit.index)
     return [
-        num(unit.index), unit.kind, unit.ratio, _ids(unit.hyp_blocks), _ids(unit.ref_blocks),
-        _ids(unit.hyp_lines), _ids(unit.ref_lines),
-        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "hyp"))),
-        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "ref"))),
+        num(unit.index), unit.kind, unit.ratio, _ids(unit.sys_blocks), _ids(unit.gold_blocks),
+        _ids(unit.sys_lines), _ids(unit.gold_lines),
+        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "sys"))),
+        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "gold"))),
         num(sentence.tp), num(sentence.fp), num(sentence.fn),
-        text_cell(_edits(hyp_edits)), text_cell(_edits(ref_edits)),
+        text_cell(_edits(sys_edits)), text_cell(_edits(gold_edits)),
     ]
 
 
@@ -109,16 +109,20 @@ def _units_table(result: GecResult, max_units: int) -> Section:
     return section
 
 
-def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_units: int = 5000) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only)."""
-    infos = list(inputs) if inputs else [InputInfo("system", result.hyp_name), InputInfo("gold", result.ref_name)]
+def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_units: int = 5000,
+          selected: Sequence[int] = ()) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+
+    ``selected`` is the Task contract's list of units a person picked; the GEC
+    report draws nothing per unit, so it does not use it."""
+    infos = list(inputs) if inputs else [InputInfo("system", result.sys_name), InputInfo("gold", result.gold_name)]
     options = result.errant.options
     totals = result.totals
-    subtitle = (f"System {result.hyp_name} against gold {result.ref_name}: P {totals['precision']}, "
+    subtitle = (f"System {result.sys_name} against gold {result.gold_name}: P {totals['precision']}, "
                 f"R {totals['recall']}, {options.f_label} {totals['f']} ({len(result.units):,} units).")
     input_rows = [
-        ("system (hypothesis)", result.hyp_name, num(f"{result.hyp_count:,}"), ", ".join(map(str, result.coders("hyp")))),
-        ("gold (reference)", result.ref_name, num(f"{result.ref_count:,}"), ", ".join(map(str, result.coders("ref")))),
+        ("system (hypothesis)", result.sys_name, num(f"{result.sys_count:,}"), ", ".join(map(str, result.coders("sys")))),
+        ("gold (reference)", result.gold_name, num(f"{result.gold_count:,}"), ", ".join(map(str, result.coders("gold")))),
     ]
     filters = []
     if options.single:

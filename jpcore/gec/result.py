@@ -17,7 +17,7 @@ from jpcore.gec.concat import dumps_aligned
 from jpcore.gec.error_types import TypeRow, type_parts, type_table
 from jpcore.gec.options import GecOptions
 from jpcore.gec.sentences import ALIGNER, SIMILARITY
-from jpcore.gec.unit import GecUnit, identity_unit
+from jpcore.gec.unit import SIDES, GecUnit, identity_unit
 from jpcore.peers.errant_compare import EditStatus, ErrantResult
 
 __all__ = ["DROPPED", "NOTE_MULTI_ANNOTATOR", "GecEdit", "GecResult"]
@@ -35,7 +35,7 @@ NOTE_MULTI_ANNOTATOR = (
 class GecEdit(NamedTuple):
     """One edit of a unit, with where it came from and its fate.
 
-    ``block``/``line``/``orig_start``/``orig_end`` are in the original file
+    ``side`` is ``"gold"`` or ``"sys"``; ``block``/``line``/``orig_start``/``orig_end`` are in the original file
     (``block`` is ``None`` and ``line`` 0 for a canonical noop line standing
     for a block without edit lines); ``start``/``end`` are re-indexed into
     the unit's sentence.  ``status`` is one of errant_compare's statuses
@@ -84,10 +84,10 @@ class GecResult:
     options: GecOptions
     aligned: bool
     reason: str
-    hyp_name: str
-    ref_name: str
-    hyp_count: int
-    ref_count: int
+    gold_name: str
+    sys_name: str
+    gold_count: int
+    sys_count: int
     _units: list[GecUnit] | None = field(default=None, repr=False)
 
     # -- units and edits
@@ -96,7 +96,7 @@ class GecResult:
     def units(self) -> list[GecUnit]:
         """The units in document order (built on demand when nothing was aligned)."""
         if self._units is None:
-            self._units = [identity_unit(s.index, s.hyp_block, s.ref_block) for s in self.errant.sentences]
+            self._units = [identity_unit(s.index, s.ref_block, s.hyp_block) for s in self.errant.sentences]
         return self._units
 
     @property
@@ -109,18 +109,18 @@ class GecResult:
         return dict(Counter(unit.kind for unit in self.units).most_common())
 
     def edits(self, unit_index: int) -> tuple[list[GecEdit], list[GecEdit]]:
-        """(system edits, gold edits) of a unit: every aligned edit line, then the dropped ones."""
+        """(gold edits, system edits) of a unit: every aligned edit line, then the dropped ones."""
         unit = self.units[unit_index]
-        statuses = self.errant.edit_statuses(unit_index)
-        return _side_edits(unit, "hyp", statuses[0]), _side_edits(unit, "ref", statuses[1])
+        sys_statuses, gold_statuses = self.errant.edit_statuses(unit_index)
+        return _side_edits(unit, "gold", gold_statuses), _side_edits(unit, "sys", sys_statuses)
 
     def sentences(self, unit_index: int, side: str) -> list[list[str]]:
-        """The tokens of each original sentence of ``side`` in the unit, in order
-        (``[]`` for a side without a sentence)."""
+        """The tokens of each original sentence of ``side`` (``"gold"`` or ``"sys"``) in the
+        unit, in order (``[]`` for a side without a sentence)."""
         unit = self.units[unit_index]
+        offsets = unit.offsets(side)  # ValueError for another side
         sentence = self.errant.sentences[unit_index]
-        block = sentence.hyp_block if side == "hyp" else sentence.ref_block
-        offsets = unit.offsets(side)
+        block = sentence.hyp_block if side == "sys" else sentence.ref_block
         if len(offsets) < 2:
             return []
         tokens = block.sentence.split()
@@ -129,15 +129,17 @@ class GecResult:
     def iter_edits(self) -> Iterator[GecEdit]:
         """Every edit of every unit, system side first in each unit."""
         for unit in self.units:
-            hyp_edits, ref_edits = self.edits(unit.index)
-            yield from hyp_edits
-            yield from ref_edits
+            gold_edits, sys_edits = self.edits(unit.index)
+            yield from sys_edits
+            yield from gold_edits
 
     def coders(self, side: str) -> list[int]:
-        """Every coder id that appears on ``side`` (``"hyp"`` or ``"ref"``), sorted
+        """Every coder id that appears on ``side`` (``"gold"`` or ``"sys"``), sorted
         (a block without edit lines counts as coder 0; noop lines the noop rule
         dropped count too)."""
-        document = self.errant.hyp if side == "hyp" else self.errant.ref
+        if side not in SIDES:
+            raise ValueError(f"side must be one of {SIDES}, not {side!r}")
+        document = self.errant.hyp if side == "sys" else self.errant.ref
         found = {edit[4] for block in document.blocks for edit in block.edits}
         if not all(block.edits for block in document.blocks):
             found.add(0)
@@ -155,19 +157,20 @@ class GecResult:
         counts = self.kind_counts()
         summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
         notes = [
-            f"{self.hyp_name} ({self.hyp_count} sentences) and {self.ref_name} ({self.ref_count} "
+            f"{self.sys_name} ({self.sys_count} sentences) and {self.gold_name} ({self.gold_count} "
             f"sentences) differ ({self.reason}): aligned into {len(self.units)} units ({summary}); "
             f"noop rule {self.options.noop_rule}, alpha {self.options.alpha}."
         ]
         if any(unit.is_merged for unit in self.units) and (
-            len(self.coders("ref")) > 1 or len(self.coders("hyp")) > 1
+            len(self.coders("gold")) > 1 or len(self.coders("sys")) > 1
         ):
             notes.append(NOTE_MULTI_ANNOTATOR)
         return notes
 
     def aligned_m2(self) -> tuple[str, str]:
-        """The aligned hypothesis and reference M2 texts (re-score them with errant_compare)."""
-        return dumps_aligned(self.errant.hyp), dumps_aligned(self.errant.ref)
+        """The aligned gold (reference) and system (hypothesis) M2 texts (re-score them with
+        errant_compare)."""
+        return dumps_aligned(self.errant.ref), dumps_aligned(self.errant.hyp)
 
     def type_table(self, by: str = "type") -> list[TypeRow]:
         """Per-type P/R/F of the chosen pairs (see :func:`type_table`)."""
@@ -191,10 +194,10 @@ class GecResult:
                 "strict": self.options.strict,
                 "aligned": self.aligned,
                 "reason": self.reason,
-                "hyp_name": self.hyp_name,
-                "ref_name": self.ref_name,
-                "hyp_sentences": self.hyp_count,
-                "ref_sentences": self.ref_count,
+                "hyp_name": self.sys_name,
+                "ref_name": self.gold_name,
+                "hyp_sentences": self.sys_count,
+                "ref_sentences": self.gold_count,
                 "kinds": self.kind_counts(),
             },
             "notes": self.notes,
@@ -215,8 +218,8 @@ class GecResult:
         units = [GecUnit.from_dict(u) for u in data["units"]]
         return cls(
             ErrantResult.from_dict(data), options, alignment["aligned"], alignment["reason"],
-            alignment["hyp_name"], alignment["ref_name"], alignment["hyp_sentences"],
-            alignment["ref_sentences"], units,
+            alignment["ref_name"], alignment["hyp_name"], alignment["ref_sentences"],
+            alignment["hyp_sentences"], units,
         )
 
 

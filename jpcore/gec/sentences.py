@@ -83,43 +83,43 @@ class SentenceGroup(NamedTuple):
     """
 
     kind: str
-    hyp: tuple[int, int]
-    ref: tuple[int, int]
+    gold: tuple[int, int]
+    sys: tuple[int, int]
     similarity: float | None = None
 
 
-def align_sentences(hyp_keys: Sequence[str], ref_keys: Sequence[str], alpha: float = DEFAULT_ALPHA) -> list[SentenceGroup]:
-    """Align system (``hyp``) and gold (``ref``) sentences given as space-free keys.
+def align_sentences(gold_keys: Sequence[str], sys_keys: Sequence[str], alpha: float = DEFAULT_ALPHA) -> list[SentenceGroup]:
+    """Align gold (reference) and system (hypothesis) sentences given as space-free keys.
 
     Returns units in document order that partition both sides (see the module
     doc for the rules).
 
-    >>> [tuple(g) for g in align_sentences(["ab", "cd", "e"], ["abcd", "e"])]
-    [('merged', (0, 2), (0, 1), None), ('exact', (2, 3), (1, 2), None)]
-    >>> [(g.kind, g.hyp, g.ref) for g in align_sentences(["Hi.", "Zzz.", "Bye."], ["Hi.", "Bye."])]
-    [('exact', (0, 1), (0, 1)), ('system-only', (1, 2), (1, 1)), ('exact', (2, 3), (1, 2))]
+    >>> [tuple(g) for g in align_sentences(["abcd", "e"], ["ab", "cd", "e"])]
+    [('merged', (0, 1), (0, 2), None), ('exact', (1, 2), (2, 3), None)]
+    >>> [(g.kind, g.gold, g.sys) for g in align_sentences(["Hi.", "Bye."], ["Hi.", "Zzz.", "Bye."])]
+    [('exact', (0, 1), (0, 1)), ('system-only', (1, 1), (1, 2)), ('exact', (1, 2), (2, 3))]
     """
-    ref, hyp = Side.of_sentences(list(ref_keys)), Side.of_sentences(list(hyp_keys))
-    ref_stream, hyp_stream = ref.stream, hyp.stream
-    chars = align_sides(ref, hyp)
-    ref_ends, hyp_ends = ref.sentence_ends, hyp.sentence_ends
-    groups = group_units(ref_ends, hyp_ends, chars)
+    gold, system = Side.of_sentences(list(gold_keys)), Side.of_sentences(list(sys_keys))
+    gold_stream, sys_stream = gold.stream, system.stream
+    chars = align_sides(gold, system)
+    gold_ends, sys_ends = gold.sentence_ends, system.sentence_ends
+    groups = group_units(gold_ends, sys_ends, chars)
     out: list[SentenceGroup] = []
     differences: list[tuple[tuple[int, int], tuple[int, int]]] | None = None
     for group in groups:
-        hyp_range, ref_range = group.sys, group.gold
+        sys_range, gold_range = group.sys, group.gold
         if group.kind in (EXACT, MERGED):
-            out.append(SentenceGroup(group.kind, hyp_range, ref_range))
+            out.append(SentenceGroup(group.kind, gold_range, sys_range))
         elif group.kind in (GOLD_ONLY, SYSTEM_ONLY):
-            out.extend(_one_sided(hyp_range, ref_range, None))
+            out.extend(_one_sided(gold_range, sys_range, None))
         else:
             if differences is None:
                 differences = chars.differences()
-            for part in _cut_inside_differences(group, chars, differences, ref_ends, hyp_ends):
+            for part in _cut_inside_differences(group, chars, differences, gold_ends, sys_ends):
                 if part.kind in (EXACT, MERGED):  # similar or different: alpha decides below
-                    out.append(SentenceGroup(part.kind, part.sys, part.gold))
+                    out.append(SentenceGroup(part.kind, part.gold, part.sys))
                 else:
-                    out.extend(_resolve_similar(part, hyp_keys, ref_keys, hyp_stream, ref_stream, alpha))
+                    out.extend(_resolve_similar(part, gold_keys, sys_keys, gold_stream, sys_stream, alpha))
     return out
 
 
@@ -127,8 +127,8 @@ def _cut_inside_differences(
     group: Group,
     chars: CharAlignment,
     differences: Sequence[tuple[tuple[int, int], tuple[int, int]]],
-    ref_ends: Sequence[int],
-    hyp_ends: Sequence[int],
+    gold_ends: Sequence[int],
+    sys_ends: Sequence[int],
 ) -> list[Group]:
     """Cut an m:n "similar" group where both sides end sentences inside the same difference.
 
@@ -144,7 +144,7 @@ def _cut_inside_differences(
     if r1 - r0 < 2 or h1 - h0 < 2:
         return [group]
     (c0, c1), (d0, d1) = group.gold_chars, group.sys_chars
-    cuts: list[tuple[int, int]] = []  # (ref sentences before, hyp sentences before)
+    cuts: list[tuple[int, int]] = []  # (gold sentences before, system sentences before)
     r, h = r0, h0
     first = bisect_left(differences, ((c0, -1), (-1, -1)))
     for (ga, gb), (sa, sb) in differences[max(first - 1, 0):]:
@@ -152,21 +152,21 @@ def _cut_inside_differences(
             continue
         if ga > c1 or sa > d1:
             break
-        while r < r1 - 1 and ref_ends[r] < ga:
+        while r < r1 - 1 and gold_ends[r] < ga:
             r += 1
-        while h < h1 - 1 and hyp_ends[h] < sa:
+        while h < h1 - 1 and sys_ends[h] < sa:
             h += 1
-        ref_inside = [k for k in range(r, r1 - 1) if ga <= ref_ends[k] <= gb]
-        hyp_inside = [k for k in range(h, h1 - 1) if sa <= hyp_ends[k] <= sb]
-        if ref_inside and len(ref_inside) == len(hyp_inside):
-            cuts.extend(zip(ref_inside, hyp_inside))
+        gold_inside = [k for k in range(r, r1 - 1) if ga <= gold_ends[k] <= gb]
+        sys_inside = [k for k in range(h, h1 - 1) if sa <= sys_ends[k] <= sb]
+        if gold_inside and len(gold_inside) == len(sys_inside):
+            cuts.extend(zip(gold_inside, sys_inside))
     if not cuts:
         return [group]
     parts: list[Group] = []
     start_r, start_h = r0, h0
     start_c, start_d = c0, d0
     for k_r, k_h in [*cuts, (r1 - 1, h1 - 1)]:
-        end_c, end_d = ref_ends[k_r], hyp_ends[k_h]
+        end_c, end_d = gold_ends[k_r], sys_ends[k_h]
         same = chars.same_text((start_c, end_c), (start_d, end_d))
         n_r, n_h = k_r + 1 - start_r, k_h + 1 - start_h
         kind = (EXACT if n_r == 1 and n_h == 1 else MERGED) if same else SIMILAR
@@ -175,33 +175,33 @@ def _cut_inside_differences(
     return parts
 
 
-def _one_sided(hyp_range: tuple[int, int], ref_range: tuple[int, int], similarity: float | None) -> list[SentenceGroup]:
+def _one_sided(gold_range: tuple[int, int], sys_range: tuple[int, int], similarity: float | None) -> list[SentenceGroup]:
     """Every sentence of the two ranges as its own one-sided unit (gold first)."""
-    h0, h1 = hyp_range
-    r0, r1 = ref_range
-    out = [SentenceGroup(GOLD_ONLY, (h0, h0), (r, r + 1), similarity) for r in range(r0, r1)]
-    out += [SentenceGroup(SYSTEM_ONLY, (h, h + 1), (r1, r1), similarity) for h in range(h0, h1)]
+    h0, h1 = sys_range
+    r0, r1 = gold_range
+    out = [SentenceGroup(GOLD_ONLY, (r, r + 1), (h0, h0), similarity) for r in range(r0, r1)]
+    out += [SentenceGroup(SYSTEM_ONLY, (r1, r1), (h, h + 1), similarity) for h in range(h0, h1)]
     return out
 
 
 def _resolve_similar(
-    group: Group, hyp_keys: Sequence[str], ref_keys: Sequence[str], hyp_stream: str, ref_stream: str, alpha: float
+    group: Group, gold_keys: Sequence[str], sys_keys: Sequence[str], gold_stream: str, sys_stream: str, alpha: float
 ) -> list[SentenceGroup]:
     """A group whose characters differ: pairwise 1:1 units, one unit, or one-sided units (module doc)."""
     (h0, h1), (r0, r1) = group.sys, group.gold
     n = h1 - h0
     if n > 1 and n == r1 - r0:
-        pairs = [(hyp_keys[h0 + k], ref_keys[r0 + k]) for k in range(n)]
+        pairs = [(sys_keys[h0 + k], gold_keys[r0 + k]) for k in range(n)]
         sims = [1.0 if a == b else jaro_winkler(a, b) for a, b in pairs]
         if all(s >= alpha for s in sims):
             return [
-                SentenceGroup(EXACT, (h0 + k, h0 + k + 1), (r0 + k, r0 + k + 1))
+                SentenceGroup(EXACT, (r0 + k, r0 + k + 1), (h0 + k, h0 + k + 1))
                 if pairs[k][0] == pairs[k][1]
-                else SentenceGroup(SIMILAR, (h0 + k, h0 + k + 1), (r0 + k, r0 + k + 1), sims[k])
+                else SentenceGroup(SIMILAR, (r0 + k, r0 + k + 1), (h0 + k, h0 + k + 1), sims[k])
                 for k in range(n)
             ]
     (g0, g1), (s0, s1) = group.gold_chars, group.sys_chars
-    similarity = jaro_winkler(hyp_stream[s0:s1], ref_stream[g0:g1])
+    similarity = jaro_winkler(sys_stream[s0:s1], gold_stream[g0:g1])
     if similarity >= alpha:
-        return [SentenceGroup(SIMILAR, group.sys, group.gold, similarity)]
-    return _one_sided(group.sys, group.gold, similarity)
+        return [SentenceGroup(SIMILAR, group.gold, group.sys, similarity)]
+    return _one_sided(group.gold, group.sys, similarity)
