@@ -27,10 +27,10 @@ from pathlib import Path
 
 from jpcore.commands.output import keep, write_bytes, write_json
 from jpcore.formats.textio import read_bytes
-from jpcore.peers.errant_compare import ErrantOptions, render_output
 from jpcore.gec.evaluate import evaluate_bytes
 from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
 from jpcore.gec.result import GecResult
+from jpcore.peers.errant_compare import ErrantOptions, render_output
 
 
 def _alpha(text: str) -> float:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jpcore.align import EXACT
 from jpcore.errors import InputError, show
 from jpcore.formats.m2 import M2Block, M2Document, parse_m2
 from jpcore.formats.spaces import strip_spaces

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jpcore.gec.result import GecEdit, GecResult
+from jpcore.gec.sentences import ALIGNER, SIMILARITY
+from jpcore.gec.unit import GecUnit
 from jpcore.reports.common import (
     Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
 )
@@ -21,9 +24,6 @@ from jpcore.reports.definitions import gec as gec_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
-from jpcore.gec.result import GecEdit, GecResult
-from jpcore.gec.sentences import ALIGNER, SIMILARITY
-from jpcore.gec.unit import GecUnit
 
 #: Types shown in the per-type chart (most frequent first).
 CHART_TYPES = 20

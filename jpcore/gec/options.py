@@ -13,7 +13,7 @@ from jpcore.align.similarity import Normaliser
 
 __all__ = ["DEFAULT_ALPHA", "DEFAULT_NORMALISATION", "NOOP_RULES", "GecOptions"]
 
-#: Similarity threshold (see the module doc for how it was measured).
+#: Similarity threshold (see :mod:`jpcore.gec.sentences` for how it was measured).
 DEFAULT_ALPHA = 0.91
 NOOP_RULES = ("keep", "jp")
 #: The normalisation table applied to ``S`` lines before comparing them.

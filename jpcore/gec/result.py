@@ -78,6 +78,8 @@ class GecResult:
     ``errant`` scores the aligned documents, whose sentence ``i`` is unit
     ``i``; when no alignment was needed (``aligned`` is False) they are the
     input documents themselves and the result is errant_compare's.
+    ``gold_name``/``sys_name`` and ``gold_count``/``sys_count`` are the
+    files' names and sentence counts (the JSON's ``ref_*``/``hyp_*``).
     """
 
     errant: ErrantResult
