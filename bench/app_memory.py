@@ -126,9 +126,9 @@ def make_input(name: str, total: int) -> tuple[bytes, ...]:
 
             result = parseval.evaluate_bytes(pair[0], pair[1], gold_name="gold.mrg", sys_name="system.mrg")
         else:
-            from jpcore.tasks.gec import evaluate_bytes as gec_evaluate
+            from jpcore.gec import evaluate_bytes as gec_evaluate
 
-            result = gec_evaluate(pair[0], pair[1], "system.m2", "gold.m2")
+            result = gec_evaluate(pair[1], pair[0], "gold.m2", "system.m2")
         return (json.dumps(result.to_dict(), ensure_ascii=False).encode(),)
     if name == "teaching":  # raw text and its gold segmentation (EWT, repeated)
         full = ud / "UD_English-EWT-full"

@@ -188,7 +188,7 @@ def _parseval_rows(folder: Path) -> list[ProcessRow]:
 
 PARSE_M2 = (
     "import gc, sys\ngc.disable()\n"
-    "import jpcore.commands.gec\n"
+    "import jpcore.gec.cli\n"
     "from jpcore.formats.m2 import read_m2\n"
     "for path in sys.argv[1:]:\n"
     "    read_m2(path)\n"
@@ -209,7 +209,7 @@ def gec_floor(hyp: Path, ref: Path) -> list[str]:
         return [f"GEC breakdown not measured: {missing}"]
     steps = [
         ("Python start-up", [sys.executable, "-c", "pass"]),
-        ("+ importing `jpcore gec`", [sys.executable, "-c", "import jpcore.cli, jpcore.commands.gec"]),
+        ("+ importing `jpcore gec`", [sys.executable, "-c", "import jpcore.cli, jpcore.gec.cli"]),
         ("+ reading both M2 files into blocks and edits (`read_m2`)", [sys.executable, "-c", PARSE_M2, str(hyp), str(ref)]),
         ("the whole `jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2`", [*JPCORE, "gec", "-hyp", str(hyp), "-ref", str(ref)]),
         ("errant_compare's import of errant (and so spaCy) alone", [sys.executable, "-c", "import errant"]),

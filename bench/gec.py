@@ -1,7 +1,7 @@
 """Benchmark: GEC scoring (``jpcore gec``) on UA-GEC and on pathological inputs.
 
 Each row times, in this one process, what ``jpcore gec`` does once the
-bytes are read (:func:`jpcore.tasks.gec.evaluate_bytes`: parsing both M2
+bytes are read (:func:`jpcore.gec.evaluate_bytes`: parsing both M2
 files, aligning when the sentences differ, scoring), at 1x and 10x:
 
 * **same boundaries**: ``ann0.m2`` vs ``ann1.m2`` (the errant-exact path);
@@ -26,7 +26,7 @@ from __future__ import annotations
 from bench.measure import Row, row
 from bench.shared_data import SHARED_DATA
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.gec import evaluate_bytes
+from jpcore.gec import evaluate_bytes
 
 UA = SHARED_DATA / "m2" / "uagec-gec-only-test"
 SIZE_1X = 4_400
@@ -110,7 +110,7 @@ def merged_pair(n: int) -> tuple[bytes, bytes]:
 
 def _score(hyp: bytes, ref: bytes) -> object:
     """The result (returned, so that releasing it is not timed: see bench.measure)."""
-    return evaluate_bytes(hyp, ref, "hyp.m2", "ref.m2")
+    return evaluate_bytes(ref, hyp, "ref.m2", "hyp.m2")
 
 
 def run() -> list[Row]:

@@ -20,7 +20,8 @@ from jpcore.analysis import Confusion, Example
 from jpcore.analysis.confusion import LABELS, POS, TYPES, UPOS
 from jpcore.formats.conllu import flat_upos
 from jpcore.formats.segmentation import Segmentation
-from jpcore.tasks.gec import GecEdit, GecResult
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
 from jpcore.parseval.result import Constituent, ParsevalResult, TreePair
 from jpcore.preprocess import PreprocessResult
 from inspector.analysis_source import Source

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.analysis import Result
-from jpcore.tasks.gec import GecResult
+from jpcore.gec import GecResult
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 from jpcore.preprocess.report import token_label

@@ -1,7 +1,7 @@
 """The per-type P/R/F chart of the Edits page (plotly).
 
 Three bar traces -- precision, recall, F -- per category of
-:func:`jpcore.tasks.gec.type_table` (values from the scorer, errant's
+:func:`jpcore.gec.error_types.type_table` (values from the scorer, errant's
 rounding).  Each trace has an Okabe–Ito colour *and* a fill pattern and a
 symbol in its name, so colour is never the only signal.  Category names come
 from user files and are escaped (plotly renders a little HTML in tick labels
@@ -19,7 +19,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from jpcore.tasks.gec import TypeRow
+from jpcore.gec.error_types import TypeRow
 from inspector.plotly_selection import selected_indices
 from inspector.render import BLUE, BLUISH_GREEN, ORANGE, esc
 

@@ -28,8 +28,9 @@ import streamlit as st
 
 from jpcore.results.reader import read_result_json
 from jpcore.reports import InputInfo, attribution_near
-from jpcore.tasks.errant_compare import ErrantOptions
-from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
+from jpcore.peers.errant_compare import ErrantOptions
+from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
+from jpcore.gec import GecResult, evaluate_bytes
 from inspector import gec_samples, load_flow, loader_state
 from inspector.evaluation import NamedBytes
 from inspector.gec_index import EditIndex, build_index
@@ -109,7 +110,7 @@ def _evaluate(
     _sys_name: str, _gold_name: str,
 ) -> GecResult:
     return RESULTS.compute(key_of(("gec", noop_rule, alpha, mode, beta), (sys_data, gold_data)), lambda: evaluate_bytes(
-        sys_data, gold_data, _sys_name, _gold_name,
+        gold_data, sys_data, _gold_name, _sys_name,
         ErrantOptions(beta=beta, mode=mode), GecOptions(noop_rule=noop_rule, alpha=alpha),
     ))
 
@@ -120,7 +121,7 @@ def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -
         system.data, gold.data, settings.noop_rule, settings.alpha, settings.mode, settings.beta,
         _sys_name=system.name, _gold_name=gold.name,
     )
-    result.hyp_name, result.ref_name = system.name, gold.name
+    result.gold_name, result.sys_name = gold.name, system.name
     result.errant.hyp.name, result.errant.ref.name = system.name, gold.name
     return result
 
@@ -251,4 +252,4 @@ def report_inputs(loaded: GecLoaded) -> list[InputInfo]:
     if loaded.sample_key is not None:
         text = attribution_near(gec_samples.get_gec_sample(loaded.sample_key).gold_path)
     result = loaded.result
-    return [InputInfo("system", result.hyp_name, text), InputInfo("gold", result.ref_name, text)]
+    return [InputInfo("system", result.sys_name, text), InputInfo("gold", result.gold_name, text)]

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from jpcore.tasks.gec import GecEdit, GecResult, GecUnit
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
+from jpcore.gec.unit import GecUnit
 from inspector.render import (
     BLUE, BLUISH_GREEN, ORANGE, SEPARATOR, STYLE, VERMILLION, badge, esc, units_table_html,
 )
@@ -172,16 +174,16 @@ def _ids(label: str, blocks: Iterable[int], lines: Iterable[int]) -> str:
 
 def unit_row_html(result: GecResult, unit: GecUnit) -> str:
     """One ``<tr>``: unit number and original sentence ids, kind, system, gold, counts."""
-    hyp_edits, ref_edits = result.edits(unit.index)
+    ref_edits, hyp_edits = result.edits(unit.index)
     similarity = "" if unit.similarity is None else f"<br>similarity {unit.similarity:.4f}"
     return (
         "<tr>"
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">'
-        f"{esc(_ids('sys', unit.hyp_blocks, unit.hyp_lines))}<br>"
-        f"{esc(_ids('gold', unit.ref_blocks, unit.ref_lines))}</span></td>"
+        f"{esc(_ids('sys', unit.sys_blocks, unit.sys_lines))}<br>"
+        f"{esc(_ids('gold', unit.gold_blocks, unit.gold_lines))}</span></td>"
         f'<td>{badge(unit.kind)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
-        f'<td class="jp-side">{side_html(result, unit, "hyp", hyp_edits)}</td>'
-        f'<td class="jp-side">{side_html(result, unit, "ref", ref_edits)}</td>'
+        f'<td class="jp-side">{side_html(result, unit, "sys", hyp_edits)}</td>'
+        f'<td class="jp-side">{side_html(result, unit, "gold", ref_edits)}</td>'
         f'<td class="jp-counts">{_counts_html(result, unit)}</td>'
         "</tr>"
     )

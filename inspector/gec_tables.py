@@ -1,10 +1,10 @@
 """Tables (pandas DataFrames) and filters over a jp-errant result, for the Edits page.
 
-Every number comes from :class:`jpcore.tasks.gec.GecResult` (the scorer's
+Every number comes from :class:`jpcore.gec.GecResult` (the scorer's
 counts, statuses and per-type table); the filters only choose which units and
 edits are shown.  Error types are shown as the files write them (UA-GEC's
 ``G/Case``, NUCLE's ``ArtOrDet``); the operation (ERRANT's M/R/U) and the main
-type come from :func:`jpcore.tasks.gec.type_parts`.
+type come from :func:`jpcore.gec.error_types.type_parts`.
 """
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from jpcore.formats.spaces import strip_spaces
-from jpcore.tasks.gec import GecEdit, GecResult, GecUnit, TypeRow, category_of
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
+from jpcore.gec.unit import GecUnit
+from jpcore.gec.error_types import TypeRow, category_of
 from inspector.render import kind_style
 
 #: What joins the sentences of a merged unit (as on the other pages).
 SENTENCE_JOINER = " ~~~ "
 #: Filter value for types without an ERRANT operation (UA-GEC, NUCLE, noop, UNK).
 NO_OPERATION = "(none)"
-SIDE_LABELS = {"hyp": "System", "ref": "Gold"}
+SIDE_LABELS = {"sys": "System", "gold": "Gold"}
 #: Display order of edit statuses.
 STATUS_ORDER = ("TP", "FP", "FN", "partial", "noop", "dropped", "filtered", "other", "unscored")
 
@@ -93,12 +96,12 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
         "Unit": unit.index,
         "Kind": f"{style.symbol} {unit.kind}",
         "Gold:system": unit.ratio,
-        "System sentences": _ids(unit.hyp_blocks),
-        "Gold sentences": _ids(unit.ref_blocks),
-        "System lines": _ids(unit.hyp_lines),
-        "Gold lines": _ids(unit.ref_lines),
-        "System": unit_text(result, unit, "hyp"),
-        "Gold": unit_text(result, unit, "ref"),
+        "System sentences": _ids(unit.sys_blocks),
+        "Gold sentences": _ids(unit.gold_blocks),
+        "System lines": _ids(unit.sys_lines),
+        "Gold lines": _ids(unit.gold_lines),
+        "System": unit_text(result, unit, "sys"),
+        "Gold": unit_text(result, unit, "gold"),
         "Similarity": None if unit.similarity is None else round(unit.similarity, 4),
         "TP": sentence.tp,
         "FP": sentence.fp,
@@ -154,8 +157,8 @@ def unit_matches_search(result: GecResult, unit: GecUnit, query: str,
     if not needle:
         return True
     compact = strip_spaces(needle)
-    texts = [unit_text(result, unit, "hyp"), unit_text(result, unit, "ref")]
-    hyp_edits, ref_edits = edits if edits is not None else result.edits(unit.index)
+    texts = [unit_text(result, unit, "sys"), unit_text(result, unit, "gold")]
+    ref_edits, hyp_edits = edits if edits is not None else result.edits(unit.index)
     texts += [edit.cor for edit in (*hyp_edits, *ref_edits)]
     for text in texts:
         folded = text.casefold()
@@ -177,14 +180,14 @@ def apply_filter(
     by :mod:`inspector.gec_index`) saves asking the result again.
     """
     if not chosen.search and not chosen.on_edits and unit_edits is not None:
-        return list(result.units), [edit for hyp, ref in unit_edits for edit in (*hyp, *ref)]
+        return list(result.units), [edit for ref, hyp in unit_edits for edit in (*hyp, *ref)]
     units: list[GecUnit] = []
     edits: list[GecEdit] = []
     for unit in result.units:
         listed = unit_edits[unit.index] if unit_edits is not None else None
         if chosen.search and not unit_matches_search(result, unit, chosen.search, listed):
             continue
-        hyp_edits, ref_edits = listed if listed is not None else result.edits(unit.index)
+        ref_edits, hyp_edits = listed if listed is not None else result.edits(unit.index)
         passing = [edit for edit in (*hyp_edits, *ref_edits) if chosen.accepts(edit)]
         if chosen.on_edits and not passing:
             continue
@@ -234,8 +237,8 @@ def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -
         sentence = result.errant.sentences[unit.index]
         rows.append({
             "Unit": unit.index,
-            "System sentences": _ids(unit.hyp_blocks),
-            "Gold sentences": _ids(unit.ref_blocks),
+            "System sentences": _ids(unit.sys_blocks),
+            "Gold sentences": _ids(unit.gold_blocks),
             "System annotator": sentence.hyp_coder,
             "Gold annotator": sentence.ref_coder,
             "Pairs tried": len(sentence.candidates),
@@ -248,7 +251,7 @@ def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -
 
 
 def types_frame(rows: Sequence[TypeRow], f_label: str) -> pd.DataFrame:
-    """The per-type table of :func:`jpcore.tasks.gec.type_table` (P, R, F as errant rounds them)."""
+    """The per-type table of :func:`jpcore.gec.error_types.type_table` (P, R, F as errant rounds them)."""
     return pd.DataFrame(
         [{"Category": r.name, "TP": r.tp, "FP": r.fp, "FN": r.fn, "P": r.precision, "R": r.recall,
           f_label: r.f} for r in rows],

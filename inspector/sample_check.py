@@ -22,7 +22,7 @@ from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.align.similarity import Normaliser
 from jpcore import parseval
-from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
+from jpcore.gec import evaluate_bytes as gec_evaluate_bytes
 from jpcore.preprocess import evaluate as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples
 from inspector.bundled import BundledPair

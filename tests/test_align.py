@@ -135,7 +135,7 @@ def test_similar_means_jaro_winkler_of_at_least_091(gold, system, similarity, ki
 
 
 def test_the_threshold_is_gecs_measured_alpha():
-    from jpcore.tasks.gec import DEFAULT_ALPHA
+    from jpcore.gec.options import DEFAULT_ALPHA
 
     assert SIMILAR_AT_LEAST == DEFAULT_ALPHA == 0.91
 

@@ -42,7 +42,7 @@ from jpcore.formats import read_segmentation
 from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.formats.trees import read_trees
 from jpcore import parseval
-from jpcore.tasks.gec import evaluate as gec_evaluate
+from jpcore.gec import evaluate as gec_evaluate
 from jpcore.preprocess import evaluate as preprocess_evaluate
 
 ROOT = Path(__file__).resolve().parents[1]

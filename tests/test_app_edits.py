@@ -18,7 +18,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from jpcore.formats.m2 import read_m2
-from jpcore.tasks.gec import GecOptions, evaluate
+from jpcore.gec.options import GecOptions
+from jpcore.gec import evaluate
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,7 +86,7 @@ def _text(at: AppTest) -> str:
 
 
 def _jpcore_edits(**options):
-    result = evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"), None, GecOptions(**options))
+    result = evaluate(read_m2(TOY / "gold.m2"), read_m2(TOY / "sys.resegmented.m2"), None, GecOptions(**options))
     return result, list(result.iter_edits())
 
 

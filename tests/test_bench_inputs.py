@@ -14,7 +14,7 @@ from bench import gec as bench_gec
 from bench import machine
 from bench import parseval as bench_parseval
 from bench import preprocess as bench_preprocess
-from jpcore.tasks import gec
+from jpcore import gec
 from jpcore import parseval
 from jpcore import preprocess
 

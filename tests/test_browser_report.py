@@ -22,7 +22,7 @@ from jpcore.formats.m2 import read_m2
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
 from jpcore import parseval
-from jpcore.tasks.gec import evaluate as gec_evaluate
+from jpcore.gec import evaluate as gec_evaluate
 from jpcore.preprocess import evaluate as preprocess_evaluate
 from tests.browser_support import CHROMIUM_ARGS, chromium_executable
 from tests.conftest import SAMPLE_DATA

@@ -22,7 +22,7 @@ from tests.conftest import ROOT, SAMPLE_DATA
 EWT_FULL = SAMPLE_DATA / "ud" / "UD_English-EWT-full"
 GOLD_TXT, SYS_TXT = EWT_FULL / "en_ewt-ud-test.gold.words.txt", EWT_FULL / "en_ewt-ud-test.nltk.tok.txt"
 BUG = SHARED_DATA / "parseval" / "evalb-dist" / "bug"
-COMMAND_MODULES = {"jpcore.preprocess.cli", "jpcore.parseval.cli", "jpcore.commands.gec", "jpcore.ud.cli"}
+COMMAND_MODULES = {"jpcore.preprocess.cli", "jpcore.parseval.cli", "jpcore.gec.cli", "jpcore.ud.cli"}
 
 
 def _modules_after(argv: list[str]) -> set[str]:
@@ -44,7 +44,7 @@ def test_help_imports_no_subcommand():
 
 def test_one_subcommand_imports_only_itself():
     modules = _modules_after(["gec", "--help"])
-    assert modules & COMMAND_MODULES == {"jpcore.commands.gec"}
+    assert modules & COMMAND_MODULES == {"jpcore.gec.cli"}
 
 
 def _read_a_little_then_close(args: list[str]) -> tuple[int, bytes, bytes]:

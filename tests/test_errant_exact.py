@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.errant_compare import (
+from jpcore.peers.errant_compare import (
     EditStatus,
     ErrantOptions,
     ErrantResult,
@@ -489,7 +489,7 @@ def test_shuffling_sentences_keeps_one_annotator_totals(pairs, rng: random.Rando
 def test_cli_maps_errant_flags_to_options() -> None:
     import argparse
 
-    from jpcore.commands import gec
+    from jpcore.gec import cli as gec
 
     parser = argparse.ArgumentParser()
     gec.configure(parser)

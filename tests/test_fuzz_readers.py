@@ -33,10 +33,10 @@ from jpcore.formats.textio import decode_lines, iter_file_lines
 from jpcore.formats.tokenized import iter_tokenized, read_tokenized
 from jpcore.formats.trees import read_trees_bytes
 from jpcore.peers.evalb import legacy as evalb_legacy
-from jpcore.tasks import gec
+from jpcore import gec
 from jpcore import parseval
 from jpcore import preprocess
-from jpcore.tasks.gec import GecResult
+from jpcore.gec import GecResult
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 from tests.conftest import SAMPLE_DATA

@@ -26,19 +26,13 @@ from jpcore import cli
 from jpcore.errors import InputError
 from jpcore.formats.m2 import parse_m2, read_m2
 from jpcore.align.similarity import jaro_winkler
-from jpcore.tasks.errant_compare import ErrantOptions, render_output, score
-from jpcore.tasks.gec import (
-    DEFAULT_ALPHA,
-    DROPPED,
-    NOTE_MULTI_ANNOTATOR,
-    GecOptions,
-    GecResult,
-    align_sentences,
-    build_side,
-    evaluate,
-    type_parts,
-    type_table,
-)
+from jpcore.peers.errant_compare import ErrantOptions, render_output, score
+from jpcore.gec.options import DEFAULT_ALPHA, GecOptions
+from jpcore.gec.result import DROPPED, NOTE_MULTI_ANNOTATOR
+from jpcore.gec import GecResult, evaluate
+from jpcore.gec.sentences import align_sentences
+from jpcore.gec.concat import build_side
+from jpcore.gec.error_types import type_parts, type_table
 from bench.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,11 +68,11 @@ def units_tsv(path: Path) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
 
 
 def unit_map(result: GecResult) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    return [(unit.hyp_blocks, unit.ref_blocks) for unit in result.units]
+    return [(unit.sys_blocks, unit.gold_blocks) for unit in result.units]
 
 
 def run(hyp: Path, ref: Path, **options) -> GecResult:
-    return evaluate(read_m2(hyp), read_m2(ref), None, GecOptions(**options))
+    return evaluate(read_m2(ref), read_m2(hyp), None, GecOptions(**options))
 
 
 def m2(*blocks: str) -> str:
@@ -208,14 +202,14 @@ def test_write_aligned_toy_equals_the_oracle_files(rule: str, tmp_path: Path) ->
 @pytest.mark.parametrize("rule", ["keep", "jp"])
 def test_write_aligned_uagec_equals_the_oracle_files(rule: str) -> None:
     result = run(RESEG / "ann0.resegmented.m2", UA / "ann1.m2", noop_rule=rule)
-    hyp_text, ref_text = result.aligned_m2()
+    ref_text, hyp_text = result.aligned_m2()
     assert hyp_text == (RESEG / "oracle-jp.ann0.m2").read_text("utf-8")
     assert ref_text == (RESEG / "oracle-jp.ann1.m2").read_text("utf-8")
 
 
 def test_write_aligned_requoted_keeps_its_own_s_lines_and_the_oracle_edits() -> None:
     result = run(RESEG / "ann0.resegmented-requote.m2", UA / "ann1.m2", noop_rule="jp")
-    hyp_text, ref_text = result.aligned_m2()
+    ref_text, hyp_text = result.aligned_m2()
     assert ref_text == (RESEG / "oracle-jp.ann1.m2").read_text("utf-8")
     oracle = (RESEG / "oracle-jp.ann0.m2").read_text("utf-8")
     assert [line for line in hyp_text.splitlines() if not line.startswith("S ")] == [
@@ -243,15 +237,15 @@ def test_toy_unit_map_and_reindexed_edits() -> None:
     result = run(TOY / "sys.resegmented.m2", TOY / "gold.m2")
     unit = result.units[2]  # system 2 = gold 3 + 4
     assert (unit.kind, unit.shape, unit.ratio) == ("merged", "n:1", "2:1")
-    assert unit.ref_offsets == (0, 8, 16) and unit.hyp_offsets == (0, 16)
-    assert unit.ref_lines == (13, 20)
-    _, gold = result.edits(2)
+    assert unit.gold_offsets == (0, 8, 16) and unit.sys_offsets == (0, 16)
+    assert unit.gold_lines == (13, 20)
+    gold, _ = result.edits(2)
     are = [e for e in gold if e.cor == "are" and e.coder == 0][0]
     assert (are.block, are.orig_start, are.orig_end, are.start, are.end) == (4, 1, 2, 9, 10)
     assert are.line == 21 and are.status == "TP" and are.type == "R:VERB:SVA"
     split = result.units[4]  # system 4 + 5 = gold 6 (a split sentence)
-    assert (split.hyp_blocks, split.ref_blocks, split.hyp_offsets) == ((4, 5), (6,), (0, 11, 23))
-    system, _ = result.edits(4)
+    assert (split.sys_blocks, split.gold_blocks, split.sys_offsets) == ((4, 5), (6,), (0, 11, 23))
+    _, system = result.edits(4)
     comma = [e for e in system if e.cor == ","][0]
     assert (comma.block, comma.orig_start, comma.start, comma.end, comma.status) == (5, 3, 14, 14, "TP")
     assert comma.line == 22  # line of 'A 3 3|||M:PUNCT...' in sys.resegmented.m2
@@ -262,11 +256,11 @@ def test_toy_unit_map_and_reindexed_edits() -> None:
 def test_keep_rule_keeps_annotator_1s_no_change_and_jp_drops_it() -> None:
     keep = run(TOY / "sys.resegmented.m2", TOY / "gold.m2", noop_rule="keep")
     jp = run(TOY / "sys.resegmented.m2", TOY / "gold.m2", noop_rule="jp")
-    _, keep_gold = keep.edits(1)
-    _, jp_gold = jp.edits(1)
+    keep_gold, _ = keep.edits(1)
+    jp_gold, _ = jp.edits(1)
     assert [(e.coder, e.status) for e in keep_gold if e.start == -1] == [(1, "noop")]
     assert [(e.coder, e.status, e.line) for e in jp_gold if e.start == -1] == [(1, DROPPED, 9)]
-    assert keep.units[1].ref_dropped == () and len(jp.units[1].ref_dropped) == 1
+    assert keep.units[1].gold_dropped == () and len(jp.units[1].gold_dropped) == 1
 
 
 def test_edit_counts_add_up_to_the_totals() -> None:
@@ -323,21 +317,21 @@ def test_a_sentence_on_one_side_only_is_its_own_unit() -> None:
              "S Good bye .")
     hyp = m2("S The cat sat .\n" + edit(1, 2, "R:NOUN", "dog"),
              "S Good bye .\n" + edit(0, 1, "R:ADJ", "Bad"))
-    result = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"))
-    assert [(u.kind, u.hyp_blocks, u.ref_blocks) for u in result.units] == [
+    result = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"))
+    assert [(u.kind, u.sys_blocks, u.gold_blocks) for u in result.units] == [
         ("exact", (0,), (0,)), ("gold-only", (), (1,)), ("exact", (1,), (2,))]
     assert counts(result) == (1, 1, 1)
     assert result.errant.sentences[1].fn == 1  # its gold edit is a FN, not glued to a neighbour
-    _, gold = result.edits(1)
+    gold, _ = result.edits(1)
     assert [(e.status, e.block, e.orig_start) for e in gold] == [("FN", 1, 1)]
-    hyp_text, _ = result.aligned_m2()
+    _, hyp_text = result.aligned_m2()
     assert hyp_text.split("\n\n")[1] == "S An extra gold sentence here ."  # "no correction"
 
 
 def test_system_only_sentence_edits_are_false_positives() -> None:
     ref = m2("S One .", "S Two .")
     hyp = m2("S One .", "S Inserted by the system .\n" + edit(0, 1, "R:X", "Added"), "S Two .")
-    result = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"))
+    result = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"))
     assert [u.kind for u in result.units] == ["exact", "system-only", "exact"]
     assert counts(result) == (0, 1, 0)
 
@@ -345,8 +339,8 @@ def test_system_only_sentence_edits_are_false_positives() -> None:
 def test_dissimilar_one_to_one_is_split_into_one_sided_units() -> None:
     ref = m2("S Start here .", "S Completely different words .\n" + edit(0, 1, "R:X", "Wholly"), "S End .")
     hyp = m2("S Start here .", "S Nothing alike at all ?\n" + edit(0, 1, "R:X", "Nada"), "S End .")
-    result = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"))
-    assert [(u.kind, u.hyp_blocks, u.ref_blocks) for u in result.units] == [
+    result = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"))
+    assert [(u.kind, u.sys_blocks, u.gold_blocks) for u in result.units] == [
         ("exact", (0,), (0,)), ("gold-only", (), (1,)), ("system-only", (1,), ()), ("exact", (2,), (2,))]
     assert result.units[1].similarity < DEFAULT_ALPHA
     assert counts(result) == (0, 1, 1)
@@ -356,20 +350,20 @@ def test_similar_one_to_one_above_alpha_passes_through_byte_for_byte() -> None:
     ref = m2("S He said “ hello ” to me .\n" + edit(1, 2, "R:VERB", "says"), "S Bye .")
     hyp = m2('S He said ‘ hello ’ to me .\n' + edit(1, 2, "R:VERB", "says"), "S Bye .")
     hyp_doc, ref_doc = parse_m2(hyp, "h"), parse_m2(ref, "r")
-    result = evaluate(hyp_doc, ref_doc)
+    result = evaluate(ref_doc, hyp_doc)
     assert result.aligned and result.units[0].kind == "similar"
     assert result.units[0].similarity >= DEFAULT_ALPHA
     assert result.errant.hyp is hyp_doc and result.errant.ref is ref_doc  # every unit 1:1: the inputs
     assert counts(result) == (1, 0, 0)
-    strict = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"), None, GecOptions(alpha=1.0))
+    strict = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"), None, GecOptions(alpha=1.0))
     assert [u.kind for u in strict.units] == ["gold-only", "system-only", "exact"]
 
 
 def test_alpha_is_recorded_and_used() -> None:
     ref, hyp = m2("S abcdefgh ."), m2("S abcdxfgh .")
     similarity = jaro_winkler("abcdxfgh.", "abcdefgh.")
-    above = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"), None, GecOptions(alpha=similarity))
-    below = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"), None, GecOptions(alpha=similarity + 1e-9))
+    above = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"), None, GecOptions(alpha=similarity))
+    below = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"), None, GecOptions(alpha=similarity + 1e-9))
     assert [u.kind for u in above.units] == ["similar"]
     assert [u.kind for u in below.units] == ["gold-only", "system-only"]
     assert above.to_dict()["alpha"] == similarity
@@ -378,8 +372,8 @@ def test_alpha_is_recorded_and_used() -> None:
 def test_quotes_and_ptb_brackets_are_normalised() -> None:
     ref = m2("S `` Yes '' -LRB- he said -RRB- .", "S « Ok » .")
     hyp = m2('S " Yes " ( he said ) . " Ok " .')
-    result = evaluate(parse_m2(hyp, "h"), parse_m2(ref, "r"))
-    assert [(u.kind, u.ref_blocks) for u in result.units] == [("merged", (0, 1))]
+    result = evaluate(parse_m2(ref, "r"), parse_m2(hyp, "h"))
+    assert [(u.kind, u.gold_blocks) for u in result.units] == [("merged", (0, 1))]
 
 
 # ---------------------------------------------------------------- the published aligner's defects
@@ -399,10 +393,10 @@ def test_defect_mismatch_at_the_end_of_either_list() -> None:
     ]:
         hyp = parse_m2(m2(*hyp_blocks) if hyp_blocks else "", "h", allow_empty=True)
         ref = parse_m2(m2(*ref_blocks), "r")
-        result = evaluate(hyp, ref)
+        result = evaluate(ref, hyp)
         assert sorted(u.kind for u in result.units) == sorted(expected), (hyp_blocks, ref_blocks)
-        covered_hyp = [b for u in result.units for b in u.hyp_blocks]
-        covered_ref = [b for u in result.units for b in u.ref_blocks]
+        covered_hyp = [b for u in result.units for b in u.sys_blocks]
+        covered_ref = [b for u in result.units for b in u.gold_blocks]
         assert covered_hyp == list(range(len(hyp.blocks)))
         assert covered_ref == list(range(len(ref.blocks)))
 
@@ -412,10 +406,10 @@ def test_defect_token_counts_repeated_short_sentences() -> None:
     short sentences: here the system glued 'Hi!' (1 token against 2), so token
     counts would merge everything; characters give three 1:1 units."""
     groups = align_sentences(["Hi!", "Hi!", "Hi!"], ["Hi!", "Hi!", "Hi!"])
-    assert [(g.hyp, g.ref) for g in groups] == [((0, 1), (0, 1)), ((1, 2), (1, 2)), ((2, 3), (2, 3))]
+    assert [(g.sys, g.gold) for g in groups] == [((0, 1), (0, 1)), ((1, 2), (1, 2)), ((2, 3), (2, 3))]
     ref = parse_m2(m2("S Hi !", "S Hi !\n" + edit(1, 2, "R:PUNCT", "."), "S Hi !"), "r")
     hyp = parse_m2(m2("S Hi!", "S Hi !\n" + edit(1, 2, "R:PUNCT", "."), "S Hi!"), "h")
-    result = evaluate(hyp, ref)
+    result = evaluate(ref, hyp)
     assert [u.shape for u in result.units] == ["1:1", "1:1", "1:1"]
     assert counts(result) == (1, 0, 0)
 
@@ -425,8 +419,8 @@ def test_defect_equal_token_counts_are_not_a_boundary() -> None:
     never stop there."""
     ref = parse_m2(m2("S I do n't know .", "S Fine ."), "r")
     hyp = parse_m2(m2("S I don't know . Fine", "S ."), "h")
-    result = evaluate(hyp, ref)
-    assert [(u.kind, u.hyp_blocks, u.ref_blocks) for u in result.units] == [("merged", (0, 1), (0, 1))]
+    result = evaluate(ref, hyp)
+    assert [(u.kind, u.sys_blocks, u.gold_blocks) for u in result.units] == [("merged", (0, 1), (0, 1))]
 
 
 def test_defect_noop_kept_for_a_single_gold_sentence_facing_a_split_system_sentence() -> None:
@@ -434,7 +428,7 @@ def test_defect_noop_kept_for_a_single_gold_sentence_facing_a_split_system_sente
     ref = parse_m2(m2(gold_block), "r")
     hyp = parse_m2(m2("S A b c", "S d e f .\n" + edit(0, 1, "R:Y", "D")), "h")
     for rule in ("keep", "jp"):
-        result = evaluate(hyp, ref, None, GecOptions(noop_rule=rule))
+        result = evaluate(ref, hyp, None, GecOptions(noop_rule=rule))
         assert result.units[0].ratio == "1:2"
         assert result.errant.ref.blocks[0].text == gold_block  # byte for byte, noop line included
         assert result.errant.sentences[0].ref_coder == 1  # annotator 1's "no change" still wins
@@ -527,7 +521,7 @@ def test_strict_names_the_first_extra_sentence(tmp_path: Path) -> None:
     (tmp_path / "h.m2").write_text("S One .\n\nS Two .\n")
     (tmp_path / "r.m2").write_text("S One .\n")
     with pytest.raises(InputError, match=r"h\.m2:3: expected no more sentences \(\S*r\.m2 has 1; --strict\), found block #1 'Two \.'"):
-        evaluate(read_m2(tmp_path / "h.m2"), read_m2(tmp_path / "r.m2"), None, GecOptions(strict=True))
+        evaluate(read_m2(tmp_path / "r.m2"), read_m2(tmp_path / "h.m2"), None, GecOptions(strict=True))
 
 
 def test_strict_accepts_identical_sentences() -> None:
@@ -585,13 +579,13 @@ def test_type_table_levels() -> None:
 
 
 def _errant_cat1(result: GecResult) -> dict[str, list[int]]:
-    from jpcore.tasks.errant_compare import group_categories
+    from jpcore.peers.errant_compare import group_categories
 
     return group_categories(result.errant.cats, 1)
 
 
 def test_errant_options_pass_through() -> None:
-    result = evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"),
+    result = evaluate(read_m2(TOY / "gold.m2"), read_m2(TOY / "sys.resegmented.m2"),
                       ErrantOptions(mode="ds", cat=3), GecOptions(noop_rule="jp"))
     expected = (TOY / "expected" / "oracle-jp.sys__oracle-jp.gold__dscat3.txt").read_text()
     assert render_output(result.errant) == expected
@@ -608,7 +602,7 @@ def test_bundled_uagec_slice(name: str) -> None:
     assert counts(result) == counts(plain) == (71, 52, 76)
     assert unit_map(result) == units_tsv(folder / "units.first100.tsv")
     if "requote" not in name:
-        hyp_text, ref_text = result.aligned_m2()
+        ref_text, hyp_text = result.aligned_m2()
         assert hyp_text == (folder / "oracle-jp.ann0.first100.m2").read_text("utf-8")
         assert ref_text == (folder / "oracle-jp.ann1.first100.m2").read_text("utf-8")
 

@@ -2,7 +2,7 @@
 
 The system's corrected text is rebuilt from its M2 file (coder 0's edits
 applied), turned back into M2 by :func:`jpcore.gec.m2_from_text` and scored
-against the gold M2 as ``jpcore gec`` scores (:func:`jpcore.tasks.gec.evaluate`,
+against the gold M2 as ``jpcore gec`` scores (:func:`jpcore.gec.evaluate`,
 sentence alignment included).  On toy-en the extracted edits are the
 system's own, so the scores are equal; on UA-GEC the difference is what the
 extractor loses (span-based correction, F0.5).
@@ -16,7 +16,7 @@ from bench.shared_data import SHARED_DATA
 from jpcore.formats.m2 import M2Document, read_m2
 from jpcore.gec import m2_from_text
 from jpcore.gec.edit import apply_edits
-from jpcore.tasks.gec import evaluate
+from jpcore.gec import evaluate
 from tests.conftest import SAMPLE_DATA
 
 TOY = SAMPLE_DATA / "m2" / "toy-en"
@@ -49,5 +49,5 @@ def counts(result) -> tuple[int, int, int, float]:
 def test_text_path_scores(hyp, ref, from_m2, from_text):
     sys_m2, gold = read_m2(hyp), read_m2(ref)
     orig, cor = as_text(sys_m2)
-    assert counts(evaluate(sys_m2, gold)) == from_m2
-    assert counts(evaluate(m2_from_text(orig, cor, "sys.orig.txt", "sys.cor.txt"), gold)) == from_text
+    assert counts(evaluate(gold, sys_m2)) == from_m2
+    assert counts(evaluate(gold, m2_from_text(orig, cor, "sys.orig.txt", "sys.cor.txt"))) == from_text

@@ -18,8 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.errant_compare import ErrantOptions, render_output, score
-from jpcore.tasks.gec import GecOptions, align_sentences, evaluate
+from jpcore.peers.errant_compare import ErrantOptions, render_output, score
+from jpcore.gec.options import GecOptions
+from jpcore.gec.sentences import align_sentences
+from jpcore.gec import evaluate
 
 #: A tiny vocabulary: repeated short sentences are frequent.
 WORDS = ["a", "b", "ab", "Yes", ".", "!", "''", "``", "don't", "do", "n't"]
@@ -112,7 +114,7 @@ def test_resegmenting_the_system_never_changes_a_one_annotator_score(case, rule,
     errant_options = ErrantOptions(**options)
     ref_doc = parse_m2(document(ref), "ref")
     plain = score(parse_m2(document(hyp), "hyp"), ref_doc, errant_options)
-    aligned = evaluate(parse_m2(document(reseg), "reseg"), ref_doc, errant_options, GecOptions(noop_rule=rule))
+    aligned = evaluate(ref_doc, parse_m2(document(reseg), "reseg"), errant_options, GecOptions(noop_rule=rule))
     assert (aligned.errant.tp, aligned.errant.fp, aligned.errant.fn) == (plain.tp, plain.fp, plain.fn)
     assert aligned.errant.cats == plain.cats
     assert all(unit.kind in ("exact", "merged") for unit in aligned.units)
@@ -125,19 +127,19 @@ def test_resegmenting_the_system_never_changes_a_one_annotator_score(case, rule,
     st.floats(0.0, 1.0),
 )
 def test_units_partition_both_sides_in_order(hyp_keys, ref_keys, alpha) -> None:
-    groups = align_sentences(hyp_keys, ref_keys, alpha)
+    groups = align_sentences(ref_keys, hyp_keys, alpha)
     hyp_next = ref_next = 0
     for group in groups:
-        assert group.hyp[0] == hyp_next and group.ref[0] == ref_next
-        assert group.hyp[1] >= group.hyp[0] and group.ref[1] >= group.ref[0]
-        assert group.hyp[1] > group.hyp[0] or group.ref[1] > group.ref[0]
+        assert group.sys[0] == hyp_next and group.gold[0] == ref_next
+        assert group.sys[1] >= group.sys[0] and group.gold[1] >= group.gold[0]
+        assert group.sys[1] > group.sys[0] or group.gold[1] > group.gold[0]
         if group.kind in ("gold-only", "system-only"):
-            assert group.hyp[1] - group.hyp[0] + group.ref[1] - group.ref[0] == 1
+            assert group.sys[1] - group.sys[0] + group.gold[1] - group.gold[0] == 1
         if group.kind in ("exact", "merged"):
-            assert "".join(hyp_keys[slice(*group.hyp)]) == "".join(ref_keys[slice(*group.ref)])
+            assert "".join(hyp_keys[slice(*group.sys)]) == "".join(ref_keys[slice(*group.gold)])
         if group.kind == "similar":
             assert group.similarity is not None and group.similarity >= alpha
-        hyp_next, ref_next = group.hyp[1], group.ref[1]
+        hyp_next, ref_next = group.sys[1], group.gold[1]
     assert (hyp_next, ref_next) == (len(hyp_keys), len(ref_keys))
 
 
@@ -150,6 +152,6 @@ def test_same_sentences_score_exactly_as_errant(ref, hyp) -> None:
     hyp = [(ref[i][0], [e for e in hyp[i][1] if e[1] <= len(ref[i][0])]) for i in range(n)]
     ref_doc, hyp_doc = parse_m2(document(ref), "ref"), parse_m2(document(hyp), "hyp")
     for options in (ErrantOptions(), ErrantOptions(mode="dt", verbose=True, cat=3)):
-        result = evaluate(hyp_doc, ref_doc, options)
+        result = evaluate(ref_doc, hyp_doc, options)
         assert not result.aligned
         assert render_output(result.errant) == render_output(score(hyp_doc, ref_doc, options))

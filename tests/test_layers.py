@@ -12,10 +12,6 @@ package per evaluation (:data:`EVALUATIONS`), which never import each other;
 which only ``python -m jpcore`` imports; the app (``inspector``), which
 jpcore never imports.  No Streamlit anywhere in jpcore.
 
-Legacy: until the integrator merges engineers P's and G's packages, parseval
-and gec still live in ``jpcore.tasks``, ``jpcore.commands`` and
-``jpcore.reports``.  :data:`LEGACY` maps those modules to the package they
-become, so the rules already name the final packages.
 """
 
 from __future__ import annotations
@@ -57,42 +53,9 @@ RULES = (
     Rule("the app does not go through the command line", "inspector", ("jpcore.cli",)),
 )
 
-#: Today's module -> the package it becomes (branch i14a; the integrator deletes these lines).
-LEGACY = {
-    "jpcore.parseval.cli": "jpcore.parseval",
-    "jpcore.commands.gec": "jpcore.gec",
-    "jpcore.parseval": "jpcore.parseval",
-    "jpcore.parseval.result": "jpcore.parseval",
-    "jpcore.parseval.score": "jpcore.parseval",
-    "jpcore.parseval.html": "jpcore.parseval",
-    "jpcore.parseval.html_trees": "jpcore.parseval",
-    "jpcore.tasks.gec": "jpcore.gec",
-    "jpcore.reports.gec": "jpcore.gec",
-    "jpcore.peers.evalb.calc": "jpcore.peers.evalb",
-    "jpcore.peers.evalb.legacy": "jpcore.peers.evalb",
-    "jpcore.peers.evalb.quote": "jpcore.peers.evalb",
-    "jpcore.peers.evalb.reader": "jpcore.peers.evalb",
-    "jpcore.peers.evalb.report": "jpcore.peers.evalb",
-    "jpcore.peers.evalb.result": "jpcore.peers.evalb",
-    "jpcore.peers.evalb.crossing": "jpcore.peers.evalb",
-    "jpcore.tasks.errant_compare": "jpcore.peers.errant_compare",
-}
-#: Imports that break a rule in a legacy file only, fixed by engineer P (the
-#: parseval command importing the CLI for its usage message): (file, module).
-LEGACY_EXCEPTIONS = {("jpcore/commands/parseval.py", "jpcore.cli")}
-
-
 def inside(module: str, package: str) -> bool:
     """``module`` is ``package`` or one of its submodules."""
     return module == package or module.startswith(package + ".")
-
-
-def final_name(module: str) -> str:
-    """``module`` under the name of the package it belongs to once the legacy modules are gone."""
-    for old, new in LEGACY.items():
-        if inside(module, old):
-            return new + module[len(old):]
-    return module
 
 
 def module_name(path: Path) -> str:
@@ -136,13 +99,13 @@ def violations(rule: Rule) -> list[str]:
     """``file:line imports module`` for every import that breaks ``rule``."""
     found = []
     for path in sources():
-        importer = final_name(module_name(path))
+        importer = module_name(path)
         if not inside(importer, rule.importer) or any(inside(importer, a) for a in rule.allowed_in):
             continue
         relative = path.relative_to(ROOT).as_posix()
         for line, imported in imports(path):
-            target = final_name(imported)
-            if any(inside(target, f) for f in rule.forbidden) and (relative, imported) not in LEGACY_EXCEPTIONS:
+            target = imported
+            if any(inside(target, f) for f in rule.forbidden):
                 found.append(f"{relative}:{line} imports {imported}")
     return found
 
@@ -158,6 +121,5 @@ def test_the_rules_see_what_they_forbid() -> None:
     found = {module for _, module in imports(sides)}
     assert "jpcore.align.similarity" in found or "jpcore.align.streams" in found
     assert (3, "jpcore.cli") in imports(ROOT / "jpcore" / "__main__.py")
-    assert final_name("jpcore.tasks.gec") == "jpcore.gec" and final_name("jpcore.tasks") == "jpcore.tasks"
     probe = Rule("probe", "jpcore.align", ("jpcore.formats",))
     assert any(v.startswith("jpcore/align/") for v in violations(probe))

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from streamlit.util import ReadOnlyAttributeDictionary
 
-from jpcore.tasks.gec import TypeRow
+from jpcore.gec.error_types import TypeRow
 from inspector.analysis_charts import selected_buckets
 from inspector.brackets_chart import selected_labels
 from inspector.gec_charts import selected_categories

@@ -23,8 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.formats.m2 import parse_m2
-from jpcore.tasks.errant_compare import ErrantOptions, score
-from jpcore.tasks.gec import GecOptions, evaluate
+from jpcore.peers.errant_compare import ErrantOptions, score
+from jpcore.gec.options import GecOptions
+from jpcore.gec import evaluate
 from tests.test_gec_properties import document, resegmented
 
 MODES = ("cs", "cse", "ds", "dt")
@@ -63,6 +64,6 @@ def test_scores_equal_errants_rule_before_and_after_resegmentation(case, mode, r
     ref_doc = parse_m2(document(ref), "ref")
     plain = score(parse_m2(document(hyp), "hyp"), ref_doc, options)
     assert (plain.tp, plain.fp, plain.fn) == expected
-    aligned = evaluate(parse_m2(document(reseg), "reseg"), ref_doc, options, GecOptions(noop_rule=rule))
+    aligned = evaluate(ref_doc, parse_m2(document(reseg), "reseg"), options, GecOptions(noop_rule=rule))
     assert (aligned.errant.tp, aligned.errant.fp, aligned.errant.fn) == expected
     assert aligned.aligned == (len(reseg) != len(ref) or any(r[0] != s[0] for r, s in zip(ref, reseg)))

@@ -24,8 +24,8 @@ from jpcore.reports.provenance import UNKNOWN, attribution_text
 from jpcore.reports.svg import Series, bar_chart
 from jpcore.align.similarity import Normaliser
 from jpcore import parseval
-from jpcore.tasks.gec import evaluate as gec_evaluate
-from jpcore.tasks.gec import evaluate_bytes as gec_evaluate_bytes
+from jpcore.gec import evaluate as gec_evaluate
+from jpcore.gec import evaluate_bytes as gec_evaluate_bytes
 from jpcore.preprocess import evaluate as preprocess_evaluate
 from tests.conftest import ROOT, SAMPLE_DATA
 

@@ -29,7 +29,8 @@ from jpcore.results.reader import MAX_DEPTH, ResultFieldError, json_depth, read_
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
 from jpcore import parseval
-from jpcore.tasks.gec import GecResult, evaluate_bytes as gec_evaluate, type_table
+from jpcore.gec import GecResult, evaluate_bytes as gec_evaluate
+from jpcore.gec.error_types import type_table
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
 from inspector import gec_samples, samples, tree_samples

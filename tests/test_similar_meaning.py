@@ -17,7 +17,7 @@ from jpcore.formats.m2 import parse_m2
 from jpcore.formats.trees import read_trees_file
 from jpcore.reports.definitions import ALIGNMENT
 from jpcore.align.similarity import jaro
-from jpcore.tasks import gec
+from jpcore import gec
 from jpcore import parseval
 from jpcore.preprocess import evaluate
 from inspector.explain import sentence_reason

@@ -16,7 +16,7 @@ from jpcore.peers.evalb.params import load_prm
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT, F1, PARSEVAL_F1, compare
 from jpcore.stats.adapters import evalb_units, gec_metric, gec_units, parseval_units, preprocess_units
 from jpcore.peers.evalb import legacy as evalb_legacy
-from jpcore.tasks import gec
+from jpcore import gec
 from jpcore import parseval
 from jpcore.preprocess import evaluate
 from tests.conftest import SAMPLE_DATA, UD

@@ -30,7 +30,7 @@ from jpcore.stats import (
     errant_f,
 )
 from jpcore.stats.resample import bootstrap_scores, randomization_differences, resample_indices
-from jpcore.tasks.errant_compare import f_score
+from jpcore.peers.errant_compare import f_score
 from jpcore.peers.evalb.result import EvalbRow, EvalbSummary
 from jpcore.preprocess import Counts
 

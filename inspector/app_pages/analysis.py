@@ -41,7 +41,7 @@ from jpcore.analysis import (
 )
 from jpcore.analysis.confusion import GOLD_SIDE, LABELS, POS, SYS_SIDE, TYPES, UPOS
 from jpcore.formats.conllu import NO_TAG
-from jpcore.tasks.gec import TYPE_LEVELS
+from jpcore.gec.error_types import TYPE_LEVELS
 from inspector import analysis_tables as at
 from inspector.analysis_charts import bucket_figure, selected_buckets
 from inspector.analysis_examples import examples_frame

@@ -5,7 +5,7 @@ a saved JSON result), shows the aligned units with their original sentence
 ids on both sides, every edit with its original and re-indexed offsets, type,
 correction and TP/FP/FN, the per-type P/R/F chart whose bars filter the
 tables, the annotator errant's rule chose per unit, and the downloads.
-Every number is read from the :class:`jpcore.tasks.gec.GecResult`; filters
+Every number is read from the :class:`jpcore.gec.GecResult`; filters
 and the selected unit (``?e_unit=N``) are bound to the URL so a link reopens
 the same view.  Previous / Next (keys K / J) step through the units the
 filters show; the unit's detail is a fragment (stepping reruns only it); the
@@ -19,8 +19,8 @@ import json
 
 import streamlit as st
 
-from jpcore.tasks.errant_compare import render_output
-from jpcore.tasks.gec import type_table
+from jpcore.peers.errant_compare import render_output
+from jpcore.gec.error_types import type_table
 from inspector import components, gec_loading, gec_samples, gec_tables, loader_state
 from inspector.gec_charts import selected_categories, type_figure
 from inspector.gec_render import legend_html, units_html
@@ -48,8 +48,8 @@ f_label = options.f_label
 
 # --- What is loaded -----------------------------------------------------------
 st.caption(
-    f"**{md_text(loaded.label)}** · system {md_text(result.hyp_name)} ({result.hyp_count} sentences) · "
-    f"gold {md_text(result.ref_name)} ({result.ref_count} sentences) · noop rule "
+    f"**{md_text(loaded.label)}** · system {md_text(result.sys_name)} ({result.sys_count} sentences) · "
+    f"gold {md_text(result.gold_name)} ({result.gold_count} sentences) · noop rule "
     f"{md_text(result.options.noop_rule)} · alpha {result.options.alpha} · "
     f"{md_text(options.title.strip())}, {md_text(f_label)}"
 )
@@ -153,7 +153,7 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
     st.html(units_html(result, [unit]))
-    hyp_edits, ref_edits = loaded.edit_index.edits[unit.index]
+    ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
     left, right = st.columns(2)
     for column, label, side_edits, key in ((left, "System edits", hyp_edits, "e_unit_sys"),
                                             (right, "Gold edits", ref_edits, "e_unit_gold")):
@@ -202,9 +202,9 @@ buttons[0].download_button("errant-style report", _report, file_name="gec-report
 buttons[1].download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
                            file_name="gec-result.json", mime="application/json", key="e_dl_json",
                            on_click="ignore")
-buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[0], file_name="aligned.hyp.m2",
+buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[1], file_name="aligned.hyp.m2",
                            mime="text/plain", key="e_dl_hyp", on_click="ignore")
-buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[1], file_name="aligned.ref.m2",
+buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[0], file_name="aligned.ref.m2",
                            mime="text/plain", key="e_dl_ref", on_click="ignore")
 buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
                            file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")

@@ -74,7 +74,7 @@ The kinds of group (one vocabulary for preprocess, parseval and gec)
   rewritten: their Jaro-Winkler similarity (prefix and suffix bonus, on the
   space-free normalised texts, :func:`jpcore.align.similarity.jaro_winkler`) is at
   least :data:`SIMILAR_AT_LEAST` (0.91, the threshold gec measured between
-  true and wrong sentence pairs: ``jpcore.tasks.gec``).  ``colour``/``color``
+  true and wrong sentence pairs: ``jpcore.gec``).  ``colour``/``color``
   (0.97) and ``do not``/``don't`` (0.92) are similar;
 * ``different``: the characters differ and are not similar: two unrelated
   texts that merely sit between the same common boundaries (``cat``/``dog``,
@@ -139,7 +139,7 @@ MAX_DIFF_CELLS = 250_000
 _FIRST_WINDOW = 64
 #: Two differing texts are ``similar`` when their Jaro-Winkler similarity
 #: (:func:`jpcore.align.similarity.jaro_winkler`) is at least this (gec's measured
-#: threshold, ``jpcore.tasks.gec.DEFAULT_ALPHA``); below it they are ``different``.
+#: threshold, ``jpcore.gec.options.DEFAULT_ALPHA``); below it they are ``different``.
 SIMILAR_AT_LEAST = 0.91
 
 EXACT = "exact"

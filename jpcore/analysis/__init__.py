@@ -3,7 +3,7 @@
 Pure functions over the three result objects
 (:class:`~jpcore.preprocess.PreprocessResult`,
 :class:`~jpcore.parseval.result.ParsevalResult`,
-:class:`~jpcore.tasks.gec.GecResult`) that only *add up* the per-unit counts
+:class:`~jpcore.gec.GecResult`) that only *add up* the per-unit counts
 the results already hold -- nothing is aligned or scored again:
 
 * :mod:`~jpcore.analysis.units` -- one row of counts per aligned unit

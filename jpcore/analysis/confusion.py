@@ -21,7 +21,7 @@ and of the system item), so an app can list them:
   FP, FN, partial: the chosen annotators' edits errant counted) with the
   **same re-indexed span** in the same unit, paired the same way (same type
   first).  ``Example.gold``/``.sys`` index the lists of
-  :meth:`jpcore.tasks.gec.GecResult.edits` (``[1]`` gold, ``[0]`` system).
+  :meth:`jpcore.gec.GecResult.edits` (``[1]`` gold, ``[0]`` system).
 * :func:`upos_confusion` (preprocess): the UPOS of the two words of every
   **1:1 word group with identical text** (the token TPs: one gold and one
   system word covering the same characters), much as the CoNLL 2018 script
@@ -54,8 +54,9 @@ from jpcore.analysis.units import GEC, PARSEVAL, PREPROCESS, Result, task_of
 from jpcore.formats.conllu import flat_upos
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused
-from jpcore.tasks.errant_compare import FN, FP, PARTIAL, TP
-from jpcore.tasks.gec import GecResult, category_of
+from jpcore.peers.errant_compare import FN, FP, PARTIAL, TP
+from jpcore.gec import GecResult
+from jpcore.gec.error_types import category_of
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 
@@ -253,7 +254,7 @@ def label_confusion(result: ParsevalResult, unpaired: bool = True) -> Confusion:
 def error_type_confusion(result: GecResult, unpaired: bool = True, by: str = "type") -> Confusion:
     """Gold against system error type of the scored edits at equal re-indexed
     spans (see the module doc); ``by`` is ``type``, ``main`` or ``operation``
-    (:func:`jpcore.tasks.gec.category_of`)."""
+    (:func:`jpcore.gec.error_types.category_of`)."""
     items = []
     with gc_paused():
         for unit in result.units:

@@ -12,7 +12,7 @@ headline figures:
   (:class:`jpcore.preprocess.Counts`; parseval's EVALB figures are the
   same fractions times 100);
 * ``"errant"`` (gec): errant_compare's ``computeFScore``
-  (:func:`jpcore.tasks.errant_compare.f_score`): P = 1.0 without FP,
+  (:func:`jpcore.peers.errant_compare.f_score`): P = 1.0 without FP,
   R = 1.0 without FN, each rounded to 4 places.
 
 All scores are fractions (0..1).
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.scores import GoldSystemFromErrors
-from jpcore.tasks.errant_compare import f_score
+from jpcore.peers.errant_compare import f_score
 
 #: The two conventions for undefined and rounded scores (see the module doc).
 CONVENTIONS = ("conll", "errant")

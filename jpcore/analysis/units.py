@@ -3,7 +3,7 @@
 Contract: :func:`unit_stats` reads a result object
 (:class:`~jpcore.preprocess.PreprocessResult`,
 :class:`~jpcore.parseval.result.ParsevalResult` or
-:class:`~jpcore.tasks.gec.GecResult`) and returns one :class:`UnitStats` per
+:class:`~jpcore.gec.GecResult`) and returns one :class:`UnitStats` per
 aligned unit (sentence group, tree pair, GEC unit) in document order, with
 the counts the result already holds for it -- nothing is re-scored:
 
@@ -35,7 +35,7 @@ from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
 from jpcore.analysis.scores import Score
 from jpcore.runtime import gc_paused
 from jpcore.task import of_result
-from jpcore.tasks.gec import GecResult
+from jpcore.gec import GecResult
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
 

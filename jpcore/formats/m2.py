@@ -26,7 +26,7 @@ edits whatever their offsets; we refuse ``start > end``, negative offsets
 other than the noop's ``-1 -1`` and NUL characters (a binary file).  An edit
 past the end of its ``S`` line is read (errant scores it, and so does the
 errant-exact scorer); the alignment layer refuses it where it would merge the
-sentence with a neighbour (:func:`jpcore.tasks.gec.build_side`).
+sentence with a neighbour (:func:`jpcore.gec.concat.build_side`).
 
 Every block keeps its raw text (:attr:`M2Block.text`) and the line number of
 its ``S`` line; edit ``i`` of a block sits on line ``block.line + 1 + i``.

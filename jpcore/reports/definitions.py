@@ -1,7 +1,7 @@
 """The definitions of every metric a report shows, per task, in plain words.
 
 Contract: each function returns ``(term, definition)`` pairs, plain text
-(the renderer escapes them).  They describe what :mod:`jpcore.tasks`
+(the renderer escapes them).  They describe what the evaluations (:mod:`jpcore.task`)
 computes; nothing here computes anything.
 """
 

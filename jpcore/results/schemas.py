@@ -40,8 +40,8 @@ from jpcore.formats.json_schema import (
     describe,
 )
 from jpcore.align.similarity import known_languages
-from jpcore.tasks.errant_compare import MODES
-from jpcore.tasks.gec import NOOP_RULES
+from jpcore.peers.errant_compare import MODES
+from jpcore.gec.options import NOOP_RULES
 from jpcore.parseval.result import STATUSES
 
 #: A file name or a label shown in the app.

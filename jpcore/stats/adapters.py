@@ -28,7 +28,7 @@ from jpcore.stats.metrics import Metric, errant_f
 
 if TYPE_CHECKING:
     from jpcore.peers.evalb.result import EvalbResult
-    from jpcore.tasks.gec import GecResult
+    from jpcore.gec import GecResult
     from jpcore.parseval.result import ParsevalResult
     from jpcore.preprocess import PreprocessResult
 

@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from jpcore.preprocess import evaluate_bytes as pp
 from jpcore import parseval
-from jpcore.tasks.gec import evaluate_bytes as gec
+from jpcore.gec import evaluate_bytes as gec
 HERE = Path(__file__).resolve().parent
 good_pp = pp(b"Hello world .\nBye .\n", b"Hello world . Bye .\n", "gold.txt", "sys.txt").to_dict()
 good_pv = parseval.evaluate_bytes(b"(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. .))\n(S (NP (PRP It)) (VP (VBD ran)) (. .))\n",

@@ -1,6 +1,6 @@
 """The HTML report of a jp-errant result (``jpcore gec``).
 
-Contract: :func:`build` reads a :class:`~jpcore.tasks.gec.GecResult` and
+Contract: :func:`build` reads a :class:`~jpcore.gec.GecResult` and
 returns a :class:`~jpcore.reports.common.Report`: the headline TP/FP/FN and
 P/R/F exactly as errant_compare prints them (rounded to 4 places), the
 alignment notes, the per-type and per-kind charts, the inputs with their
@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jpcore.gec.result import GecEdit, GecResult
+from jpcore.gec.sentences import ALIGNER, SIMILARITY
+from jpcore.gec.unit import GecUnit
 from jpcore.reports.common import (
     Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
 )
@@ -21,7 +24,6 @@ from jpcore.reports.definitions import gec as gec_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
-from jpcore.tasks.gec import ALIGNER, SIMILARITY, GecEdit, GecResult, GecUnit
 
 #: Types shown in the per-type chart (most frequent first).
 CHART_TYPES = 20
@@ -82,14 +84,14 @@ def _ids(values: Sequence[int]) -> str:
 
 def _unit_cells(result: GecResult, unit: GecUnit) -> list[object]:
     sentence = result.errant.sentences[unit.index]
-    hyp_edits, ref_edits = result.edits(unit.index)
+    gold_edits, sys_edits = result.edits(unit.index)
     return [
-        num(unit.index), unit.kind, unit.ratio, _ids(unit.hyp_blocks), _ids(unit.ref_blocks),
-        _ids(unit.hyp_lines), _ids(unit.ref_lines),
-        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "hyp"))),
-        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "ref"))),
+        num(unit.index), unit.kind, unit.ratio, _ids(unit.sys_blocks), _ids(unit.gold_blocks),
+        _ids(unit.sys_lines), _ids(unit.gold_lines),
+        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "sys"))),
+        text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "gold"))),
         num(sentence.tp), num(sentence.fp), num(sentence.fn),
-        text_cell(_edits(hyp_edits)), text_cell(_edits(ref_edits)),
+        text_cell(_edits(sys_edits)), text_cell(_edits(gold_edits)),
     ]
 
 
@@ -113,14 +115,14 @@ def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_unit
 
     ``selected`` is the Task contract's list of units a person picked; the GEC
     report draws nothing per unit, so it does not use it."""
-    infos = list(inputs) if inputs else [InputInfo("system", result.hyp_name), InputInfo("gold", result.ref_name)]
+    infos = list(inputs) if inputs else [InputInfo("system", result.sys_name), InputInfo("gold", result.gold_name)]
     options = result.errant.options
     totals = result.totals
-    subtitle = (f"System {result.hyp_name} against gold {result.ref_name}: P {totals['precision']}, "
+    subtitle = (f"System {result.sys_name} against gold {result.gold_name}: P {totals['precision']}, "
                 f"R {totals['recall']}, {options.f_label} {totals['f']} ({len(result.units):,} units).")
     input_rows = [
-        ("system (hypothesis)", result.hyp_name, num(f"{result.hyp_count:,}"), ", ".join(map(str, result.coders("hyp")))),
-        ("gold (reference)", result.ref_name, num(f"{result.ref_count:,}"), ", ".join(map(str, result.coders("ref")))),
+        ("system (hypothesis)", result.sys_name, num(f"{result.sys_count:,}"), ", ".join(map(str, result.coders("sys")))),
+        ("gold (reference)", result.gold_name, num(f"{result.gold_count:,}"), ", ".join(map(str, result.coders("gold")))),
     ]
     filters = []
     if options.single:

@@ -479,6 +479,18 @@ class BlockCountError(InputError):
         )
 
 
+def _add_cats(total_cats: dict[str, list[int]], cats: dict[str, list[int]]) -> None:
+    """Add one sentence's per-type ``[tp, fp, fn]`` to the running totals (in place)."""
+    for etype, counts in cats.items():
+        total = total_cats.get(etype)
+        if total is None:
+            total_cats[etype] = counts[:]
+        else:
+            total[0] += counts[0]
+            total[1] += counts[1]
+            total[2] += counts[2]
+
+
 def score(hyp: M2Document, ref: M2Document, options: ErrantOptions | None = None) -> ErrantResult:
     """Score ``hyp`` against ``ref`` block by block exactly as errant_compare 3.0.2 does.
 
@@ -509,14 +521,7 @@ def score(hyp: M2Document, ref: M2Document, options: ErrantOptions | None = None
                     total_tp += tp
                     total_fp += fp
                     total_fn += fn
-                    for etype, counts in cats.items():
-                        total = total_cats.get(etype)
-                        if total is None:
-                            total_cats[etype] = counts[:]
-                        else:
-                            total[0] += counts[0]
-                            total[1] += counts[1]
-                            total[2] += counts[2]
+                    _add_cats(total_cats, cats)
                     append(new(SentenceScore, (index, hyp_block, ref_block, hyp_id, ref_id, tp, fp, fn, cats,
                                                candidates)))
                     continue
@@ -537,14 +542,7 @@ def score(hyp: M2Document, ref: M2Document, options: ErrantOptions | None = None
             total_tp += tp
             total_fp += fp
             total_fn += fn
-            for etype, counts in cats.items():
-                total = total_cats.get(etype)
-                if total is None:
-                    total_cats[etype] = counts[:]
-                else:
-                    total[0] += counts[0]
-                    total[1] += counts[1]
-                    total[2] += counts[2]
+            _add_cats(total_cats, cats)
             append(new(SentenceScore, (index, hyp_block, ref_block, hyp_id, ref_id, tp, fp, fn, cats, candidates)))
     return ErrantResult(options, hyp, ref, sentences, total_tp, total_fp, total_fn, total_cats)
 

@@ -2,7 +2,7 @@
 
 Without ``--json`` it prints exactly what ``errant_compare`` (errant 3.0.2)
 prints for the same flags -- on the input files when their sentences agree,
-else on the sentence-aligned files (spec gec.md §2, :mod:`jpcore.tasks.gec`),
+else on the sentence-aligned files (spec gec.md §2, :mod:`jpcore.gec`),
 which ``--write-aligned OUT_PREFIX`` writes as ``OUT_PREFIX.hyp.m2`` and
 ``OUT_PREFIX.ref.m2`` so that errant_compare itself gives the same report on
 them.  With ``--json`` one JSON object whose ``"totals"`` is
@@ -27,8 +27,10 @@ from pathlib import Path
 
 from jpcore.output import keep, write_bytes, write_json
 from jpcore.formats.textio import read_bytes
-from jpcore.tasks.errant_compare import ErrantOptions, render_output
-from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
+from jpcore.gec.evaluate import evaluate_bytes
+from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
+from jpcore.gec.result import GecResult
+from jpcore.peers.errant_compare import ErrantOptions, render_output
 
 
 def _alpha(text: str) -> float:
@@ -93,19 +95,19 @@ def gec_options_from_args(args: argparse.Namespace) -> GecOptions:
 
 def write_aligned(result: GecResult, prefix: str) -> tuple[Path, Path]:
     """Write ``PREFIX.hyp.m2`` and ``PREFIX.ref.m2``; return their paths."""
-    hyp_text, ref_text = result.aligned_m2()
+    gold_text, sys_text = result.aligned_m2()
     hyp_path, ref_path = Path(prefix + ".hyp.m2"), Path(prefix + ".ref.m2")
-    hyp_path.write_bytes(hyp_text.encode("utf-8"))
-    ref_path.write_bytes(ref_text.encode("utf-8"))
+    hyp_path.write_bytes(sys_text.encode("utf-8"))
+    ref_path.write_bytes(gold_text.encode("utf-8"))
     return hyp_path, ref_path
 
 
 def run(args: argparse.Namespace) -> int:
     """Align when needed, score and print (bad input raises InputError: status 2)."""
     options = options_from_args(args)
-    hyp_data = read_bytes(args.hyp)
-    ref_data = read_bytes(args.ref)
-    result = evaluate_bytes(hyp_data, ref_data, args.hyp, args.ref, options, gec_options_from_args(args))
+    sys_data = read_bytes(args.hyp)
+    gold_data = read_bytes(args.ref)
+    result = evaluate_bytes(gold_data, sys_data, args.ref, args.hyp, options, gec_options_from_args(args))
     keep(result)
     if args.write_aligned:
         write_aligned(result, args.write_aligned)

@@ -1,0 +1,79 @@
+"""The comparison keys of M2 ``S`` lines (spec gec.md §2, step 2).
+
+Each sentence becomes one space-free string: whitespace removed, every
+double-quote variant and the PTB brackets mapped (the ``"gec"`` table of
+``jpcore/data/normalisation.json``), so that two files cut or tokenised
+differently give the same characters where their text is the same.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jpcore.align.similarity import Normaliser
+from jpcore.formats.m2 import M2Document
+from jpcore.formats.spaces import WHITESPACE, strip_spaces
+
+__all__ = ["keys_and_lengths", "sentence_keys"]
+
+#: Whitespace other than the ASCII space, and the invisible characters strip_spaces removes.
+_OTHER_SPACE = re.compile("[" + re.escape("".join(c for c in WHITESPACE if c != " ")) + "\u200b\ufeff]")
+
+
+def sentence_keys(document: M2Document, normaliser: Normaliser) -> list[str]:
+    """Each block's ``S`` sentence as one space-free normalised string.
+
+    The normaliser's whole-token table applies to tokens; its inside table is
+    applied to the space-free sentence, so the key does not depend on how
+    the sentence was tokenised (``` ` ` ``` and ``` `` ``` give the same key).
+
+    >>> from jpcore.formats.m2 import parse_m2
+    >>> doc = parse_m2("S `` Hi '' -LRB- x -RRB- «y»\\n\\nS a  b")
+    >>> sentence_keys(doc, Normaliser.for_language("gec"))
+    ['"Hi"(x)"y"', 'ab']
+    """
+    return keys_and_lengths(document, normaliser)[0]
+
+
+def keys_and_lengths(document: M2Document, normaliser: Normaliser) -> tuple[list[str], list[int]]:
+    """:func:`sentence_keys` and each sentence's number of tokens, in one pass.
+
+    The work is done on all sentences joined by NUL (no table entry contains
+    NUL, so no replacement can reach across two sentences); sentences whose
+    tokens are separated by single spaces only (the normal M2 file) are
+    neither split nor copied one by one.
+    """
+    sentences = [block.sentence for block in document.blocks]
+    joined = "\x00".join(sentences)
+    if joined.count("\x00") != max(len(sentences) - 1, 0):  # a NUL inside a sentence
+        return [_key(s, normaliser) for s in sentences], [len(s.split()) for s in sentences]
+    plain = joined.replace(" ", "")
+    whole = normaliser.whole
+    if (
+        "  " in joined or "\x00 " in joined or " \x00" in joined or joined[:1] == " " or joined[-1:] == " "
+        or not all(sentences)
+        or _OTHER_SPACE.search(plain) or (whole and any(name in joined for name in whole))
+    ):
+        return [_key(s, normaliser) for s in sentences], [len(s.split()) for s in sentences]
+    lengths = [s.count(" ") + 1 for s in sentences]
+    for old, new in normaliser.inside:
+        if old in plain:
+            plain = plain.replace(old, new)
+    if normaliser.casefold:
+        plain = plain.casefold()
+    return (plain.split("\x00") if sentences else []), lengths
+
+
+def _key(sentence: str, normaliser: Normaliser) -> str:
+    """The key of one sentence: whole-token table, spaces removed, inside table."""
+    tokens = sentence.split()
+    whole = normaliser.whole
+    if whole and any(token in whole for token in tokens):
+        tokens = [whole.get(token, token) for token in tokens]
+    text = "".join(tokens)  # str.split's whitespace is strip_spaces' set...
+    if "\u200b" in text or "\ufeff" in text:  # ...but for these two
+        text = strip_spaces(text)
+    for old, new in normaliser.inside:
+        if old in text:
+            text = text.replace(old, new)
+    return text.casefold() if normaliser.casefold else text
