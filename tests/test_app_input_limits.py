@@ -13,8 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from jpcore.errors import InputError
-from inspector.evaluation import NamedBytes
-from inspector.input_limits import (
+from inspector.common.files import NamedBytes
+from inspector.common.input_limits import (
     APP_MAX_BYTES,
     APP_MAX_MB,
     CLI_COMMANDS,
@@ -24,7 +24,7 @@ from inspector.input_limits import (
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
+APP = ROOT / "inspector" / "main" / "app.py"
 LINE = "a b c .\n"
 
 
@@ -68,11 +68,11 @@ def test_every_command_in_the_messages_exists() -> None:
 
 
 @pytest.mark.parametrize("page, source_key, source, gold_key, sys_key, submit, evaluation, kept", [
-    ("app_pages/overview.py", "source", "paste", "paste_gold", "paste_sys", "paste_submit",
+    ("../pages/overview.py", "source", "paste", "paste_gold", "paste_sys", "paste_submit",
      "preprocess", "Still showing the previous data: English EWT excerpt: gold words vs nltk."),
-    ("app_pages/brackets.py", "bk_source", "paste", "bk_paste_gold", "bk_paste_sys", "bk_paste_submit",
+    ("../pages/brackets.py", "bk_source", "paste", "bk_paste_gold", "bk_paste_sys", "bk_paste_submit",
      "parseval", "Still showing the previous trees: "),
-    ("app_pages/edits.py", "g_source", "paste", "g_paste_gold", "g_paste_sys", "g_paste_submit",
+    ("../pages/edits.py", "g_source", "paste", "g_paste_gold", "g_paste_sys", "g_paste_submit",
      "gec", "Still showing the previous data: "),
 ])
 def test_a_paste_over_the_limit_is_refused_and_the_data_stays(
@@ -97,7 +97,7 @@ def test_a_paste_over_the_limit_is_refused_and_the_data_stays(
 def test_a_teaching_text_over_its_limit_is_refused() -> None:
     at = AppTest.from_file(str(APP), default_timeout=120)
     _run(at)
-    at.switch_page("app_pages/teaching.py")
+    at.switch_page("../pages/teaching.py")
     _run(at)
     at.radio(key="teach_source").set_value("paste")
     _run(at)
@@ -114,7 +114,7 @@ def test_a_teaching_text_over_its_limit_is_refused() -> None:
 
 
 def test_the_memory_limit_names_the_file_the_room_and_the_command() -> None:
-    from inspector.input_limits import MEMORY_FACTORS, SESSION_MEMORY_BYTES, check_memory, largest_input
+    from inspector.common.input_limits import MEMORY_FACTORS, SESSION_MEMORY_BYTES, check_memory, largest_input
 
     text = MEMORY_FACTORS["text"]
     fits = largest_input("text")
@@ -135,7 +135,7 @@ def test_the_memory_limit_names_the_file_the_room_and_the_command() -> None:
 
 
 def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> None:
-    from inspector.input_limits import largest_input
+    from inspector.common.input_limits import largest_input
 
     at = AppTest.from_file(str(APP), default_timeout=120)
     _run(at)
@@ -156,11 +156,11 @@ def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> Non
 
 def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
     """Trees loaded on the Brackets page lower what the Overview can take, and its message says so."""
-    from inspector.input_limits import MEMORY_FACTORS, largest_input
+    from inspector.common.input_limits import MEMORY_FACTORS, largest_input
 
     at = AppTest.from_file(str(APP), default_timeout=300)
     _run(at)
-    at.switch_page("app_pages/brackets.py")
+    at.switch_page("../pages/brackets.py")
     _run(at)
     assert at.session_state["bk_loaded_held"] > 0  # the bundled trees count too
     at.radio(key="bk_source").set_value("paste")
@@ -173,7 +173,7 @@ def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
     assert not _errors(at)
     held = at.session_state["bk_loaded_held"]
     assert held == int(MEMORY_FACTORS["trees"].held * 2 * len(trees))
-    at.switch_page("app_pages/overview.py")
+    at.switch_page("../pages/overview.py")
     _run(at)
     at.radio(key="source").set_value("paste")
     _run(at)
