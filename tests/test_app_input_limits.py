@@ -13,19 +13,26 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from jpcore.errors import InputError
+from inspector.brackets.loader import LIMITS as PARSEVAL_LIMITS
+from inspector.brackets.loader import TREES_FACTOR
 from inspector.common.files import NamedBytes
-from inspector.common.input_limits import (
-    APP_MAX_BYTES,
-    APP_MAX_MB,
-    CLI_COMMANDS,
-    TEACHING_MAX_BYTES,
-    check_sizes,
-)
+from inspector.common.input_limits import APP_MAX_BYTES, APP_MAX_MB, check_sizes
+from inspector.edits.loader import LIMITS as GEC_LIMITS
+from inspector.teaching.inputs import LIMITS as TEACHING_LIMITS
+from inspector.teaching.inputs import TEACHING_MAX_BYTES
+from inspector.tokens.loader import LIMITS as PREPROCESS_LIMITS
+from inspector.tokens.loader import RAW_FACTOR, TEXT_FACTOR
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "main" / "app.py"
 LINE = "a b c .\n"
+#: Each loader's limits, and the command line its messages name.
+LIMITS = {"preprocess": PREPROCESS_LIMITS, "parseval": PARSEVAL_LIMITS, "gec": GEC_LIMITS,
+          "teaching": TEACHING_LIMITS}
+CLI_COMMANDS = {evaluation: limits.cli for evaluation, limits in LIMITS.items()}
+#: The memory per byte of the formats these tests load.
+MEMORY_FACTORS = {"text": TEXT_FACTOR, "trees": TREES_FACTOR, "raw": RAW_FACTOR}
 
 
 def _text_of(size: int) -> str:
@@ -40,10 +47,10 @@ def _errors(at: AppTest) -> list[str]:
 
 
 def test_the_limit_is_inclusive_and_names_the_command() -> None:
-    check_sizes([NamedBytes("gold.txt", bytes(APP_MAX_BYTES)), None], "preprocess")
+    check_sizes([NamedBytes("gold.txt", bytes(APP_MAX_BYTES)), None], LIMITS["preprocess"])
     with pytest.raises(InputError) as caught:
         check_sizes([NamedBytes("gold.txt", b""), NamedBytes("sys.txt", bytes(APP_MAX_BYTES + 1))],
-                    "preprocess")
+                    LIMITS["preprocess"])
     assert str(caught.value) == (
         "sys.txt: expected at most 20 MB per file in the app, found 20.0 MB (20,971,521 bytes); "
         "evaluate it with the command line, which has no such limit: "
@@ -114,17 +121,19 @@ def test_a_teaching_text_over_its_limit_is_refused() -> None:
 
 
 def test_the_memory_limit_names_the_file_the_room_and_the_command() -> None:
-    from inspector.common.input_limits import MEMORY_FACTORS, SESSION_MEMORY_BYTES, check_memory, largest_input
+    from inspector.common.input_limits import SESSION_MEMORY_BYTES, check_memory, largest_input
 
     text = MEMORY_FACTORS["text"]
-    fits = largest_input("text")
+    fits = largest_input(text)
     assert fits == int(SESSION_MEMORY_BYTES / text.peak) and fits < APP_MAX_BYTES
-    held = check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), "text"),
-                         (NamedBytes("sys.txt", bytes(fits // 2)), "text"), (None, "raw")], "preprocess", held=0)
+    held = check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), text),
+                         (NamedBytes("sys.txt", bytes(fits // 2)), text), (None, MEMORY_FACTORS["raw"])],
+                        LIMITS["preprocess"], held=0)
     assert held == int(text.held * 2 * (fits // 2))
     with pytest.raises(InputError) as caught:
-        check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), "text"),
-                      (NamedBytes("sys.txt", bytes(fits // 2 + 1000)), "text")], "preprocess", held=50 * 1024 * 1024)
+        check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), text),
+                      (NamedBytes("sys.txt", bytes(fits // 2 + 1000)), text)], LIMITS["preprocess"],
+                     held=50 * 1024 * 1024)
     room = (SESSION_MEMORY_BYTES - 50 * 1024 * 1024 - text.peak * (fits // 2)) / text.peak
     assert str(caught.value) == (
         f"sys.txt: expected at most {room / 1024 / 1024:.1f} MB of tokenized text here (the server needs about "
@@ -141,7 +150,7 @@ def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> Non
     _run(at)
     at.radio(key="source").set_value("paste")
     _run(at)
-    size = largest_input("text") + 1000
+    size = largest_input(MEMORY_FACTORS["text"]) + 1000
     assert size < APP_MAX_BYTES  # under the per-file limit: only the memory refuses it
     at.text_area(key="paste_gold").input(_text_of(size))
     at.text_area(key="paste_sys").input("a b c .\n")
@@ -156,7 +165,7 @@ def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> Non
 
 def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
     """Trees loaded on the Brackets page lower what the Overview can take, and its message says so."""
-    from inspector.common.input_limits import MEMORY_FACTORS, largest_input
+    from inspector.common.input_limits import largest_input
 
     at = AppTest.from_file(str(APP), default_timeout=300)
     _run(at)
@@ -177,7 +186,7 @@ def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
     _run(at)
     at.radio(key="source").set_value("paste")
     _run(at)
-    size = largest_input("text") - 1000  # fits an empty session, not this one
+    size = largest_input(MEMORY_FACTORS["text"]) - 1000  # fits an empty session, not this one
     at.text_area(key="paste_gold").input(_text_of(size))
     at.text_area(key="paste_sys").input("a b c .\n")
     at.button(key="paste_submit").click()

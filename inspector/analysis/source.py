@@ -2,8 +2,8 @@
 
 Contract: :func:`loaded_source` reads (never loads, never changes) what the
 tokenization loader (:mod:`inspector.state`), the Brackets loader
-(:func:`inspector.brackets_loading.get_loaded`) or the Edits loader
-(:func:`inspector.gec_loading.get_loaded`) holds, and wraps it in a
+(:data:`inspector.brackets.loader.SPEC`) or the Edits loader
+(:data:`inspector.edits.loader.SPEC`) holds, and wraps it in a
 :class:`Source`: the result, its label and fingerprint, how its measures are
 named and how to read a unit's gold and system text.  Texts come from the
 pages' own read-only views (:class:`inspector.view.ResultView`,
@@ -79,7 +79,7 @@ def _tokens() -> Source | None:
 
 
 def _brackets() -> Source | None:
-    loaded = brackets_loading.get_loaded()
+    loaded = brackets_loading.SPEC.get_loaded()
     if loaded is None:
         return None
     result: ParsevalResult = loaded.result
@@ -93,7 +93,7 @@ def _brackets() -> Source | None:
 
 
 def _edits() -> Source | None:
-    loaded = gec_loading.get_loaded()
+    loaded = gec_loading.SPEC.get_loaded()
     if loaded is None:
         return None
     result: GecResult = loaded.result

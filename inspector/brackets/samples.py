@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from jpcore.demo_inputs import repeat_trees
+from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled tree pairs.
@@ -45,6 +46,11 @@ class TreeSample(BundledPair):
         :func:`jpcore.demo_inputs.repeat_trees` when the sample is a large one."""
         gold, system = self.gold_path.read_bytes(), self.sys_path.read_bytes()
         return (gold, system) if self.repeat == 1 else repeat_trees(gold, system, self.repeat)
+
+    def read_files(self) -> tuple[NamedBytes, NamedBytes, NamedBytes | None]:
+        """``(gold, system, None)``, repeated and named as :meth:`read_pair` and the names say."""
+        gold, system = self.read_pair()
+        return NamedBytes(self.gold_name, gold), NamedBytes(self.sys_name, system), None
 
 
 _CATALOGUE = (
@@ -84,7 +90,3 @@ TREE_SAMPLES: dict[str, TreeSample] = {sample.key: sample for sample in _CATALOG
 #: The pair the page opens with.
 DEFAULT_TREE_SAMPLE = "harbour"
 
-
-def get_tree_sample(key: str) -> TreeSample:
-    """The sample called ``key``; :data:`DEFAULT_TREE_SAMPLE` for an unknown key."""
-    return TREE_SAMPLES.get(key, TREE_SAMPLES[DEFAULT_TREE_SAMPLE])

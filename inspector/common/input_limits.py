@@ -5,11 +5,14 @@ reads CoNLL-U and tokenized text in bounded memory).  The app keeps every
 aligned unit of a result in the session, and reading, aligning and drawing
 it costs far more memory than the file's bytes: the server's memory per
 byte of input, per format, was measured on the real server by
-``python -m bench.app_memory`` (:data:`MEMORY_FACTORS`: one named constant
-per format, to update when the result objects change).  Two limits follow:
+``python -m bench.app_memory`` (a :class:`Factor` per format, one named
+constant in the view that reads the format, to update when the result
+objects change).  Each evaluation view's loader states its :class:`Limits`:
+the formats it reads and the command line that evaluates files of any size.
+Two limits follow:
 
 * every user file (upload, paste or JSON result) is at most
-  :data:`APP_MAX_MB` (Teaching: :data:`TEACHING_MAX_MB`), checked by
+  :data:`APP_MAX_MB` (Teaching: its own, smaller), checked by
   :func:`check_sizes` before anything is read (what Streamlit holds of an
   upload stays bounded);
 * loading a new input must keep the session under
@@ -27,16 +30,19 @@ uploaders' help names the limits and the command.  Bundled samples are not
 checked (they are ours) but count in the session's memory.
 
 >>> from inspector.common.files import NamedBytes
->>> check_sizes([NamedBytes("gold.conllu", b"1\\tHi")], "preprocess")
+>>> text = Factor(peak=150, held=90, noun="tokenized text")
+>>> check_sizes([NamedBytes("gold.conllu", b"1\\tHi")], Limits("python -m jpcore preprocess GOLD SYSTEM --stream", (text,)))
 >>> try:
-...     check_sizes([NamedBytes("big.m2", bytes(APP_MAX_BYTES * 3 // 2))], "gec")
+...     check_sizes([NamedBytes("big.m2", bytes(APP_MAX_BYTES * 3 // 2))],
+...                 Limits("python -m jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2", ()))
 ... except Exception as error:
 ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
 big.m2: expected at most 20 MB per file in the app, found 30.0 MB (31,457,280 bytes);
 evaluate it with the command line, which has no such limit:
 python -m jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2
 >>> try:
-...     check_memory([(NamedBytes("gold.txt", bytes(8_000_000)), "text")], "preprocess", held=0)
+...     check_memory([(NamedBytes("gold.txt", bytes(8_000_000)), text)],
+...                  Limits("python -m jpcore preprocess GOLD SYSTEM --stream", (text,)), held=0)
 ... except Exception as error:
 ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
 gold.txt: expected at most ... MB of tokenized text here (the server needs about ... bytes of memory
@@ -56,46 +62,6 @@ from inspector.common.files import NamedBytes
 #: The largest file (upload, paste or JSON result) the app evaluates, in MB.
 APP_MAX_MB = 20
 APP_MAX_BYTES = APP_MAX_MB * 1024 * 1024
-#: The Teaching page tokenizes its raw text again on every change: smaller.
-TEACHING_MAX_MB = 2
-TEACHING_MAX_BYTES = TEACHING_MAX_MB * 1024 * 1024
-
-#: The command that evaluates files of any size, per evaluation.
-CLI_COMMANDS = {
-    "preprocess": "python -m jpcore preprocess GOLD SYSTEM --stream",
-    "parseval": "python -m jpcore parseval GOLD SYSTEM",
-    "gec": "python -m jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2",
-    "teaching": "python -m jpcore preprocess GOLD SYSTEM --stream (on your tokenizer's output)",
-}
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MB ({size:,} bytes)"
-
-
-def check_sizes(parts: Iterable[NamedBytes | None], evaluation: str,
-                limit_mb: int = APP_MAX_MB) -> None:
-    """Raise :class:`InputError` for the first part larger than ``limit_mb``
-    megabytes; the message names the command line for ``evaluation`` (a key
-    of :data:`CLI_COMMANDS`).  ``None`` parts (an optional file not given) pass."""
-    limit = limit_mb * 1024 * 1024
-    for part in parts:
-        if part is not None and len(part.data) > limit:
-            raise InputError(
-                part.name, None, f"at most {limit_mb} MB per file in the app",
-                f"{_megabytes(len(part.data))}; evaluate it with the command line, which has no "
-                f"such limit: {CLI_COMMANDS[evaluation]}",
-            )
-
-
-def upload_help(what: str, evaluation: str, limit_mb: int = APP_MAX_MB) -> str:
-    """The help text of an uploader: what to give, the app's limits and the command beyond them."""
-    return (f"{what} At most {limit_mb} MB per file here, and what one session's memory holds "
-            f"({memory_help(evaluation)}, less while other pages hold data); larger files: "
-            f"`{CLI_COMMANDS[evaluation]}`.")
-
-
-# --- memory ---------------------------------------------------------------------------------
 
 #: What one session may take of the server's memory: its loaded data and the peak of a load.
 SESSION_MEMORY_BYTES = 1_000_000_000
@@ -111,57 +77,71 @@ class Factor:
     noun: str
 
 
-#: Measured by ``python -m bench.app_memory`` on the real server (the larger of the slope
-#: between a 1 and a 2 MB pair and the figure per byte at 2 MB, rounded up); update them
-#: when the result objects change.  Measured 2026-11-25: tokenized text 142-144 / 84-89,
-#: CoNLL-U 21-22 / 14-15, trees 227-230 / 103-107, M2 21-26 / 21-26, JSON results 23-24 /
-#: 23-24 (preprocess), 21-22 / 14-17 (parseval), 12-17 / 12-17 (gec), Teaching 246-264.
-TEXT_FACTOR = Factor(peak=150, held=90, noun="tokenized text")
-CONLLU_FACTOR = Factor(peak=25, held=15, noun="CoNLL-U")
-TREES_FACTOR = Factor(peak=240, held=110, noun="bracketed trees")
-M2_FACTOR = Factor(peak=30, held=26, noun="M2")
-PREPROCESS_JSON_FACTOR = Factor(peak=25, held=25, noun="JSON result")
-PARSEVAL_JSON_FACTOR = Factor(peak=25, held=17, noun="JSON result")
-GEC_JSON_FACTOR = Factor(peak=20, held=17, noun="JSON result")
-#: The Teaching page keeps no result in the session (its runs are cached apart), so it holds 0.
-TEACHING_FACTOR = Factor(peak=270, held=0, noun="Teaching text")
-#: Not measured: a raw document is decoded once and kept as one string.
-RAW_FACTOR = Factor(peak=8, held=4, noun="raw text")
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one loader takes: ``cli`` is the command that evaluates files of any size,
+    ``formats`` the formats it reads (for the uploaders' help), ``max_mb`` the most
+    megabytes per file."""
 
-#: Every format's factor, by the name the loaders give a part.
-MEMORY_FACTORS: dict[str, Factor] = {
-    "text": TEXT_FACTOR, "conllu": CONLLU_FACTOR, "trees": TREES_FACTOR, "m2": M2_FACTOR,
-    "json-preprocess": PREPROCESS_JSON_FACTOR, "json-parseval": PARSEVAL_JSON_FACTOR, "json-gec": GEC_JSON_FACTOR,
-    "teaching": TEACHING_FACTOR, "raw": RAW_FACTOR,
-}
+    cli: str
+    formats: tuple[Factor, ...]
+    max_mb: int = APP_MAX_MB
+
+
+#: ``(file, factor)``: a part of an input and the memory per byte of the format it is
+#: read as; the file is ``None`` when not given (an optional file).
+Part = tuple[NamedBytes | None, Factor | None]
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB ({size:,} bytes)"
+
+
+def check_sizes(parts: Iterable[NamedBytes | None], limits: Limits) -> None:
+    """Raise :class:`InputError` for the first part larger than ``limits.max_mb``
+    megabytes; the message names ``limits.cli``.  ``None`` parts (an optional file
+    not given) pass."""
+    limit = limits.max_mb * 1024 * 1024
+    for part in parts:
+        if part is not None and len(part.data) > limit:
+            raise InputError(
+                part.name, None, f"at most {limits.max_mb} MB per file in the app",
+                f"{_megabytes(len(part.data))}; evaluate it with the command line, which has no "
+                f"such limit: {limits.cli}",
+            )
+
+
+def upload_help(what: str, limits: Limits) -> str:
+    """The help text of an uploader: what to give, the app's limits and the command beyond them."""
+    return (f"{what} At most {limits.max_mb} MB per file here, and what one session's memory holds "
+            f"({memory_help(limits)}, less while other pages hold data); larger files: "
+            f"`{limits.cli}`.")
 
 
 def _mb(size: float) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
-def largest_input(fmt: str, held: int = 0) -> int:
-    """The most bytes of format ``fmt`` one load may take when the session holds ``held`` bytes."""
-    return max(0, int((SESSION_MEMORY_BYTES - held) / MEMORY_FACTORS[fmt].peak))
+def largest_input(factor: Factor, held: int = 0) -> int:
+    """The most bytes of a format (its ``factor``) one load may take when the session holds ``held`` bytes."""
+    return max(0, int((SESSION_MEMORY_BYTES - held) / factor.peak))
 
 
-def held_estimate(parts: Sequence[tuple[NamedBytes | None, str]]) -> int:
-    """The memory the data loaded from ``parts`` (``(file, format)``) holds once drawn."""
-    return int(sum(MEMORY_FACTORS[fmt].held * len(part.data) for part, fmt in parts if part is not None))
+def held_estimate(parts: Sequence[Part]) -> int:
+    """The memory the data loaded from ``parts`` holds once drawn."""
+    return int(sum(factor.held * len(part.data) for part, factor in parts if part is not None and factor))
 
 
-def check_memory(parts: Sequence[tuple[NamedBytes | None, str]], evaluation: str, held: int) -> int:
-    """Raise :class:`InputError` when loading ``parts`` (``(file, format)``; ``None`` files
-    pass) while the session holds ``held`` bytes would take it over
-    :data:`SESSION_MEMORY_BYTES`; the message names the largest part, what the session
-    can take of it now and the command line for ``evaluation``.  Else return the
-    memory the new data will hold (:func:`held_estimate`)."""
-    given = [(part, fmt) for part, fmt in parts if part is not None]
-    peaks = [MEMORY_FACTORS[fmt].peak * len(part.data) for part, fmt in given]
+def check_memory(parts: Sequence[Part], limits: Limits, held: int) -> int:
+    """Raise :class:`InputError` when loading ``parts`` (``None`` files pass) while the
+    session holds ``held`` bytes would take it over :data:`SESSION_MEMORY_BYTES`; the
+    message names the largest part, what the session can take of it now and
+    ``limits.cli``.  Else return the memory the new data will hold (:func:`held_estimate`)."""
+    given = [(part, factor) for part, factor in parts if part is not None and factor is not None]
+    peaks = [factor.peak * len(part.data) for part, factor in given]
     if held + sum(peaks) > SESSION_MEMORY_BYTES:
         index = max(range(len(given)), key=peaks.__getitem__)
-        part, fmt = given[index]
-        factor = MEMORY_FACTORS[fmt]
+        part, factor = given[index]
         room = SESSION_MEMORY_BYTES - held - (sum(peaks) - peaks[index])
         held_now = f"; this session's data holds about {_mb(held)} now" if held >= 1024 * 1024 else ""
         raise InputError(
@@ -170,19 +150,20 @@ def check_memory(parts: Sequence[tuple[NamedBytes | None, str]], evaluation: str
             f"{factor.peak:.0f} bytes of memory per byte of it to read, align and show it, and one session "
             f"may use {SESSION_MEMORY_BYTES // 1_000_000:,} MB{held_now})",
             f"{_megabytes(len(part.data))}; evaluate it with the command line, which has no such limit: "
-            f"{CLI_COMMANDS[evaluation]}",
+            f"{limits.cli}",
         )
     return held_estimate(given)
 
 
-#: The formats each evaluation reads, for the uploaders' help.
-EVALUATION_FORMATS = {"preprocess": ("text", "conllu"), "parseval": ("trees",), "gec": ("m2",),
-                      "teaching": ("teaching",)}
+def check_input(parts: Sequence[Part], limits: Limits, held: int) -> int:
+    """:func:`check_sizes` then :func:`check_memory` on a user's input; the memory it will hold."""
+    check_sizes([part for part, _ in parts], limits)
+    return check_memory(parts, limits, held)
 
 
-def memory_help(evaluation: str) -> str:
-    """What one session can load at most, per format of ``evaluation``: ``about 6.3 MB of
+def memory_help(limits: Limits) -> str:
+    """What one session can load at most, per format ``limits`` reads: ``about 6.3 MB of
     tokenized text or 11.8 MB of CoNLL-U in all``."""
-    sizes = [f"{_mb(min(largest_input(fmt), 2 * APP_MAX_BYTES))} of {MEMORY_FACTORS[fmt].noun}"
-             for fmt in EVALUATION_FORMATS[evaluation]]
+    sizes = [f"{_mb(min(largest_input(factor), 2 * APP_MAX_BYTES))} of {factor.noun}"
+             for factor in limits.formats]
     return "about " + " or ".join(sizes) + " in all"

@@ -2,13 +2,13 @@
 name, two uploads, two pasted texts, a saved JSON result.
 
 Each function draws its widgets and returns what the user gave, as
-:class:`~inspector.evaluation.NamedBytes` (a pasted text is named
+:class:`~inspector.common.files.NamedBytes` (a pasted text is named
 "gold (pasted)" / "system (pasted)"), or ``None`` until both parts are
 there; nothing is read or evaluated here.  :func:`fingerprint` digests a
 request's parts and options, so results are keyed by content: two uploads
 with the same name but other bytes are different inputs.  Every uploader's
 help states the app's size limit and the command line beyond it
-(:mod:`inspector.input_limits`).
+(:mod:`inspector.common.input_limits`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from inspector.common.files import NamedBytes
-from inspector.common.input_limits import upload_help
+from inspector.common.input_limits import Limits, upload_help
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,7 @@ def sample_key(state_key: str, titles: Mapping[str, str], default: str, help: st
                label: str = "Sample") -> str:
     """A selectbox of bundled samples (``titles``: key -> title), kept for the session
     while the page is not shown.  Its first value comes from the URL
-    (:func:`inspector.loader_state.prepare`: an unknown key is ignored, a path is
+    (:func:`inspector.common.loader_state.prepare`: an unknown key is ignored, a path is
     never read); the URL names the sample once it is loaded."""
     if st.session_state.get(state_key) not in titles:
         st.session_state[state_key] = default
@@ -55,17 +55,17 @@ def sample_key(state_key: str, titles: Mapping[str, str], default: str, help: st
                         help=help, persist_state="session")
 
 
-def upload_pair(first: Field, second: Field, evaluation: str, waiting: str, columns: bool = False,
+def upload_pair(first: Field, second: Field, limits: Limits, waiting: str, columns: bool = False,
                 optional: Field | None = None) -> tuple[NamedBytes, NamedBytes, NamedBytes | None] | None:
     """Two uploaders (side by side when ``columns``) and an ``optional`` third; the
     files (the third ``None`` when not given), or ``None`` with the caption
     ``waiting`` until the first two are uploaded."""
     places = st.columns(2) if columns else (st, st)
-    files = [place.file_uploader(field.label, key=field.key, help=upload_help(field.help, evaluation))
+    files = [place.file_uploader(field.label, key=field.key, help=upload_help(field.help, limits))
              for place, field in zip(places, (first, second))]
     extra = None
     if optional is not None:
-        extra = st.file_uploader(optional.label, key=optional.key, help=upload_help(optional.help, evaluation))
+        extra = st.file_uploader(optional.label, key=optional.key, help=upload_help(optional.help, limits))
     if files[0] is None or files[1] is None:
         st.caption(waiting)
         return None
@@ -90,11 +90,11 @@ def paste_pair(form_key: str, first: Field, second: Field, button: tuple[str, st
             NamedBytes(second.pasted_name, texts[1].encode("utf-8")))
 
 
-def json_upload(key: str, written_by: str, evaluation: str) -> NamedBytes | None:
+def json_upload(key: str, written_by: str, limits: Limits) -> NamedBytes | None:
     """An uploader for a saved JSON result, or ``None`` with a caption."""
     file = st.file_uploader("Result JSON", type=["json"], key=key,
                             help=upload_help(f"Written by {written_by} or by this app's JSON download.",
-                                             evaluation))
+                                             limits))
     if file is None:
         st.caption("Upload a JSON result to open it.")
         return None

@@ -1,10 +1,11 @@
 """Bundled gold/system file pairs, chosen by name: what the sample catalogues share.
 
-Each evaluation page offers a fixed catalogue of pairs under
-``sample_data/`` (:mod:`inspector.samples`, :mod:`inspector.tree_samples`,
-:mod:`inspector.gec_samples`).  A pair is named by its ``key``; the app and
-the URL only ever pass keys, and each catalogue's ``get_...`` answers an
-unknown key with its default pair, so a path never comes from the user.
+Each evaluation view offers a fixed catalogue of pairs under ``sample_data/``
+(its ``samples`` module).  A pair is named by its ``key``; the app and the
+URL only ever pass keys, and the loader answers an unknown key with the
+view's default pair (:meth:`inspector.common.loader.LoaderSpec.sample`), so
+a path never comes from the user.  :meth:`BundledPair.read_files` gives the
+files as the loader evaluates them.
 Every pair has the licence and attribution of its folder's ``SOURCE.md``
 (:func:`jpcore.reports.attribution_near`, read once).
 """
@@ -18,6 +19,7 @@ from typing import ClassVar
 
 from jpcore.bundled import sample_data_root
 from jpcore.reports import attribution_near
+from inspector.common.files import NamedBytes
 
 #: The folder of all bundled data (the checkout's, or the installed package's).
 SAMPLE_DATA = sample_data_root()
@@ -59,3 +61,9 @@ class BundledPair:
     def attribution(self) -> str | None:
         """The ``## Attribution`` section and ``Licence:`` line of ``SOURCE.md``, or ``None``."""
         return _attribution(self.gold_path)
+
+    def read_files(self) -> tuple[NamedBytes, NamedBytes, NamedBytes | None]:
+        """``(gold, system, extra)`` as the loader evaluates them (``extra``: a third file
+        some catalogues bundle, such as the raw text; ``None`` here)."""
+        return (NamedBytes(self.gold_file, self.gold_path.read_bytes()),
+                NamedBytes(self.sys_file, self.sys_path.read_bytes()), None)

@@ -23,15 +23,13 @@ class Slot:
     """Where one evaluation keeps its loaded input and its last failure in the session,
     and how the URL names what it holds.
 
-    ``what`` names the data in messages ("data", "trees"); ``evaluation`` is
-    a key of :data:`inspector.input_limits.CLI_COMMANDS`; the URL names a
+    ``what`` names the data in messages ("data", "trees"); the URL names a
     bundled sample as ``?SAMPLE_PARAM=KEY`` and data that came from a file as
     ``?DATA_PARAM=SOURCE-DIGEST`` (:attr:`LoadedInput.token`).
     """
 
     loaded_key: str
     failed_key: str
-    evaluation: str
     what: str = "data"
     sample_param: str = "sample"
     data_param: str = "data"
@@ -49,7 +47,7 @@ class Slot:
 
     def put(self, loaded: LoadedInput, held_bytes: int = 0) -> None:
         """Make ``loaded`` current and forget any earlier failure; ``held_bytes`` is the
-        memory it holds (:func:`inspector.input_limits.held_estimate`)."""
+        memory it holds (:func:`inspector.common.input_limits.held_estimate`)."""
         st.session_state[self.loaded_key] = loaded
         st.session_state[f"{self.loaded_key}_held"] = held_bytes
         st.session_state.pop(self.failed_key, None)

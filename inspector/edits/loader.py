@@ -1,23 +1,15 @@
-"""The Edits page's loader: a system and a gold M2 file, aligned and scored by jpcore.
+"""The Edits page's loader: its spec for the one loader (:mod:`inspector.common.loader`).
 
 Four sources: a bundled sample (chosen *by name* from
-:data:`inspector.gec_samples.GEC_SAMPLES`, kept in the URL as ``?m2=KEY``;
-an unknown key is ignored, a path is never read), uploaded files, pasted
-text, or a result saved by ``jpcore gec --json``.  Options: the noop rule,
-alpha, errant's mode and beta.  Results are cached on the file *bytes* and
-the options (names are passed outside the cache key and only displayed).
-
-Bad input is shown with ``st.error`` -- the ``file:line: expected ...,
-found ...`` message of :class:`jpcore.errors.InputError`, never a
-traceback -- and the previously loaded data stays.  While an input loads a
-status box shows the stages; the edits of every unit are listed once then
-(:mod:`inspector.gec_index`), so a 44,000-sentence pair renders quickly.
-The loader's widgets keep their values for the session (``persist_state``),
-so leaving the page and coming back shows the same pair, not the default, and
-what is loaded stays until other input loads (:mod:`inspector.loader_state`);
-the URL names it (``?m2=KEY`` or ``?m2_data=upload-DIGEST``).  This loader is
-independent of the sidebar loader of the Sentences pages (which reads
-segmentations, not M2).
+:data:`inspector.edits.samples.GEC_SAMPLES`), uploaded files, pasted text,
+or a result saved by ``jpcore gec --json``, in an expander at the top of the
+page (open while nothing is loaded), the system (hypothesis) file first as
+errant_compare asks for it.  Options: the noop rule, alpha, errant's mode
+and beta.  Results are cached on the file *bytes* and the options (names are
+passed outside the cache key and only displayed).  While an input loads, the
+edits of every unit are listed once (:mod:`inspector.edits.index`), so a
+44,000-sentence pair renders quickly.  Widget keys start with ``g_``; the
+URL names what is loaded (``?m2=KEY`` or ``?m2_data=upload-DIGEST``).
 """
 
 from __future__ import annotations
@@ -26,27 +18,15 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from jpcore.formats.result_json import read_result_json
-from jpcore.reports import InputInfo, attribution_near
 from jpcore.tasks.errant_compare import ErrantOptions
 from jpcore.tasks.gec import DEFAULT_ALPHA, NOOP_RULES, GecOptions, GecResult, evaluate_bytes
-from inspector.common import loader as load_flow
-from inspector.common import loader_state
-from inspector.edits import samples as gec_samples
-from inspector.common.files import NamedBytes
-from inspector.edits.index import EditIndex, build_index
-from inspector.common.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
-from inspector.common.loader import Step
-from inspector.common.markup import md_text
+from inspector.common.input_limits import Factor, Limits
+from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.state import LoadedInput, Slot
+from inspector.edits.index import EditIndex, build_index
+from inspector.edits.samples import DEFAULT_GEC_SAMPLE, GEC_SAMPLES
 
-SOURCES = {
-    "sample": "Bundled sample",
-    "upload": "Upload M2 files",
-    "paste": "Paste M2",
-    "json": "Open a JSON result",
-}
 MODES = {
     "cs": "span-based correction (errant's default)",
     "cse": "span-based correction + classification (-cse)",
@@ -58,10 +38,14 @@ NOOP_HELP = (
     "'no correction' line for every annotator without a real edit there (errant's 'no change' "
     "option survives). jp: drop them all, as the published jp-errant does."
 )
-SLOT = Slot("gec_loaded", "gec_failed", "gec", sample_param="m2", data_param="m2_data")
-KEYS = loader_state.LoaderKeys(SLOT, "g_source", "g_sample",
-                               {key: sample.title for key, sample in gec_samples.GEC_SAMPLES.items()},
-                               gec_samples.DEFAULT_GEC_SAMPLE)
+SLOT = Slot("gec_loaded", "gec_failed", sample_param="m2", data_param="m2_data")
+
+#: Server memory per byte of input, measured by ``python -m bench.app_memory`` (see
+#: :mod:`inspector.common.input_limits`).  Measured 2026-11-25: M2 21-26 / 21-26,
+#: JSON results 12-17 / 12-17.
+M2_FACTOR = Factor(peak=30, held=26, noun="M2")
+JSON_FACTOR = Factor(peak=20, held=17, noun="JSON result")
+LIMITS = Limits("python -m jpcore gec -hyp SYSTEM_M2 -ref GOLD_M2", (M2_FACTOR,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,29 +58,12 @@ class GecSettings:
     beta: float = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class GecRequest:
-    """One input to evaluate."""
-
-    source: str
-    label: str
-    system: NamedBytes | None = None
-    gold: NamedBytes | None = None
-    settings: GecSettings = GecSettings()
-    sample_key: str | None = None
-    json_file: NamedBytes | None = None
-
-    def fingerprint(self) -> str:
-        """A digest of contents, names and options."""
-        return fingerprint((self.source, self.settings, self.sample_key), (self.system, self.gold, self.json_file))
-
-
 @dataclass
 class GecLoaded(LoadedInput[GecResult]):
     """An evaluated M2 pair and where it came from."""
 
     index: EditIndex | None = None
-    """Every unit's edits, listed once while loading (:mod:`inspector.gec_index`)."""
+    """Every unit's edits, listed once while loading (:mod:`inspector.edits.index`)."""
 
     @property
     def edit_index(self) -> EditIndex:
@@ -116,8 +83,10 @@ def _evaluate(
     ))
 
 
-def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -> GecResult:
-    """``jpcore gec`` on these files (a fresh copy, named as given); bad M2 raises InputError."""
+def evaluate_pair(request: Request) -> GecResult:
+    """``jpcore gec`` on the request's files (a fresh copy, named as given); bad M2 raises InputError."""
+    system, gold, settings = request.system, request.gold, request.options
+    assert system is not None and gold is not None
     result = _evaluate(
         system.data, gold.data, settings.noop_rule, settings.alpha, settings.mode, settings.beta,
         _sys_name=system.name, _gold_name=gold.name,
@@ -127,60 +96,8 @@ def evaluate_pair(system: NamedBytes, gold: NamedBytes, settings: GecSettings) -
     return result
 
 
-def _from_json(data: bytes, _name: str) -> GecResult:
-    return RESULTS.compute(key_of("gec-json", (data,)), lambda: read_result_json(data, _name, GecResult.from_dict, "gec"))
-
-
-def get_loaded() -> GecLoaded | None:
-    """The loaded M2 pair, or ``None``."""
-    return SLOT.get()
-
-
-def _sample_request() -> GecRequest:
-    key = sample_key("g_sample", KEYS.samples, gec_samples.DEFAULT_GEC_SAMPLE,
-                     "Small real M2 files bundled with jp-inspector (sample_data/m2).")
-    sample = gec_samples.get_gec_sample(key)
-    st.caption(md_text(sample.note))
-    (sys_name, sys_data), (gold_name, gold_data) = sample.read_pair()
-    return GecRequest("sample", sample.title, NamedBytes(sys_name, sys_data), NamedBytes(gold_name, gold_data),
-                      sample_key=sample.key)
-
-
-def _upload_request() -> GecRequest | None:
-    files = upload_pair(
-        Field("System (hypothesis) M2", "g_upload_sys", "errant_parallel's M2 of the system output."),
-        Field("Gold (reference) M2", "g_upload_gold", "The reference M2 (one or more annotators)."),
-        "gec", "Upload a system and a gold M2 file to align and score them.", columns=True,
-    )
-    if files is None:
-        loader_state.kept(KEYS, "upload")
-        return None
-    system, gold, _ = files
-    return GecRequest("upload", f"{system.name} vs {gold.name} (uploaded)", system, gold)
-
-
-def _paste_request() -> GecRequest | None:
-    texts = paste_pair(
-        "g_paste_form", Field("System (hypothesis) M2", "g_paste_sys", pasted_name="system (pasted)"),
-        Field("Gold (reference) M2", "g_paste_gold", pasted_name="gold (pasted)"),
-        ("Align and score", "g_paste_submit"), "Paste a system and a gold M2 text, then press the button.",
-        height=160, columns=True,
-    )
-    if texts is None:
-        loader_state.kept(KEYS, "paste")
-        return None
-    return GecRequest("paste", "pasted M2", *texts)
-
-
-def _json_request() -> GecRequest | None:
-    file = json_upload("g_upload_json", "`jpcore gec -hyp SYSTEM -ref GOLD --json`", "gec")
-    if file is None:
-        loader_state.kept(KEYS, "json")
-        return None
-    return GecRequest("json", f"{file.name} (saved result)", json_file=file)
-
-
-def _settings(disabled: bool) -> GecSettings:
+def _settings(source: str) -> GecSettings:
+    disabled = source == "json"
     defaults = GecSettings()
     for key, value in (("g_noop", defaults.noop_rule), ("g_alpha", defaults.alpha),
                        ("g_mode", defaults.mode), ("g_beta", defaults.beta)):
@@ -205,52 +122,41 @@ def _settings(disabled: bool) -> GecSettings:
     return GecSettings(noop_rule, float(alpha), mode, float(beta))
 
 
-def _apply(request: GecRequest) -> None:
-    def load(step: Step) -> GecLoaded:
-        step("Reading, aligning and scoring the M2 files (cached on the file contents)...")
-        if request.json_file is not None:
-            result = _from_json(request.json_file.data, _name=request.json_file.name)
-        else:
-            assert request.system is not None and request.gold is not None
-            result = evaluate_pair(request.system, request.gold, request.settings)
-        step(f"{len(result.units):,} units scored; listing their edits for the filters...")
-        index = build_index(result)
-        step(f"{index.n_edits:,} edits listed.")
-        return GecLoaded(result, fingerprint, request.source, request.label, request.sample_key, index)
-
-    fingerprint = request.fingerprint()
-    parts = [(request.json_file, "json-gec")] if request.json_file is not None else [
-        (request.system, "m2"), (request.gold, "m2")]
-    load_flow.apply(SLOT, fingerprint, request.label, load, parts, user=request.source != "sample")
+def _loaded(result: GecResult, request: Request, fingerprint: str, step: Step) -> GecLoaded:
+    step(f"{len(result.units):,} units scored; listing their edits for the filters...")
+    index = build_index(result)
+    step(f"{index.n_edits:,} edits listed.")
+    return GecLoaded(result, fingerprint, request.source, request.label, request.sample_key, index)
 
 
-def gec_loader() -> GecLoaded | None:
-    """Draw the M2 loader (in an expander) and return the loaded pair."""
-    loader_state.prepare(KEYS)
-    with st.expander("Data: system and gold M2 files", expanded=get_loaded() is None):
-        source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="g_source",
-                          horizontal=True, persist_state="session")
-        request = {
-            "sample": _sample_request,
-            "upload": _upload_request,
-            "paste": _paste_request,
-            "json": _json_request,
-        }[source]()
-        settings = _settings(disabled=source == "json")
-    if request is not None and request.source != "json":
-        request = GecRequest(request.source, request.label, request.system, request.gold, settings,
-                             request.sample_key)
-    if request is not None:
-        _apply(request)
-    loader_state.write_url(KEYS)
-    return get_loaded()
+SPEC = LoaderSpec(
+    task="gec",
+    slot=SLOT,
+    prefix="g_",
+    title="Data: system and gold M2 files",
+    in_sidebar=False,
+    catalogue=GEC_SAMPLES,
+    default_sample=DEFAULT_GEC_SAMPLE,
+    source_labels={"sample": "Bundled sample", "upload": "Upload M2 files", "paste": "Paste M2",
+                   "json": "Open a JSON result"},
+    sample_help="Small real M2 files bundled with jp-inspector (sample_data/m2).",
+    upload=Asking("Gold (reference) M2", "System (hypothesis) M2",
+                  "Upload a system and a gold M2 file to align and score them.",
+                  "The reference M2 (one or more annotators).", "errant_parallel's M2 of the system output."),
+    paste=Asking("Gold (reference) M2", "System (hypothesis) M2",
+                 "Paste a system and a gold M2 text, then press the button."),
+    system_first=True,
+    paste_height=160,
+    paste_button="Align and score",
+    pasted_label="pasted M2",
+    json_written_by="`jpcore gec -hyp SYSTEM -ref GOLD --json`",
+    limits=LIMITS,
+    json_factor=JSON_FACTOR,
+    evaluate=evaluate_pair,
+    result_type=GecResult,
+    loaded=_loaded,
+    reading="Reading, aligning and scoring the M2 files (cached on the file contents)...",
+    input_names=lambda result: [("system", result.hyp_name), ("gold", result.ref_name)],
+    options=_settings,
+)
 
-
-def report_inputs(loaded: GecLoaded) -> list[InputInfo]:
-    """The HTML report's inputs: the file names shown, and for a bundled sample the
-    licence and attribution of its folder's ``SOURCE.md`` (unknown for user files)."""
-    text = None
-    if loaded.sample_key is not None:
-        text = attribution_near(gec_samples.get_gec_sample(loaded.sample_key).gold_path)
-    result = loaded.result
-    return [InputInfo("system", result.hyp_name, text), InputInfo("gold", result.ref_name, text)]

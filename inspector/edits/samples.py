@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from jpcore.demo_inputs import repeat_m2
+from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled M2 samples.
@@ -38,6 +39,11 @@ class GecSample(BundledPair):
             return (self.sys_file, system), (self.gold_file, gold)
         system, gold, times = repeat_m2(system, gold, self.min_gold_sentences)
         return (f"{self.sys_file} ×{times}", system), (f"{self.gold_file} ×{times}", gold)
+
+    def read_files(self) -> tuple[NamedBytes, NamedBytes, NamedBytes | None]:
+        """``(gold, system, None)``, repeated and named as :meth:`read_pair` says."""
+        (sys_name, system), (gold_name, gold) = self.read_pair()
+        return NamedBytes(gold_name, gold), NamedBytes(sys_name, system), None
 
 
 _UA_NOTE = (
@@ -112,7 +118,3 @@ GEC_SAMPLES: dict[str, GecSample] = {sample.key: sample for sample in _CATALOGUE
 #: The sample the Edits page opens with.
 DEFAULT_GEC_SAMPLE = "toy-resegmented"
 
-
-def get_gec_sample(key: str) -> GecSample:
-    """The sample called ``key``; :data:`DEFAULT_GEC_SAMPLE` for an unknown key."""
-    return GEC_SAMPLES.get(key, GEC_SAMPLES[DEFAULT_GEC_SAMPLE])

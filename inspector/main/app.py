@@ -61,7 +61,7 @@ url_state.begin(page_key)
 notes = None
 try:
     if page.url_path in {p.url_path for p in PREPROCESS_PAGES}:
-        loading.sidebar_loader()  # its progress box comes first
+        loading.SPEC.run()  # its progress box comes first
     notes = st.empty()  # what the URL held that was ignored, above the page
     page.run()
 finally:

@@ -23,18 +23,17 @@ from inspector.brackets import view as bv
 from inspector.common import loader_state
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
-from inspector.brackets.loader import SLOT, BracketsLoaded, brackets_loader, report_inputs
+from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES
 from inspector.common.state import show_nothing_loaded
-from inspector.brackets.samples import get_tree_sample
 from inspector.brackets.trees import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
 
 #: Rows per page of the pairs table.
 TABLE_ROWS = 500
 
-loaded = brackets_loader()
+loaded = SPEC.run()
 st.title("Brackets")
 if loaded is None:
     show_nothing_loaded(SLOT, "Nothing is loaded yet: choose bundled trees, upload or paste tree files in the sidebar.")
@@ -48,7 +47,7 @@ st.caption(
 )
 if loaded.sample_key is not None:
     with st.expander("Source and licence of these trees"):
-        st.markdown(get_tree_sample(loaded.sample_key).source_path.read_text("utf-8"))
+        st.markdown(SPEC.sample(loaded.sample_key).source_path.read_text("utf-8"))
 
 # --- Headline ---------------------------------------------------------------
 summary = result.summary()
@@ -211,5 +210,5 @@ csv_column.download_button(
 )
 with html_column:
     shown = st.session_state.get("pair")
-    components.report_button(result, report_inputs(loaded), key="bk_download_html",
+    components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                              file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])

@@ -24,7 +24,6 @@ from jpcore.tasks.gec import type_table
 from inspector.common import loader_state
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
-from inspector.edits import samples as gec_samples
 from inspector.edits import tables as gec_tables
 from inspector.edits.charts import selected_categories, type_figure
 from inspector.edits.render import legend_html, units_html
@@ -42,7 +41,7 @@ UNIT_KEY = "e_unit"
 CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 
 st.title("Edits")
-loaded = gec_loading.gec_loader()
+loaded = gec_loading.SPEC.run()
 if loaded is None:
     show_nothing_loaded(gec_loading.SLOT,
                         "Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
@@ -59,7 +58,7 @@ st.caption(
     f"{md_text(options.title.strip())}, {md_text(f_label)}"
 )
 if loaded.sample_key is not None:
-    attribution = gec_samples.get_gec_sample(loaded.sample_key).attribution()
+    attribution = gec_loading.SPEC.sample(loaded.sample_key).attribution()
     if attribution:
         st.caption(f"**Source and licence of this sample.** {attribution}")
 notes = result.notes  # computed on each access
@@ -216,7 +215,7 @@ buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits)
 buttons[5].download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
                            file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
 with buttons[6]:
-    components.report_button(result, gec_loading.report_inputs(loaded), key="e_dl_html", file_name="gec-report.html")
+    components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html", file_name="gec-report.html")
 st.caption(
     "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
     "aligned.ref.m2` prints the report above (without the notes)."

@@ -161,5 +161,5 @@ json_column.download_button(
     on_click="ignore",
 )
 with html_column:
-    components.report_button(result, loading.report_inputs(loaded), key="download_html",
+    components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
                              file_name="preprocess-report.html")

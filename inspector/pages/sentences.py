@@ -90,7 +90,7 @@ json_column.download_button(
     file_name="units.json", mime="application/json", key="download_units_json", on_click="ignore",
 )
 with html_column:
-    components.report_button(result, loading.report_inputs(loaded), key="download_html",
+    components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
                              file_name="preprocess-report.html")
 
 # --- The selected unit ----------------------------------------------------------

@@ -22,7 +22,7 @@ from jpcore.similarity import known_languages
 from jpcore.systems import HELP, SPLITTERS, TOKENIZERS
 from jpcore.systems.nltk_systems import REGEX_SECONDS
 from inspector.common.files import NamedBytes
-from inspector.common.input_limits import TEACHING_MAX_MB, check_memory, check_sizes, upload_help
+from inspector.common.input_limits import Factor, Limits, check_input, upload_help
 from inspector.common.markup import md_text
 from inspector.common.state import session_held_bytes
 from inspector.teaching.exercises import SystemChoice
@@ -30,6 +30,15 @@ from inspector.teaching.run import GoldInput
 from inspector.teaching.texts import DEFAULT_TEXT, teaching_texts
 
 SOURCES = {"bundled": "Bundled text", "upload": "Upload", "paste": "Paste"}
+#: The page tokenizes its raw text again on every change: files are smaller than elsewhere (MB).
+TEACHING_MAX_MB = 2
+TEACHING_MAX_BYTES = TEACHING_MAX_MB * 1024 * 1024
+#: Server memory per byte of its raw text and gold, measured by ``python -m bench.app_memory``
+#: (246-264 on 2026-11-25); the page keeps no result in the session (its runs are cached
+#: apart), so it holds 0.
+TEACHING_FACTOR = Factor(peak=270, held=0, noun="Teaching text")
+LIMITS = Limits("python -m jpcore preprocess GOLD SYSTEM --stream (on your tokenizer's output)",
+                (TEACHING_FACTOR,), TEACHING_MAX_MB)
 #: The last uploaded raw text and gold (kept for the session: an uploader is empty after leaving the page).
 UPLOADED_KEY = "teach_uploaded"
 #: The pattern the regex tokenizer starts with (cuts Isn't as Isn 't).
@@ -125,10 +134,10 @@ def _uploaded() -> TextInput | None:
     raw_column, gold_column = st.columns(2)
     raw = raw_column.file_uploader(
         "Raw text", key="teach_upload_raw",
-        help=upload_help("The untokenized text the tokenizers run on (UTF-8).", "teaching", TEACHING_MAX_MB))
+        help=upload_help("The untokenized text the tokenizers run on (UTF-8).", LIMITS))
     gold = gold_column.file_uploader(
         "Gold segmentation", key="teach_upload_gold",
-        help=upload_help("Tokenized text (one sentence per line) or CoNLL-U.", "teaching", TEACHING_MAX_MB))
+        help=upload_help("Tokenized text (one sentence per line) or CoNLL-U.", LIMITS))
     fmt, level, language = _gold_options()
     if raw is None or gold is None:
         kept = st.session_state.get(UPLOADED_KEY)
@@ -147,8 +156,7 @@ def _uploaded() -> TextInput | None:
 
 def _text_of_upload(raw_file: NamedBytes, gold_file: NamedBytes, fmt: str, level: str,
                     language: str) -> TextInput:
-    check_sizes([raw_file, gold_file], "teaching", TEACHING_MAX_MB)
-    check_memory([(raw_file, "teaching"), (gold_file, "teaching")], "teaching", session_held_bytes())
+    check_input([(raw_file, TEACHING_FACTOR), (gold_file, TEACHING_FACTOR)], LIMITS, session_held_bytes())
     raw_text = read_raw(raw_file.data, raw_file.name)
     return TextInput(raw_text, GoldInput(gold_file.name, gold_file.data, fmt, level, language),
                      f"{raw_file.name} with gold {gold_file.name} (uploaded)", raw_name=raw_file.name)
@@ -166,8 +174,7 @@ def _pasted() -> TextInput | None:
         return None
     gold_file = NamedBytes("gold (pasted)", gold.encode("utf-8"))
     raw_file = NamedBytes("raw text (pasted)", raw.encode("utf-8"))
-    check_sizes([raw_file, gold_file], "teaching", TEACHING_MAX_MB)
-    check_memory([(raw_file, "teaching"), (gold_file, "teaching")], "teaching", session_held_bytes())
+    check_input([(raw_file, TEACHING_FACTOR), (gold_file, TEACHING_FACTOR)], LIMITS, session_held_bytes())
     return TextInput(read_raw(raw, "raw text (pasted)"),
                      GoldInput(gold_file.name, gold_file.data, fmt, level, language),
                      "pasted text", raw_name="raw text (pasted)")
@@ -177,7 +184,7 @@ def choose_text() -> TextInput | None:
     """The source radio and its widgets; the chosen text, or None until both parts are given.
 
     Raises :class:`InputError` when an uploaded raw text does not decode or a
-    user's file is over the page's size limit (:mod:`inspector.input_limits`).
+    user's file is over the page's size limit (:mod:`inspector.common.input_limits`).
     """
     source = st.radio("Start from", list(SOURCES), key="teach_source", persist_state="session", horizontal=True,
                       format_func=SOURCES.__getitem__)

@@ -1,51 +1,44 @@
-"""The sidebar loader: choose the input, evaluate it, keep the last good one.
+"""The tokens & sentences loader: its spec for the one loader (:mod:`inspector.common.loader`).
 
 Four sources: a bundled sample (chosen *by name* from
-:data:`inspector.samples.SAMPLES`; an unknown key is ignored, a path is
-never read), uploaded gold/system files (plus optional raw text), pasted
-text, or a result saved as JSON by ``jpcore preprocess --json``.  Options
-(format, token level, normalisation language, contractions, case, strict)
-apply to the first three; choosing a sample sets them to the sample's own.
-The format is kept per source: a new source detects its format (``auto``)
-unless the user sets it for that source, so a sample's ``text`` never
-reads an uploaded CoNLL-U file as text.
+:data:`inspector.tokens.samples.SAMPLES`), uploaded gold/system files (plus
+optional raw text), pasted text, or a result saved as JSON by ``jpcore
+preprocess --json``, in the sidebar of the Overview and Sentences & tokens
+pages (the entry point runs it before either page).  Options (format, token
+level, normalisation language, contractions, case, strict) apply to the
+first three; choosing a sample sets them to the sample's own.  The format
+is kept per source: a new source detects its format (``auto``) unless the
+user sets it for that source, so a sample's ``text`` never reads an
+uploaded CoNLL-U file as text.  The URL names what is loaded
+(``?sample=KEY`` or ``?data=upload-DIGEST``).
 
-:func:`sidebar_loader` draws the widgets and evaluates the input when it
-changed (results are cached on the bytes, see :mod:`inspector.evaluation`).
-What is loaded stays for the session: leaving the page and coming back (an
-uploader is empty then), a rerun or browser Back never replaces it
-(:mod:`inspector.loader_state`), and the URL names it (``?sample=KEY`` or
-``?data=upload-DIGEST``).  Bad input is reported with ``st.error`` -- the
-``file:line: expected ..., found ...`` message of
-:class:`jpcore.errors.InputError`, never a traceback -- and the previously
-loaded data stays.  While an input loads, a status box shows the stages
-(the full EWT test set takes a moment the first time).
+Evaluation is :func:`jpcore.tasks.preprocess.evaluate` on jpcore's readers,
+cached on the file *contents* and the options (names are passed outside the
+cache key and only displayed).  While an input loads, a status box shows
+the stages (the full EWT test set takes a moment the first time).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
-from jpcore.formats import FORMATS, detect_format
-from jpcore.reports import InputInfo
-from jpcore.similarity import known_languages
-from inspector.common import loader as load_flow
-from inspector.common import loader_state
-from inspector.tokens import samples, state
+from jpcore.formats import FORMATS, detect_format, read_segmentation
+from jpcore.formats.raw import read_raw
+from jpcore.similarity import Normaliser, known_languages
+from jpcore.tasks.preprocess import PreprocessResult, evaluate
 from inspector.common.files import NamedBytes
-from inspector.tokens.evaluation import Options, evaluate_files, result_from_json
-from inspector.common.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
-from inspector.common.loader import Step
+from inspector.common.input_limits import Factor, Limits
+from inspector.common.input_widgets import Field
+from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.markup import md_text
+from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.samples import BundledPair
+from inspector.tokens import samples
+from inspector.tokens.state import PREPROCESS, Loaded
 
-SOURCES = {
-    "sample": "Bundled sample",
-    "upload": "Upload files",
-    "paste": "Paste text",
-    "json": "Open a JSON result",
-}
 LEVELS = ("words", "tokens")
 LEVEL_HELP = (
     "CoNLL-U only: 'words' reads syntactic words (ca n't; conll18's Words row), "
@@ -59,86 +52,85 @@ FORMAT_KEYS = {"sample": "opt_format", "upload": "opt_format_upload", "paste": "
                "json": "opt_format_json"}
 #: How the app names the formats.
 FORMAT_NAMES = {"text": "tokenized text", "conllu": "CoNLL-U", "tokenizer output": "tokenizer output"}
-KEYS = loader_state.LoaderKeys(state.PREPROCESS, "source", "sample",
-                               {key: sample.title for key, sample in samples.SAMPLES.items()},
-                               samples.DEFAULT_SAMPLE)
+
+#: Server memory per byte of input, measured by ``python -m bench.app_memory`` (the larger of
+#: the slope between a 1 and a 2 MB pair and the figure per byte at 2 MB, rounded up); update
+#: them when the result objects change.  Measured 2026-11-25: tokenized text 142-144 / 84-89,
+#: CoNLL-U 21-22 / 14-15, JSON results 23-24 / 23-24.
+TEXT_FACTOR = Factor(peak=150, held=90, noun="tokenized text")
+CONLLU_FACTOR = Factor(peak=25, held=15, noun="CoNLL-U")
+JSON_FACTOR = Factor(peak=25, held=25, noun="JSON result")
+#: Not measured: a raw document is decoded once and kept as one string.
+RAW_FACTOR = Factor(peak=8, held=4, noun="raw text")
+FORMAT_FACTORS = {"text": TEXT_FACTOR, "conllu": CONLLU_FACTOR}
+LIMITS = Limits("python -m jpcore preprocess GOLD SYSTEM --stream", (TEXT_FACTOR, CONLLU_FACTOR))
 
 
 @dataclass(frozen=True, slots=True)
-class Request:
-    """One input to evaluate, as chosen in the sidebar."""
+class Options:
+    """Reading and normalisation options (see ``jpcore preprocess``)."""
 
-    source: str
-    label: str
-    gold: NamedBytes | None = None
-    system: NamedBytes | None = None
-    raw: NamedBytes | None = None
-    options: Options = Options()
-    sample_key: str | None = None
-    json_file: NamedBytes | None = None
-
-    def fingerprint(self) -> str:
-        """A digest of the contents, names and options (what makes it a new input)."""
-        return fingerprint((self.source, self.options, self.sample_key),
-                           (self.gold, self.system, self.raw, self.json_file))
+    fmt: str = "auto"
+    level: str = "words"
+    language: str = "en"
+    contractions: bool = False
+    casefold: bool = False
+    strict: bool = False
 
 
-def _sample_request() -> Request:
-    key = sample_key("sample", KEYS.samples, samples.DEFAULT_SAMPLE,
-                     "Small real files bundled with jp-inspector (sample_data/ud).")
-    sample = samples.get_sample(key)
+def _evaluate_bytes(gold_data: bytes, sys_data: bytes, raw_data: bytes | None, options: Options,
+                    _gold_name: str, _sys_name: str, _raw_name: str) -> tuple[PreprocessResult, str | None]:
+    gold = read_segmentation(gold_data, _gold_name, options.fmt, options.level)
+    system = read_segmentation(sys_data, _sys_name, options.fmt, options.level)
+    raw_text = read_raw(raw_data, _raw_name) if raw_data is not None else None
+    normaliser = Normaliser.for_language(options.language, contractions=options.contractions,
+                                         casefold=options.casefold)
+    return evaluate(gold, system, normaliser, strict=options.strict, raw_text=raw_text), raw_text
+
+
+def evaluate_files(request: Request) -> tuple[PreprocessResult, str | None]:
+    """``jpcore preprocess`` on the request's files, and the decoded raw text.
+
+    Raises :class:`InputError` for bad input.  The result is a fresh copy
+    (the cache returns one per call), its sides named as given.
+    """
+    gold, system, raw, options = request.gold, request.system, request.extra, request.options
+    assert gold is not None and system is not None
+    raw_data = raw.data if raw is not None else None
+    result, raw_text = RESULTS.compute(
+        key_of(("preprocess", options), (gold.data, system.data, raw_data)),
+        lambda: _evaluate_bytes(gold.data, system.data, raw_data, options,
+                                _gold_name=gold.name, _sys_name=system.name, _raw_name=raw.name if raw else ""),
+    )
+    result.gold.name = gold.name
+    result.system.name = system.name
+    return result, raw_text
+
+
+def _loaded(outcome: Any, request: Request, fingerprint: str, step: Step) -> Loaded:
+    result, raw_text = (outcome, None) if request.json_file is not None else outcome
+    fmt = None if request.json_file is not None else request.options.fmt
+    new = Loaded(result, fingerprint, request.source, request.label, request.sample_key, raw_text, fmt)
+    step(f"{len(new.result.units):,} units aligned; preparing the views...")
+    _ = new.view  # built once, while the progress is shown
+    return new
+
+
+def _factor(part: NamedBytes, options: Options) -> Factor:
+    """The memory per byte of a file, by the format it is read as."""
+    fmt = options.fmt if options.fmt != "auto" else detect_format(part.data, part.name)
+    return FORMAT_FACTORS[fmt]
+
+
+def _on_sample(sample: BundledPair) -> None:
+    """Choosing a sample sets the options to the sample's own (once per sample chosen)."""
+    assert isinstance(sample, samples.Sample)
     if st.session_state.get("_options_for_sample") != sample.key:
         st.session_state.update(
             opt_format=sample.fmt, opt_level=sample.level, opt_language=sample.language,
             opt_contractions=False, opt_casefold=False, opt_strict=False,
         )
         st.session_state["_options_for_sample"] = sample.key
-    st.caption(sample.note)
-    return Request(
-        source="sample",
-        label=sample.title,
-        gold=NamedBytes(sample.gold_file, sample.gold_path.read_bytes()),
-        system=NamedBytes(sample.sys_file, sample.sys_path.read_bytes()),
-        raw=NamedBytes(sample.raw_file, sample.raw_path.read_bytes()),
-        sample_key=sample.key,
-    )
-
-
-def _upload_request() -> Request | None:
-    files = upload_pair(
-        Field("Gold file", "upload_gold", "Tokenized text (one sentence per line) or CoNLL-U."),
-        Field("System file", "upload_sys", "The same text as gold, cut by the system."),
-        "preprocess", "Upload a gold and a system file to evaluate them.",
-        optional=Field("Raw text (optional)", "upload_raw",
-                       "The untokenized document; shows where each unit sits in it."),
-    )
-    if files is None:
-        loader_state.kept(KEYS, "upload")
-        return None
-    gold, system, raw = files
-    return Request("upload", f"{gold.name} vs {system.name} (uploaded)", gold, system, raw)
-
-
-def _paste_request() -> Request | None:
-    texts = paste_pair(
-        "paste_form",
-        Field("Gold", "paste_gold", "One sentence per line, tokens separated by spaces; or CoNLL-U.",
-              pasted_name="gold (pasted)"),
-        Field("System", "paste_sys", pasted_name="system (pasted)"),
-        ("Evaluate pasted text", "paste_submit"), "Paste a gold and a system text, then press the button.",
-    )
-    if texts is None:
-        loader_state.kept(KEYS, "paste")
-        return None
-    return Request("paste", "pasted text", *texts)
-
-
-def _json_request() -> Request | None:
-    file = json_upload("upload_json", "`jpcore preprocess GOLD SYSTEM --json`", "preprocess")
-    if file is None:
-        loader_state.kept(KEYS, "json")
-        return None
-    return Request("json", f"{file.name} (saved result)", json_file=file)
 
 
 def _options(source: str) -> Options:
@@ -164,35 +156,7 @@ def _options(source: str) -> Options:
     return Options(fmt, level, language, contractions, casefold, strict)
 
 
-def _evaluate(request: Request, fingerprint: str) -> state.Loaded:
-    if request.json_file is not None:
-        result, raw_text = result_from_json(request.json_file), None
-    else:
-        assert request.gold is not None and request.system is not None
-        result, raw_text = evaluate_files(request.gold, request.system, request.raw, request.options)
-    return state.Loaded(result, fingerprint, request.source, request.label,
-                        request.sample_key, raw_text, None if request.json_file is not None else request.options.fmt)
-
-
-def _apply(request: Request) -> None:
-    def load(step: Step) -> state.Loaded:
-        step("Reading and aligning gold and system (cached on the file contents)...")
-        new = _evaluate(request, fingerprint)
-        step(f"{len(new.result.units):,} units aligned; preparing the views...")
-        _ = new.view  # built once, while the progress is shown
-        return new
-
-    def fmt(part: NamedBytes) -> str:  # what the part is read as, for its memory
-        chosen = request.options.fmt
-        return chosen if chosen != "auto" else detect_format(part.data, part.name)
-
-    fingerprint = request.fingerprint()
-    parts = [(request.json_file, "json-preprocess")] if request.json_file is not None else [
-        (request.gold, fmt(request.gold)), (request.system, fmt(request.system)), (request.raw, "raw")]
-    load_flow.apply(state.PREPROCESS, fingerprint, request.label, load, parts, user=request.source != "sample")
-
-
-def format_description(loaded: state.Loaded) -> str:
+def format_description(loaded: Loaded) -> str:
     """How the two files were read: ``gold CoNLL-U, system tokenized text (detected)``."""
     result = loaded.result
     gold, system = (FORMAT_NAMES.get(side.format, side.format) for side in (result.gold, result.system))
@@ -200,33 +164,48 @@ def format_description(loaded: state.Loaded) -> str:
     return f"gold {gold}, system {system}{how}"
 
 
-def sidebar_loader() -> None:
-    """Draw the loader in the sidebar and update :mod:`inspector.state`."""
-    loader_state.prepare(KEYS)
-    with st.sidebar:
-        st.header("Data")
-        source = st.radio("Source", list(SOURCES), format_func=SOURCES.__getitem__, key="source",
-                          persist_state="session")
-        request = {
-            "sample": _sample_request,
-            "upload": _upload_request,
-            "paste": _paste_request,
-            "json": _json_request,
-        }[source]()
-        options = _options(source)
-    if request is not None and request.source != "json":
-        request = Request(request.source, request.label, request.gold, request.system,
-                          request.raw, options, request.sample_key)
-    if request is not None:
-        _apply(request)
-    loader_state.write_url(KEYS)
-    loaded = state.get_loaded()
+def _shown(loaded: Loaded | None, _settings: object) -> None:
+    """Under the loader: what is loaded and how it was read."""
     with st.sidebar:
         if loaded is not None:
             st.caption(
                 f"Loaded: {md_text(loaded.label)} — read as {md_text(format_description(loaded))}; "
                 f"level {md_text(loaded.result.level)}; {md_text(loaded.result.normaliser.describe())}."
             )
+
+
+SPEC = LoaderSpec(
+    task="preprocess",
+    slot=PREPROCESS,
+    prefix="",
+    title="Data",
+    catalogue=samples.SAMPLES,
+    default_sample=samples.DEFAULT_SAMPLE,
+    source_labels={"sample": "Bundled sample", "upload": "Upload files", "paste": "Paste text",
+                   "json": "Open a JSON result"},
+    sample_help="Small real files bundled with jp-inspector (sample_data/ud).",
+    upload=Asking("Gold file", "System file", "Upload a gold and a system file to evaluate them.",
+                  "Tokenized text (one sentence per line) or CoNLL-U.", "The same text as gold, cut by the system."),
+    extra_upload=Field("Raw text (optional)", "upload_raw",
+                       "The untokenized document; shows where each unit sits in it."),
+    extra_factor=RAW_FACTOR,
+    paste=Asking("Gold", "System", "Paste a gold and a system text, then press the button.",
+                 "One sentence per line, tokens separated by spaces; or CoNLL-U."),
+    paste_button="Evaluate pasted text",
+    pasted_label="pasted text",
+    json_written_by="`jpcore preprocess GOLD SYSTEM --json`",
+    limits=LIMITS,
+    json_factor=JSON_FACTOR,
+    factor=_factor,
+    evaluate=evaluate_files,
+    result_type=PreprocessResult,
+    loaded=_loaded,
+    reading="Reading and aligning gold and system (cached on the file contents)...",
+    input_names=lambda result: [("gold", result.gold.name), ("system", result.system.name)],
+    options=_options,
+    on_sample=_on_sample,
+    shown=_shown,
+)
 
 
 def loaded_caption(loaded: Loaded) -> None:
@@ -243,13 +222,6 @@ def attribution(loaded: Loaded, expanded: bool = False) -> None:
     """The bundled sample's source and licence (nothing for user files)."""
     if loaded.sample_key is None:
         return
-    sample = samples.get_sample(loaded.sample_key)
     with st.expander("Source and licence of this sample", expanded=expanded):
-        st.markdown(sample.attribution())
+        st.markdown(SPEC.sample(loaded.sample_key).attribution())
 
-
-def report_inputs(loaded: Loaded) -> list[InputInfo]:
-    """The report inputs of a tokenization result: names, and the sample's attribution."""
-    text = samples.get_sample(loaded.sample_key).attribution() if loaded.sample_key else None
-    result = loaded.result
-    return [InputInfo("gold", result.gold.name, text), InputInfo("system", result.system.name, text)]

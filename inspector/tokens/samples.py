@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled UD excerpts.
@@ -34,6 +35,11 @@ class Sample(BundledPair):
     def raw_path(self) -> Path:
         """Absolute path of the raw (untokenized) text."""
         return SAMPLE_ROOT / self.folder / self.raw_file
+
+    def read_files(self) -> tuple[NamedBytes, NamedBytes, NamedBytes | None]:
+        """``(gold, system, raw text)``."""
+        gold, system, _ = BundledPair.read_files(self)
+        return gold, system, NamedBytes(self.raw_file, self.raw_path.read_bytes())
 
 
 _EWT = "UD_English-EWT-excerpt"
@@ -140,7 +146,3 @@ SAMPLES: dict[str, Sample] = {sample.key: sample for sample in _CATALOGUE}
 #: The sample the app opens with.
 DEFAULT_SAMPLE = "ewt-words"
 
-
-def get_sample(key: str) -> Sample:
-    """The sample called ``key``; :data:`DEFAULT_SAMPLE` for an unknown key."""
-    return SAMPLES.get(key, SAMPLES[DEFAULT_SAMPLE])

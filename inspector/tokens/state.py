@@ -13,7 +13,7 @@ from inspector.common.state import LoadedInput, Slot, show_nothing_loaded
 from inspector.tokens.view import ResultView
 
 #: The tokens & sentences input, shared by the Overview, Sentences & tokens and Analysis pages.
-PREPROCESS = Slot("jp_loaded", "jp_failed", "preprocess")
+PREPROCESS = Slot("jp_loaded", "jp_failed")
 
 
 @dataclass
