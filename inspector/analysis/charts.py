@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from jpcore.analysis import BucketTable
 from inspector.common.plotly_selection import point_index, selected_points
 from inspector.common.markup import esc
-from inspector.common.palette import BLUE, BLUISH_GREEN, ORANGE
+from inspector.common.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE
 
 #: (symbol + name, index in Score.prf(), colour, pattern) per trace.
 TRACES = (
@@ -44,7 +44,7 @@ def bucket_figure(table: BucketTable, measure: str, measure_label: str, f_label:
         figure.add_trace(go.Bar(
             x=[esc(name_) for name_ in names], y=[round(100 * score.prf()[position], 2) for score in scores],
             name=name, hovertext=hover, hoverinfo="text",
-            marker=dict(color=colour, line=dict(color="#000000", width=1),
+            marker=dict(color=colour, line=dict(color=BLACK, width=1),
                         pattern=dict(shape=pattern, solidity=0.35)),
         ))
     title = "sentence length (gold words per unit)" if table.by == "length" else "unit kind (gold:system)"

@@ -22,7 +22,7 @@ import plotly.graph_objects as go
 from jpcore.tasks.parseval_result import LabelScore
 from inspector.common.plotly_selection import selected_values
 from inspector.common.markup import esc
-from inspector.common.palette import BLUE, ORANGE, VERMILLION
+from inspector.common.palette import BLACK, BLUE, ORANGE, VERMILLION
 
 #: (name, attribute, colour, pattern) per bar of a label.
 BARS = (
@@ -46,7 +46,7 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
         figure.add_trace(go.Bar(
             x=[esc(label) for label in labels], y=[round(getattr(s, attribute), 2) for s in shown], name=name,
             marker=dict(color=colour, pattern=dict(shape=pattern, solidity=0.35),
-                        line=dict(color="#000000", width=1)),
+                        line=dict(color=BLACK, width=1)),
             hovertext=hover, hoverinfo="text",
         ))
     figure.update_layout(

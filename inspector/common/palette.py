@@ -26,6 +26,8 @@ YELLOW = COLOURS["yellow"]
 BLUE = COLOURS["blue"]
 VERMILLION = COLOURS["vermillion"]
 REDDISH_PURPLE = COLOURS["purple"]
+#: The neutral of what has no colour of its own (an unknown status); not an Okabe–Ito colour.
+GREY = "#777777"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ import plotly.graph_objects as go
 from jpcore.tasks.gec import TypeRow
 from inspector.common.plotly_selection import selected_indices
 from inspector.common.markup import esc
-from inspector.common.palette import BLUE, BLUISH_GREEN, ORANGE
+from inspector.common.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE
 
 #: (label, TypeRow field, colour, pattern) per trace.
 TRACES = (
@@ -43,7 +43,7 @@ def type_figure(rows: Sequence[TypeRow], f_label: str = "F0.5") -> go.Figure:
                  f"TP {row.tp} · FP {row.fp} · FN {row.fn}" for row in rows]
         figure.add_trace(go.Bar(
             x=names, y=[getattr(row, attribute) for row in rows], name=name,
-            marker=dict(color=colour, line=dict(color="#000000", width=1), pattern=dict(shape=pattern)),
+            marker=dict(color=colour, line=dict(color=BLACK, width=1), pattern=dict(shape=pattern)),
             hovertext=hover, hoverinfo="text",
         ))
     figure.update_layout(

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from jpcore.tasks.gec import GecEdit, GecResult, GecUnit
 from inspector.common.markup import SEPARATOR, STYLE, badge, esc, units_table_html
-from inspector.common.palette import BLUE, BLUISH_GREEN, ORANGE, VERMILLION
+from inspector.common.palette import BLUE, BLUISH_GREEN, GREY, ORANGE, VERMILLION
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,6 @@ STATUS_STYLES: dict[str, StatusStyle] = {
     "FN": StatusStyle("−", BLUE, "dotted", "false negative: a gold edit the system lacks"),
     "partial": StatusStyle("±", ORANGE, "dashed", "token-based detection: some of its tokens matched"),
 }
-_GREY = "#777777"
 #: Statuses listed in the tables but not highlighted.
 OTHER_STATUSES = {
     "noop": "a -1 -1 line: this annotator saw nothing to correct",
@@ -60,7 +59,7 @@ GEC_STYLE = STYLE + """<style>
 
 
 def _style(status: str) -> StatusStyle:
-    return STATUS_STYLES.get(status, StatusStyle("·", _GREY, "solid", OTHER_STATUSES.get(status, status)))
+    return STATUS_STYLES.get(status, StatusStyle("·", GREY, "solid", OTHER_STATUSES.get(status, status)))
 
 
 def edit_title(number: int, edit: GecEdit) -> str:

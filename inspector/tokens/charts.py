@@ -17,7 +17,7 @@ from plotly.subplots import make_subplots
 
 from jpcore.tasks.preprocess import Unit
 from inspector.common.markup import esc
-from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.palette import BLACK, KIND_STYLES, kind_style
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 #: Plotly marker symbol per unit kind (shape as well as colour).
@@ -67,7 +67,7 @@ def mismatch_figure(view: ResultView) -> go.Figure:
         hover = [_hover(view, unit) for unit in units]
         indices = [unit.index for unit in units]
         marker = dict(color=style.colour, symbol=KIND_SYMBOLS.get(kind, "circle"), size=10,
-                      line=dict(width=1, color="#000000"))
+                      line=dict(width=1, color=BLACK))
         name = f"{style.symbol} {style.label}" + (" sentence, token errors" if kind == "exact" else "")
         figure.add_trace(
             go.Scatter(x=x, y=[u.tokens.fp + u.tokens.fn for u in units], mode="markers",
