@@ -70,6 +70,13 @@ def _table_height(rows: int, cap: int = 420) -> int:
     return min(cap, 38 + 35 * max(rows, 1))
 
 
+def _units_table(frame: pd.DataFrame, key: str, cap: int) -> None:
+    """A table of units, its Gold and System texts wide, at most ``cap`` pixels high."""
+    st.dataframe(frame, key=key, hide_index=True, height=_table_height(len(frame), cap),
+                 column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
+                                "System": st.column_config.TextColumn("System", width="large")})
+
+
 def _memo(evaluation: str, fingerprint: str, name: str, compute: Callable[[], Any]) -> Any:
     """``compute()`` once per loaded result of ``evaluation`` (keyed on its ``fingerprint``)
     and ``name``; what was computed for a result the evaluation no longer holds is dropped
@@ -213,11 +220,7 @@ def show() -> None:
         units_frame = all_units
         st.caption(f"Showing all {len(units_frame)} units: tick rows of the buckets table or select bars of "
                    "the chart to show those buckets' units.")
-    st.dataframe(
-        units_frame, key="an_units", hide_index=True, height=_table_height(len(units_frame), 360),
-        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
-                       "System": st.column_config.TextColumn("System", width="large")},
-    )
+    _units_table(units_frame, "an_units", 360)
     buttons = st.columns(3)
     _download(buttons[0], "Buckets as CSV", bucket_frame.to_csv(index=False), f"buckets-{by}.csv",
               "an_dl_buckets")
@@ -278,11 +281,7 @@ def show() -> None:
     worst_frame = at.worst_frame(source, ranked)
     st.caption(f"{len(ranked)} of the {len(every_ranked)} units with errors, most errors first "
                "(ties in document order).")
-    st.dataframe(
-        worst_frame, key="an_worst", hide_index=True, height=_table_height(len(worst_frame), 420),
-        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
-                       "System": st.column_config.TextColumn("System", width="large")},
-    )
+    _units_table(worst_frame, "an_worst", 420)
     buttons = st.columns(2)
     _download(buttons[0], "Worst units as CSV", worst_frame.to_csv(index=False), "worst-units.csv",
               "an_dl_worst")

@@ -94,13 +94,10 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     with st.expander("The trees as text (✓ matched, − gold only, + system only, ✗ crossing, ? not located)"):
         st.code(side_text(gold_trees, pair.gold_constituents), language=None, wrap_lines=True)
         st.code(side_text(sys_trees, pair.sys_constituents), language=None, wrap_lines=True)
-    units_column, constituents_column = st.columns([2, 3])
-    with units_column:
-        st.markdown("**Word units** (constituent spans are counted in these)")
-        st.dataframe(bv.units_frame(view, pair), hide_index=True, key="bk_units")
-    with constituents_column:
-        st.markdown("**Constituents**")
-        st.dataframe(bv.constituents_frame(view, pair), hide_index=True, key="bk_constituents")
+    components.tables_side_by_side([
+        ("**Word units** (constituent spans are counted in these)", bv.units_frame(view, pair), "bk_units"),
+        ("**Constituents**", bv.constituents_frame(view, pair), "bk_constituents"),
+    ])
 
 
 def show() -> None:

@@ -203,7 +203,11 @@ def unit_input(key: str, first: int, last: int, label: str) -> int | None:
 def unit_navigation(key: str, ids: Sequence[int], n_units: int, prompt: str) -> int | None:
     """The navigation row of a unit detail panel -- Previous / Next (K / J) over
     ``ids``, a number input bound to the URL, where the unit is among ``ids`` --
-    and the selected unit's index, or ``None`` after showing ``prompt``."""
+    and the selected unit's index, or ``None`` after showing ``prompt`` (or, when
+    there are no units, that both files are empty)."""
+    if n_units == 0:
+        st.info("No units: both files are empty.")
+        return None
     nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
     with nav_column:
         nav_buttons(key, ids)
@@ -215,6 +219,14 @@ def unit_navigation(key: str, ids: Sequence[int], n_units: int, prompt: str) -> 
     if index is None:
         st.info(prompt)
     return index
+
+
+def tables_side_by_side(tables: Sequence[tuple[str, Any, str]], widths: Sequence[float] = (2, 3)) -> None:
+    """``(heading, frame, key)`` tables in columns of ``widths``, each under its Markdown heading."""
+    for column, (heading, frame, key) in zip(st.columns(list(widths)), tables):
+        with column:
+            st.markdown(heading)
+            st.dataframe(frame, hide_index=True, key=key)
 
 
 def paged(items: Sequence[T], per_page: int, key: str, noun: str,

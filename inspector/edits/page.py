@@ -45,9 +45,6 @@ CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operatio
 def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     """The selected unit: navigation, its sentences with their edits side by side, both edit tables."""
     result = loaded.result
-    if not result.units:
-        st.info("No units: both files are empty.")
-        return
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                        "Click a row of the table to see the unit's sentences with their edits side by side.")
     if index is None:

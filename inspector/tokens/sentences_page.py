@@ -35,9 +35,6 @@ UNIT_KEY = "unit"
 def unit_detail(loaded: Loaded, ids: list[int]) -> None:
     """The selected unit: navigation, its word groups aligned, why each count is what it is."""
     result, view = loaded.result, loaded.view
-    if not result.units:
-        st.info("No units: both files are empty.")
-        return
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                        "Click a row of the table, or type a unit number, to see its word groups.")
     if index is None:
@@ -51,13 +48,10 @@ def unit_detail(loaded: Loaded, ids: list[int]) -> None:
     st.html(aligned_groups_html(view, unit))
     st.markdown("**Why these counts**")
     st.html(reasons_html(explain.unit_reasons(view, unit)))
-    sentences_column, groups_column = st.columns([2, 3])
-    with sentences_column:
-        st.markdown("**Sentences in this unit** (file lines)")
-        st.dataframe(tables.sentences_frame(view, unit), hide_index=True, key="unit_sentences")
-    with groups_column:
-        st.markdown("**Word groups** (# as in the rendering above)")
-        st.dataframe(tables.groups_frame(view, unit), hide_index=True, key="unit_groups")
+    components.tables_side_by_side([
+        ("**Sentences in this unit** (file lines)", tables.sentences_frame(view, unit), "unit_sentences"),
+        ("**Word groups** (# as in the rendering above)", tables.groups_frame(view, unit), "unit_groups"),
+    ])
     if loaded.raw_text is not None and unit.raw_chars is not None:
         start, end = unit.raw_chars
         st.markdown(f"**In the raw text** (characters {start}–{end})")
