@@ -1,7 +1,7 @@
 """About page: the jp-algorithm, the papers' own examples run live, and the peer tools.
 
 The three examples are scored by jpcore on every run
-(:mod:`inspector.about_examples`) and drawn with the same renderer and
+(:mod:`inspector.about.examples`) and drawn with the same renderer and
 explanations as the Sentences & tokens page; no number on this page is
 typed in.
 """

@@ -1,7 +1,7 @@
 """Analysis page: buckets, confusion matrices and the worst units of any evaluation.
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
-brackets, edits; :mod:`inspector.analysis_source`), never loading, aligning
+brackets, edits; :mod:`inspector.analysis.source`), never loading, aligning
 or scoring anything itself: every figure is a sum of the per-unit counts
 jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting rows of the
 buckets table or bars of the bucket chart filters the table of units below

@@ -1,13 +1,13 @@
 """What the Analysis page analyses: the result each evaluation's page has loaded.
 
 Contract: :func:`loaded_source` reads (never loads, never changes) what the
-tokenization loader (:mod:`inspector.state`), the Brackets loader
+tokenization loader (:mod:`inspector.tokens.state`), the Brackets loader
 (:data:`inspector.brackets.loader.SPEC`) or the Edits loader
 (:data:`inspector.edits.loader.SPEC`) holds, and wraps it in a
 :class:`Source`: the result, its label and fingerprint, how its measures are
 named and how to read a unit's gold and system text.  Texts come from the
-pages' own read-only views (:class:`inspector.view.ResultView`,
-:class:`inspector.brackets_view.PairView`, :func:`inspector.gec_tables.unit_text`);
+pages' own read-only views (:class:`inspector.tokens.view.ResultView`,
+:class:`inspector.brackets.view.PairView`, :func:`inspector.edits.tables.unit_text`);
 nothing here parses, aligns or scores.
 """
 

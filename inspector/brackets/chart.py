@@ -6,7 +6,7 @@ this module only draws them.  Three bars per label: colour (Okabe–Ito)
 (``st.plotly_chart(..., on_select="rerun")``) gives points whose ``x`` is the
 label, escaped (plotly renders a little HTML in tick labels too):
 :func:`selected_labels` reads them back (through
-:mod:`inspector.plotly_selection`).  ``hovermode="x"``: a click anywhere in a
+:mod:`inspector.common.plotly_selection`).  ``hovermode="x"``: a click anywhere in a
 label's column selects it, also above a short bar or one of height 0
 (plotly's default "closest" gives the click to the bar itself only).  Hover
 texts are escaped (plotly renders a little HTML in them).

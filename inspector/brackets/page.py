@@ -2,7 +2,7 @@
 
 Everything shown is read from jpcore's
 :class:`~jpcore.tasks.parseval_result.ParsevalResult` (loaded by
-:mod:`inspector.brackets_loading`): the EVALB-style table (one row per
+:mod:`inspector.brackets.loader`): the EVALB-style table (one row per
 aligned pair), the per-label chart, each constituent's status.  Filters
 (``?merged=true&word_groups=true&crossing=true&label=NP&length=1-10``) and
 the selected pair (``?pair=N``) live in the URL, the bundled tree pair too
@@ -76,7 +76,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
                 f"gold: {md_text(bv.unit_groups_text(view, pair, 'gold'))}  \n"
                 f"system: {md_text(bv.unit_groups_text(view, pair, 'sys'))}")
     # st.html would strip the SVG (DOMPurify's HTML profile); every value in
-    # this markup is escaped by inspector.tree_svg
+    # this markup is escaped by inspector.brackets.trees
     st.markdown(legend_svg_html(), unsafe_allow_html=True)
     layout_column, zoom_column = st.columns([3, 2], vertical_alignment="bottom")
     arrangement = layout_column.segmented_control(

@@ -5,7 +5,7 @@ Every number is read from the :class:`~jpcore.tasks.parseval_result.ParsevalResu
 :meth:`~jpcore.tasks.parseval_result.ParsevalResult.label_scores`); the
 filters only choose which pairs are shown.  Texts are plain strings (the
 trees' words and labels as they are): pandas/``st.dataframe`` shows them as
-text, and :mod:`inspector.tree_svg` escapes them for HTML.
+text, and :mod:`inspector.brackets.trees` escapes them for HTML.
 """
 
 from __future__ import annotations

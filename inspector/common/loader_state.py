@@ -1,7 +1,7 @@
 """What the three loaders share about the session and the URL: nothing loaded is lost, links tell the truth.
 
 Contract, for one evaluation's loader (:class:`LoaderKeys`: its
-:class:`~inspector.state.Slot`, the keys of its Source radio and sample
+:class:`~inspector.common.state.Slot`, the keys of its Source radio and sample
 selectbox, its samples):
 
 * :func:`prepare` runs before the loader's widgets.  In a new session the
@@ -9,7 +9,7 @@ selectbox, its samples):
   ``?trees=``, ``?m2=``) or, when the URL names data that came from a file
   (``?data=upload-...``), that source, so nothing else is loaded in its place
   (the page then says the data is not on this server:
-  :func:`inspector.state.missing_link`).  Both widgets keep their value for
+  :func:`inspector.common.state.missing_link`).  Both widgets keep their value for
   the session (``persist_state``), so leaving the page and coming back, or
   a rerun, shows the same choice and loads nothing again.  On browser
   Back/Forward to a URL naming another bundled sample, that sample is
@@ -20,7 +20,7 @@ selectbox, its samples):
   them stays, and the caption says so.
 * :func:`write_url` runs after loading: the URL names what is loaded, a
   sample by its key or data from a file by its token
-  (:attr:`inspector.state.LoadedInput.token`); never both.
+  (:attr:`inspector.common.state.LoadedInput.token`); never both.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The address bar: which parameters each page reads, and what happens to the others.
 
-Contract (called by the entry point, :mod:`inspector.app`, around every page run):
+Contract (called by the entry point, :mod:`inspector.main.app`, around every page run):
 
 * :func:`begin` runs before the page.  A parameter no page reads
   (:data:`PAGE_PARAMS`) is removed with a note; one that another page reads

@@ -1,10 +1,10 @@
 """HTML for jp-errant units: the sentences with their edits highlighted.
 
-Contract (as :mod:`inspector.render`, whose stylesheet, badges and ``~~~``
+Contract (as :mod:`inspector.tokens.render`, whose stylesheet, badges and ``~~~``
 separator are reused):
 
 * every token, correction, type and file name comes from a user file and goes
-  through :func:`inspector.render.esc` before it is put in the markup;
+  through :func:`inspector.common.markup.esc` before it is put in the markup;
 * colours are Okabe–Ito and never the only signal: every edit status has a
   symbol (✓ TP, + FP, − FN, ± partial) and a border style, every edit a number
   (its row in the unit's edit table) and its correction after an arrow;

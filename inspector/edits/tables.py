@@ -174,7 +174,7 @@ def apply_filter(
     search; a unit is shown when it passes the search and (when an edit
     filter is active) holds at least one passing edit.  ``unit_edits``
     (``unit_edits[i]`` = :meth:`GecResult.edits` of unit ``i``, listed once
-    by :mod:`inspector.gec_index`) saves asking the result again.
+    by :mod:`inspector.edits.index`) saves asking the result again.
     """
     if not chosen.search and not chosen.on_edits and unit_edits is not None:
         return list(result.units), [edit for hyp, ref in unit_edits for edit in (*hyp, *ref)]

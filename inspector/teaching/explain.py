@@ -1,12 +1,12 @@
 """Every count of a unit in words, in the Teaching page's wording.
 
-Variants of :mod:`inspector.explain` for learners: the sentence count of a
+Variants of :mod:`inspector.tokens.explain` for learners: the sentence count of a
 merged unit names *where* each side closed a sentence that the other did
 not ("the system closed a sentence after “… room No .”; gold did not"), and each
 word group leads with its counts and says how the two sides cut the same
 characters ("FN 2, FP 2: gold “Is n't” is 2 tokens; the system cut the same
 characters differently: “Isn 't”").  Every other case reuses
-:mod:`inspector.explain`.  Plain text (callers escape it); every number is
+:mod:`inspector.tokens.explain`.  Plain text (callers escape it); every number is
 read from the result, never recounted.
 """
 

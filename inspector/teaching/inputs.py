@@ -1,7 +1,7 @@
 """The Teaching page's input widgets: the text and gold, and a system to run.
 
 :func:`choose_text` offers a bundled text by name
-(:func:`inspector.teaching_texts.teaching_texts`), an upload or a paste;
+(:func:`inspector.teaching.texts.teaching_texts`), an upload or a paste;
 :func:`choose_system` a splitter, a tokenizer and, for the regex tokenizer,
 a pattern.  Widget keys start with ``teach_`` (the exercises set them to
 load a question's text and system); every widget keeps its value for the

@@ -1,7 +1,7 @@
 """HTML for the Teaching page: explained units, the raw text as cut, two systems.
 
-Same contract as :mod:`inspector.render` (whose pieces are reused): every
-value from user text goes through :func:`~inspector.render.esc`; colours
+Same contract as :mod:`inspector.tokens.render` (whose pieces are reused): every
+value from user text goes through :func:`~inspector.common.markup.esc`; colours
 are Okabe–Ito and never the only signal (a symbol, a border style or a
 label goes with each).
 
@@ -46,7 +46,7 @@ def _reasons_list(reasons: Iterable[str]) -> str:
 
 
 def explained_row_html(view: ResultView, unit: Unit, reasons: list[str]) -> str:
-    """One ``<tr>``: unit, kind, gold, system, counts (:func:`inspector.render.unit_row_html`),
+    """One ``<tr>``: unit, kind, gold, system, counts (:func:`inspector.tokens.render.unit_row_html`),
     and the reasons in words."""
     return unit_row_html(view, unit, f'<td class="jp-why-cell">{_reasons_list(reasons)}</td>')
 

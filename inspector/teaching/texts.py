@@ -1,7 +1,7 @@
 """Texts the Teaching page can start from: raw text plus its gold, chosen by name.
 
-The catalogue joins the exercise texts (:mod:`inspector.teaching_exercises`)
-and the bundled UD excerpts (:data:`inspector.samples.SAMPLES`, their raw
+The catalogue joins the exercise texts (:mod:`inspector.teaching.exercises`)
+and the bundled UD excerpts (:data:`inspector.tokens.samples.SAMPLES`, their raw
 text and gold file).  The page and the URL name a text only by its key in
 :func:`teaching_texts`; a path never comes from the user.
 """

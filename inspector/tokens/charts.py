@@ -7,7 +7,7 @@ symbol tell the unit kind (Okabe–Ito colours); each y axis starts a little
 below 0, so markers at 0 lie inside the plot area.  Hover texts are escaped:
 plotly renders a little HTML in them.  Every marker carries its unit's
 index as ``customdata``, so a selection (``on_select``) names its units:
-:func:`inspector.mismatch_selection.selected_units`.
+:func:`inspector.tokens.mismatch_selection.selected_units`.
 """
 
 from __future__ import annotations

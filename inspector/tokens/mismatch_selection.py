@@ -1,6 +1,6 @@
 """The units selected in the Overview's "where the mismatches are" chart.
 
-Each marker of :func:`inspector.charts.mismatch_figure` carries its unit's
+Each marker of :func:`inspector.tokens.charts.mismatch_figure` carries its unit's
 index as ``customdata``; :func:`selected_units` turns a selection event
 (a click on a marker, a box or lasso over several) back into units, and
 :func:`selection_frame` is the small table the Overview shows for them.
