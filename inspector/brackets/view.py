@@ -17,7 +17,7 @@ import pandas as pd
 
 from jpcore.align import Group
 from jpcore.formats.trees import Tree
-from jpcore.tasks.parseval_result import STATUSES, ParsevalResult, TreePair
+from jpcore.tasks.parseval_result import ParsevalResult, TreePair
 
 #: What joins the trees of a merged pair and the words of a word group.
 JOINER = " ~~~ "
@@ -141,16 +141,6 @@ def labels_in(result: ParsevalResult) -> list[str]:
     return [score.label for score in result.label_scores()]
 
 
-def labels_frame(result: ParsevalResult) -> pd.DataFrame:
-    """Per label: matched, gold, test, precision, recall, F1 (percent, from jpcore)."""
-    return pd.DataFrame(
-        [{"Label": s.label, "Matched": s.matched, "Gold": s.gold, "Test": s.test,
-          "Precision": round(s.precision, 2), "Recall": round(s.recall, 2), "F1": round(s.f1, 2)}
-         for s in result.label_scores()],
-        columns=["Label", "Matched", "Gold", "Test", "Precision", "Recall", "F1"],
-    )
-
-
 def units_frame(view: PairView, pair: TreePair) -> pd.DataFrame:
     """The pair's word units: number, gold and system words (``~~~`` inside a
     group), kind and ratio."""
@@ -207,14 +197,6 @@ def constituents_frame(view: PairView, pair: TreePair) -> pd.DataFrame:
                 "Crosses": "yes" if c.crosses else "",
             })
     return pd.DataFrame(rows, columns=["Side", "Label", "Units", "Words", "Status", "Crosses"])
-
-
-def status_counts(pair: TreePair) -> dict[str, int]:
-    """How many constituents of the pair (both sides) have each status."""
-    counts = dict.fromkeys(STATUSES, 0)
-    for c in (*pair.gold_constituents, *pair.sys_constituents):
-        counts[c.status] += 1
-    return counts
 
 
 def first_interesting(pairs: Iterable[TreePair]) -> TreePair | None:

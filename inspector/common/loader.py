@@ -42,7 +42,7 @@ import streamlit as st
 from jpcore.errors import InputError
 from jpcore.formats.result_json import read_result_json
 from jpcore.reports import InputInfo
-from inspector.common import loader_state, url_state
+from inspector.common import loader_state
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Factor, Limits, Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
@@ -158,10 +158,6 @@ class LoaderSpec:
     def sample(self, key: str | None) -> BundledPair:
         """The sample called ``key``; the default sample for an unknown key."""
         return self.catalogue.get(key or "", self.catalogue[self.default_sample])
-
-    def url_params(self) -> dict[str, url_state.Kind]:
-        """The URL parameters every page of this loader reads: a sample's key and a data token."""
-        return {self.slot.sample_param: url_state.TEXT, self.slot.data_param: url_state.DATA}
 
     def file_factor(self, part: NamedBytes, options: Any) -> Factor:
         """The memory per byte of ``part`` (a gold or system file) read with ``options``."""

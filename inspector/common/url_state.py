@@ -96,11 +96,6 @@ _OUTSIDE = "_url_outside"  # True when this run's URL did not come from the prev
 _NOTES = "_url_notes"  # notes of this run
 
 
-def data_token(source: str, fingerprint: str) -> str:
-    """How the URL names data that came from a file: ``upload-3fa9c0d1e2b4``."""
-    return f"{source}-{fingerprint[:12]}"
-
-
 def _shown(value: str) -> str:
     text = value if len(value) <= SHOWN else f"{value[:SHOWN]}… ({len(value):,} characters)"
     return f"`{md_text(text)}`" if text.isprintable() else md_text(repr(text))

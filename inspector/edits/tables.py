@@ -204,11 +204,6 @@ class FilterOptions:
     annotators: list[int]
 
 
-def filter_options(result: GecResult) -> FilterOptions:
-    """What the filters can offer for ``result``."""
-    return filter_options_of(result.iter_edits())
-
-
 def filter_options_of(all_edits: Iterable[GecEdit]) -> FilterOptions:
     """What the filters can offer for these edits (every edit of a result)."""
     operations, mains, types, statuses, annotators = set(), set(), set(), set(), set()

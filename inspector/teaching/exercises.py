@@ -97,8 +97,3 @@ def load_exercises(path: Path = EXERCISES_FILE) -> tuple[Exercise, ...]:
         )
         for item in data["exercises"]
     )
-
-
-def exercises_by_key() -> dict[str, Exercise]:
-    """The exercises by key."""
-    return {exercise.key: exercise for exercise in load_exercises()}

@@ -55,12 +55,6 @@ class ResultView:
         """File line of each of the unit's sentences on ``side``."""
         return [sentence.line for sentence in self.sentences(unit, side)]
 
-    def token_range(self, unit: Unit, side: str) -> tuple[int, int]:
-        """The unit's flat token index range on ``side``."""
-        start, end = self.sentence_range(unit, side)
-        starts = self._starts[side]
-        return starts[start], starts[end]
-
     def sentence_starts(self, unit: Unit, side: str) -> set[int]:
         """Flat token indices where a sentence of the unit begins, except the first."""
         start, end = self.sentence_range(unit, side)
