@@ -38,6 +38,7 @@ STREAMLIT_SETTINGS: dict[str, object] = {
     "server.runOnSave": False,
     "browser.gatherUsageStats": False,
     "client.toolbarMode": "viewer",
+    "server.disconnectedSessionTTL": 120,
 }
 
 
