@@ -57,6 +57,8 @@ TYPE_LEVEL_NAMES = {"type": "full type", "main": "main type", "operation": "oper
 DIAGONAL = {POS: "the pairs' correct tags", LABELS: "the matched brackets",
             TYPES: "edits of the same type at the same span", UPOS: "words whose UPOS agree"}
 _MEMO = "an_memo"
+#: ``memo(name, compute)``: ``compute()`` once per loaded result and name (:func:`_memo`).
+Memo = Callable[[str, Callable[[], Any]], Any]
 #: Examples of one cell listed (and downloaded as CSV) at most.
 EXAMPLES_SHOWN = 2000
 
@@ -144,33 +146,9 @@ def no_upos_line(result: Any, missing: dict[str, str]) -> str:
                      for side, why in missing.items())
 
 
-def show() -> None:
-    """Draw the Analysis page (``inspector/pages/analysis.py`` runs it)."""
-    st.title("Analysis")
-    st.caption(
-        "Buckets by sentence length and unit kind, confusion matrices and the worst units of what an "
-        "evaluation page has loaded. Every figure adds up the per-unit counts jpcore stored: nothing "
-        "is scored again. Scores in percent."
-    )
-    evaluation = st.radio("Evaluation", list(EVALUATIONS), format_func=EVALUATIONS.__getitem__,
-                          key="an_eval", horizontal=True, bind="query-params")
-    source = loaded_source(evaluation)
-    if source is None:
-        st.info(f"Nothing is loaded for {EVALUATIONS[evaluation]} yet: choose the data in "
-                f"{LOADER_HINTS[evaluation]}, then come back here.", icon=":material/info:")
-        st.page_link(LOADER_PAGES[evaluation], label=f"Open the page that loads {EVALUATIONS[evaluation]}",
-                     icon=":material/arrow_forward:")
-        st.stop()
-    result = source.result
-    task = task_of(result)
-    measures = MEASURES[task]
-
-    memo = partial(_memo, evaluation, source.fingerprint)
-    stats = memo("stats", lambda: unit_stats(result))
-    st.caption(f"**{md_text(source.label)}** · {len(stats)} aligned units · measures: "
-               f"{md_text(', '.join(source.measure_labels[m] for m in measures))}")
-
-    # --- Buckets ------------------------------------------------------------------
+def _buckets(source: Source, evaluation: str, memo: Memo, stats: Any) -> None:
+    """Buckets by sentence length or unit kind: the table, the chart, the units of the chosen buckets."""
+    result, measures = source.result, MEASURES[task_of(source.result)]
     st.subheader("Buckets")
     left, right = st.columns(2)
     by = left.radio("Buckets by", list(BY), format_func=BY.__getitem__, key="an_by", horizontal=True,
@@ -228,7 +206,10 @@ def show() -> None:
               f"buckets-{by}.json", "an_dl_buckets_json")
     _download(buttons[2], "Units shown as CSV", units_frame.to_csv(index=False), "units.csv", "an_dl_units")
 
-    # --- Confusion matrices -------------------------------------------------------------
+
+def _matrices(source: Source, evaluation: str, memo: Memo) -> None:
+    """The confusion matrix the evaluation offers (UPOS; labels or POS; error types)."""
+    result, task = source.result, task_of(source.result)
     st.subheader("Confusion matrices")
     if task == "preprocess":
         missing = memo("upos_missing", lambda: upos_missing(result))
@@ -263,7 +244,11 @@ def show() -> None:
             name = next(iter(matrices))
         show_matrix(source, name, matrices[name], f"an_conf_{evaluation}_{name}_{level}_{unpaired}")
 
-    # --- Worst units ----------------------------------------------------------------
+
+def _worst(source: Source, memo: Memo, stats: Any) -> None:
+    """The units with the most errors, and the downloads of the whole analysis."""
+    result, task = source.result, task_of(source.result)
+    measures = MEASURES[task]
     st.subheader("Worst sentences")
     left, right = st.columns(2)
     if len(measures) > 1:
@@ -288,3 +273,33 @@ def show() -> None:
     _download(buttons[1], "The whole analysis (JSON)",
               lambda: json.dumps(analyse(result, worst=None), ensure_ascii=False), f"analysis-{task}.json",
               "an_dl_all")
+
+
+def show() -> None:
+    """Draw the Analysis page (``inspector/pages/analysis.py`` runs it)."""
+    st.title("Analysis")
+    st.caption(
+        "Buckets by sentence length and unit kind, confusion matrices and the worst units of what an "
+        "evaluation page has loaded. Every figure adds up the per-unit counts jpcore stored: nothing "
+        "is scored again. Scores in percent."
+    )
+    evaluation = st.radio("Evaluation", list(EVALUATIONS), format_func=EVALUATIONS.__getitem__,
+                          key="an_eval", horizontal=True, bind="query-params")
+    source = loaded_source(evaluation)
+    if source is None:
+        st.info(f"Nothing is loaded for {EVALUATIONS[evaluation]} yet: choose the data in "
+                f"{LOADER_HINTS[evaluation]}, then come back here.", icon=":material/info:")
+        st.page_link(LOADER_PAGES[evaluation], label=f"Open the page that loads {EVALUATIONS[evaluation]}",
+                     icon=":material/arrow_forward:")
+        st.stop()
+    result = source.result
+    task = task_of(result)
+    measures = MEASURES[task]
+    memo = partial(_memo, evaluation, source.fingerprint)
+    stats = memo("stats", lambda: unit_stats(result))
+    st.caption(f"**{md_text(source.label)}** · {len(stats)} aligned units · measures: "
+               f"{md_text(', '.join(source.measure_labels[m] for m in measures))}")
+
+    _buckets(source, evaluation, memo, stats)
+    _matrices(source, evaluation, memo)
+    _worst(source, memo, stats)
