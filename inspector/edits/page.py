@@ -16,6 +16,8 @@ so a 44,000-sentence pair renders quickly once loaded.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -75,19 +77,10 @@ def _report(result: GecResult) -> str:
     return text
 
 
-def show() -> None:
-    """Draw the Edits page (``inspector/pages/edits.py`` runs it)."""
-    st.title("Edits")
-    loaded = gec_loading.SPEC.run()
-    if loaded is None:
-        show_nothing_loaded(gec_loading.SLOT,
-                            "Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
-        st.stop()
-    result = loaded.result
-    options = result.errant.options
+def _what_is_loaded(loaded: gec_loading.GecLoaded) -> None:
+    """The files, options and sample licence; the alignment's notes (or that none was needed)."""
+    result, options = loaded.result, loaded.result.errant.options
     f_label = options.f_label
-
-    # --- What is loaded -----------------------------------------------------------
     st.caption(
         f"**{md_text(loaded.label)}** · system {md_text(result.hyp_name)} ({result.hyp_count} sentences) · "
         f"gold {md_text(result.ref_name)} ({result.ref_count} sentences) · noop rule "
@@ -109,7 +102,10 @@ def show() -> None:
             icon=":material/check_circle:",
         )
 
-    # --- Headline -------------------------------------------------------------
+
+def _headline(result: GecResult) -> None:
+    """TP, FP, FN, P, R and F; the units by kind and shape."""
+    f_label = result.errant.options.f_label
     totals = result.totals
     columns = st.columns(6)
     for column, label, value in zip(
@@ -120,7 +116,10 @@ def show() -> None:
     with st.expander("Units by kind and shape"):
         st.dataframe(gec_tables.kinds_frame(result), hide_index=True, key="e_kinds")
 
-    # --- Per-type chart -------------------------------------------------------------
+
+def _type_chart(result: GecResult) -> tuple[str, list[str]]:
+    """The per-type P/R/F chart: the level of its categories and the categories selected in it."""
+    f_label = result.errant.options.f_label
     st.subheader(f"P / R / {f_label} per error type")  # F + the float beta: no text from a file
     level = st.radio(
         "Categories", list(CHART_LEVELS), format_func=CHART_LEVELS.__getitem__, key="e_level",
@@ -136,10 +135,12 @@ def show() -> None:
         st.caption(f"Chart selection filters the tables: {md_text(', '.join(chart_names))} ({CLEAR_HINT}).")
     with st.expander(f"Per-type table ({len(rows)} categories)"):
         st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types")
+    return level, chart_names
 
-    # --- Filters --------------------------------------------------------------
-    index = loaded.edit_index
-    choices = index.options
+
+def _edit_filter(loaded: gec_loading.GecLoaded, level: str, chart_names: list[str]) -> gec_tables.EditFilter:
+    """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
+    choices = loaded.edit_index.options
     row1 = st.columns(3)
     operations = row1[0].multiselect("Operation", choices.operations, key="e_op", bind="query-params",
                                      placeholder="all", help="ERRANT's M (missing), R (replace), U (unnecessary).")
@@ -151,11 +152,53 @@ def show() -> None:
                                      placeholder="all", help="Coder id (last field of an edit line).")
     search = row2[2].text_input("Search text or correction", key="e_q", bind="query-params",
                                 help="Case-insensitive; spaces are ignored as a fallback.")
-    chosen = gec_tables.EditFilter(
+    return gec_tables.EditFilter(
         frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
         frozenset(int(a) for a in annotators), search, level, frozenset(chart_names),
     )
-    units, edits = gec_tables.apply_filter(result, chosen, index.edits)
+
+
+def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any]) -> None:
+    """Every download, made when its button is clicked (a large pair renders quickly)."""
+    result = loaded.result
+    st.subheader("Downloads")
+    buttons = st.columns(7)
+    buttons[0].download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt",
+                               mime="text/plain", key="e_dl_report", on_click="ignore")
+    buttons[1].download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+                               file_name="gec-result.json", mime="application/json", key="e_dl_json",
+                               on_click="ignore")
+    buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[0], file_name="aligned.hyp.m2",
+                               mime="text/plain", key="e_dl_hyp", on_click="ignore")
+    buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[1], file_name="aligned.ref.m2",
+                               mime="text/plain", key="e_dl_ref", on_click="ignore")
+    buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
+                               file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")
+    buttons[5].download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
+                               file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
+    with buttons[6]:
+        components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
+                                 file_name="gec-report.html")
+    st.caption(
+        "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
+        "aligned.ref.m2` prints the report above (without the notes)."
+    )
+
+
+def show() -> None:
+    """Draw the Edits page (``inspector/pages/edits.py`` runs it)."""
+    st.title("Edits")
+    loaded = gec_loading.SPEC.run()
+    if loaded is None:
+        show_nothing_loaded(gec_loading.SLOT,
+                            "Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
+        st.stop()
+    result = loaded.result
+    _what_is_loaded(loaded)
+    _headline(result)
+    level, chart_names = _type_chart(result)
+    chosen = _edit_filter(loaded, level, chart_names)
+    units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
     ids = [unit.index for unit in units]
     st.caption(f"Showing {len(units)} of {len(result.units)} units and {len(edits)} edits.")
 
@@ -196,27 +239,4 @@ def show() -> None:
     shown, _ = components.paged(units, UNITS_PER_PAGE, "e_page", "units", caption=False)
     st.html(units_html(result, shown))
 
-    # --- Downloads ------------------------------------------------------------------
-    st.subheader("Downloads")
-
-    # every file is made when its button is clicked (a large pair renders quickly)
-    buttons = st.columns(7)
-    buttons[0].download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt", mime="text/plain",
-                               key="e_dl_report", on_click="ignore")
-    buttons[1].download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
-                               file_name="gec-result.json", mime="application/json", key="e_dl_json",
-                               on_click="ignore")
-    buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[0], file_name="aligned.hyp.m2",
-                               mime="text/plain", key="e_dl_hyp", on_click="ignore")
-    buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[1], file_name="aligned.ref.m2",
-                               mime="text/plain", key="e_dl_ref", on_click="ignore")
-    buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
-                               file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")
-    buttons[5].download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
-                               file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
-    with buttons[6]:
-        components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html", file_name="gec-report.html")
-    st.caption(
-        "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
-        "aligned.ref.m2` prints the report above (without the notes)."
-    )
+    _downloads(loaded, units, edits)
