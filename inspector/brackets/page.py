@@ -14,11 +14,13 @@ fragment (stepping reruns only it) and the table is paged.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import streamlit as st
 
 from jpcore.reports.tree_crossing import crossing_sentence
 from jpcore.tasks import parseval
+from jpcore.tasks.parseval_result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
 from inspector.common import loader_state
 from inspector.common import widgets as components
@@ -100,16 +102,9 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     ])
 
 
-def show() -> None:
-    """Draw the Brackets page (``inspector/pages/brackets.py`` runs it)."""
-    loaded = SPEC.run()
-    st.title("Brackets")
-    if loaded is None:
-        show_nothing_loaded(SLOT, "Nothing is loaded yet: choose bundled trees, upload or paste tree files in the sidebar.")
-        st.stop()
+def _what_is_loaded(loaded: BracketsLoaded) -> None:
+    """The files, the normalisation and the cut-off; the sample's source and licence."""
     result = loaded.result
-    view = bv.PairView(result)
-
     st.caption(
         f"**{md_text(loaded.label)}** · gold {md_text(result.gold_name)} · system {md_text(result.sys_name)}"
         f" · {md_text(result.normaliser.describe())} · cut-off {result.cutoff_len} gold words"
@@ -118,7 +113,9 @@ def show() -> None:
         with st.expander("Source and licence of these trees"):
             st.markdown(SPEC.sample(loaded.sample_key).source_path.read_text("utf-8"))
 
-    # --- Headline ---------------------------------------------------------------
+
+def _headline(result: ParsevalResult) -> None:
+    """EVALB's summary figures and what the pairs are."""
     summary = result.summary()
     totals = result.totals()
     columns = st.columns(5)
@@ -134,13 +131,9 @@ def show() -> None:
         f"{summary.test} test constituents · recall, precision and F1 in percent, as EVALB prints them."
     )
 
-    # --- Per-label chart ----------------------------------------------------------
-    st.subheader("Per label")
-    chart = st.plotly_chart(label_figure(result.label_scores()), key="bk_label_chart",
-                            on_select="rerun", selection_mode=("points", "box"))
-    chart_labels = selected_labels(chart)
 
-    # --- Filters ------------------------------------------------------------------
+def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilter:
+    """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
     st.subheader("Aligned pairs")
     merged_column, groups_column, crossing_column, label_column, length_column = st.columns(
         [1.3, 1.3, 1.3, 2, 2], vertical_alignment="bottom")
@@ -159,7 +152,51 @@ def show() -> None:
     labels = frozenset(chosen_labels) | frozenset(chart_labels)
     if chart_labels:
         st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
-    wanted = bv.PairFilter(only_merged, only_groups, only_crossing, labels, frozenset(buckets))
+    return bv.PairFilter(only_merged, only_groups, only_crossing, labels, frozenset(buckets))
+
+
+def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair]) -> None:
+    """The EVALB report, the JSON result, the table as CSV and the HTML report, made on click."""
+    result = loaded.result
+    st.subheader("Downloads")
+    report_column, json_column, csv_column, html_column = st.columns(4)
+    report_column.download_button(
+        "EVALB-format report", lambda: parseval.render_report(result), file_name="parseval-report.txt",
+        mime="text/plain", key="bk_download_report", on_click="ignore",
+    )
+    json_column.download_button(
+        "Full result (JSON, reopens here)", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+        file_name="parseval-result.json", mime="application/json", key="bk_download_json",
+        on_click="ignore",
+    )
+    csv_column.download_button(
+        "Table as CSV", lambda: bv.pairs_frame(view, pairs).to_csv(index=False), file_name="parseval-pairs.csv",
+        mime="text/csv", key="bk_download_csv", on_click="ignore",
+    )
+    with html_column:
+        shown = st.session_state.get("pair")
+        components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
+                                 file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])
+
+
+def show() -> None:
+    """Draw the Brackets page (``inspector/pages/brackets.py`` runs it)."""
+    loaded = SPEC.run()
+    st.title("Brackets")
+    if loaded is None:
+        show_nothing_loaded(SLOT, "Nothing is loaded yet: choose bundled trees, upload or paste tree files "
+                                  "in the sidebar.")
+        st.stop()
+    result = loaded.result
+    view = bv.PairView(result)
+
+    _what_is_loaded(loaded)
+    _headline(result)
+    st.subheader("Per label")
+    chart = st.plotly_chart(label_figure(result.label_scores()), key="bk_label_chart",
+                            on_select="rerun", selection_mode=("points", "box"))
+    chart_labels = selected_labels(chart)
+    wanted = _pair_filter(result, chart_labels)
     pairs = bv.filter_pairs(result, wanted)
     st.caption(f"Showing {len(pairs)} of {len(result.pairs)} pairs.")
 
@@ -190,23 +227,4 @@ def show() -> None:
 
     pair_detail(loaded, [pair.id for pair in pairs])
 
-    # --- Downloads ----------------------------------------------------------------
-    st.subheader("Downloads")
-    report_column, json_column, csv_column, html_column = st.columns(4)
-    report_column.download_button(
-        "EVALB-format report", lambda: parseval.render_report(result), file_name="parseval-report.txt",
-        mime="text/plain", key="bk_download_report", on_click="ignore",
-    )
-    json_column.download_button(
-        "Full result (JSON, reopens here)", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
-        file_name="parseval-result.json", mime="application/json", key="bk_download_json",
-        on_click="ignore",
-    )
-    csv_column.download_button(
-        "Table as CSV", lambda: bv.pairs_frame(view, pairs).to_csv(index=False), file_name="parseval-pairs.csv",
-        mime="text/csv", key="bk_download_csv", on_click="ignore",
-    )
-    with html_column:
-        shown = st.session_state.get("pair")
-        components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
-                                 file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])
+    _downloads(loaded, view, pairs)

@@ -48,7 +48,8 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     """The selected unit: navigation, its sentences with their edits side by side, both edit tables."""
     result = loaded.result
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
-                                       "Click a row of the table to see the unit's sentences with their edits side by side.")
+                                       "Click a row of the table to see the unit's sentences with their "
+                                       "edits side by side.")
     if index is None:
         return
     unit = result.units[index]
