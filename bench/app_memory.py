@@ -161,7 +161,7 @@ def _free_port() -> int:
 def _serve(app: Path, ttl: int) -> tuple[subprocess.Popen, str]:
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "inspector/app.py", "--server.headless", "true",
+        [sys.executable, "-m", "streamlit", "run", "inspector/main/app.py", "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
          "--server.disconnectedSessionTTL", str(ttl)],
         cwd=app, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,

@@ -8,7 +8,7 @@ Contract: :func:`main` (the console script installed by ``pip install .``)
   not carry), after saying on stderr what it starts and where the data is;
   any other argument goes to Streamlit (``--server.port 8502``);
 * ``--check`` loads every bundled sample through jpcore without starting a
-  server (:mod:`inspector.sample_check`), prints one line each, and returns
+  server (:mod:`inspector.main.sample_check`), prints one line each, and returns
   0, or 2 when one failed;
 * ``--help`` / ``--version`` say what it is.
 
@@ -28,8 +28,8 @@ from pathlib import Path
 
 from jpcore.bundled import sample_data_root
 
-#: The app's entry script, beside this module.
-APP = Path(__file__).resolve().parent / "app.py"
+#: The app's entry script (``main/app.py`` beside this module: not beside ``pages/``).
+APP = Path(__file__).resolve().parent / "main" / "app.py"
 
 #: Streamlit settings of the project (as in ``.streamlit/config.toml``; ``server.headless``
 #: is left to Streamlit: it opens a browser when the machine has a display).
@@ -77,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _check() -> int:
-    from inspector.sample_check import check_samples
+    from inspector.main.sample_check import check_samples
 
     started = time.perf_counter()
     print(f"jp-inspector {_version()}: loading every bundled sample from {sample_data_root()}", flush=True)

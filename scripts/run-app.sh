@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh requirements.txt
-exec .venv/bin/streamlit run inspector/app.py "$@"
+exec .venv/bin/streamlit run inspector/main/app.py "$@"

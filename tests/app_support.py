@@ -7,7 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
+APP = ROOT / "inspector" / "main" / "app.py"
 
 
 def run(at: AppTest) -> AppTest:

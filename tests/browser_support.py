@@ -1,7 +1,7 @@
 """The app served on a free port and a page of Debian's chromium, for browser tests.
 
 ``with app_page(tmp_path) as (page, url): ...`` starts
-``streamlit run inspector/app.py`` (headless, loopback only), waits for its
+``streamlit run inspector/main/app.py`` (headless, loopback only), waits for its
 health endpoint, launches chromium by its executable path with the flags
 this machine needs (Playwright cannot download a browser here), and stops
 both afterwards.  The test is skipped only when no chromium binary exists
@@ -72,7 +72,7 @@ def served_app(tmp_path: Path) -> Iterator[str]:
     log = tmp_path / "streamlit.log"
     with log.open("w") as log_file:
         server = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "inspector/app.py",
+            [sys.executable, "-m", "streamlit", "run", "inspector/main/app.py",
              "--server.headless", "true", "--server.port", str(port),
              "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
             cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,

@@ -9,11 +9,11 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from inspector.about_examples import EXAMPLES, get_example, run_example, walk
+from inspector.about.examples import EXAMPLES, get_example, run_example, walk
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-PAGE = "app_pages/about.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+PAGE = "../pages/about.py"
 SEP = '<span class="jp-sep" title="sentence boundary">~~~</span>'
 
 

@@ -16,13 +16,13 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from inspector.render import md_text
+from inspector.common.markup import md_text
 from tests.upos_pair import GOLD, derive_system
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-PAGE = "app_pages/analysis.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+PAGE = "../pages/analysis.py"
 HEADER = "gold ↓ · system →"
 
 
@@ -77,14 +77,14 @@ def tokens() -> AppTest:
 
 @pytest.fixture
 def brackets() -> AppTest:
-    at = _open("app_pages/brackets.py")
+    at = _open("../pages/brackets.py")
     at.radio(key="an_eval").set_value("brackets")
     return _run(at)
 
 
 @pytest.fixture
 def edits() -> AppTest:
-    at = _open("app_pages/edits.py")
+    at = _open("../pages/edits.py")
     at.radio(key="an_eval").set_value("edits")
     return _run(at)
 
@@ -185,7 +185,7 @@ def test_downloads(tokens: AppTest) -> None:
 
 
 def _paste(at: AppTest, gold: str, system: str) -> AppTest:
-    at.switch_page("app_pages/overview.py")
+    at.switch_page("../pages/overview.py")
     _run(at)
     at.radio(key="source").set_value("paste")
     _run(at)
@@ -235,7 +235,7 @@ def test_a_system_without_upos_says_so_in_one_line() -> None:
 
 def test_tokens_level_upos_matrix_names_the_multiword_tokens(tokens: AppTest) -> None:
     gold = GOLD.read_text(encoding="utf-8")
-    tokens.switch_page("app_pages/overview.py")
+    tokens.switch_page("../pages/overview.py")
     _run(tokens)
     tokens.radio(key="opt_level").set_value("tokens")
     _paste(tokens, gold, gold)  # gold against itself: every token agrees, the 37 multiword tokens as "_"
@@ -372,7 +372,7 @@ def test_edits_chart_selection(edits: AppTest) -> None:
 def test_labels_from_user_files_are_escaped() -> None:
     at = AppTest.from_file(str(APP), default_timeout=60)
     _run(at)
-    at.switch_page("app_pages/brackets.py")
+    at.switch_page("../pages/brackets.py")
     _run(at)
     at.radio(key="bk_source").set_value("paste")
     _run(at)

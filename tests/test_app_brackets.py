@@ -21,8 +21,8 @@ from streamlit.testing.v1 import AppTest
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-PAGE = "app_pages/brackets.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+PAGE = "../pages/brackets.py"
 TREES = ROOT / "sample_data" / "parseval" / "jp-trees"
 SCRIPT = "<script>alert`1`</script>"
 

@@ -23,8 +23,8 @@ from jpcore.gec import evaluate
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-EDITS_PAGE = "app_pages/edits.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+EDITS_PAGE = "../pages/edits.py"
 TOY = ROOT / "sample_data" / "m2" / "toy-en"
 SCRIPT = "<script>alert(1)</script>"
 

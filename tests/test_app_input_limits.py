@@ -13,19 +13,26 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from jpcore.errors import InputError
-from inspector.evaluation import NamedBytes
-from inspector.input_limits import (
-    APP_MAX_BYTES,
-    APP_MAX_MB,
-    CLI_COMMANDS,
-    TEACHING_MAX_BYTES,
-    check_sizes,
-)
+from inspector.brackets.loader import LIMITS as PARSEVAL_LIMITS
+from inspector.brackets.loader import TREES_FACTOR
+from inspector.common.files import NamedBytes
+from inspector.common.input_limits import APP_MAX_BYTES, APP_MAX_MB, check_sizes
+from inspector.edits.loader import LIMITS as GEC_LIMITS
+from inspector.teaching.inputs import LIMITS as TEACHING_LIMITS
+from inspector.teaching.inputs import TEACHING_MAX_BYTES
+from inspector.tokens.loader import LIMITS as PREPROCESS_LIMITS
+from inspector.tokens.loader import RAW_FACTOR, TEXT_FACTOR
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
+APP = ROOT / "inspector" / "main" / "app.py"
 LINE = "a b c .\n"
+#: Each loader's limits, and the command line its messages name.
+LIMITS = {"preprocess": PREPROCESS_LIMITS, "parseval": PARSEVAL_LIMITS, "gec": GEC_LIMITS,
+          "teaching": TEACHING_LIMITS}
+CLI_COMMANDS = {evaluation: limits.cli for evaluation, limits in LIMITS.items()}
+#: The memory per byte of the formats these tests load.
+MEMORY_FACTORS = {"text": TEXT_FACTOR, "trees": TREES_FACTOR, "raw": RAW_FACTOR}
 
 
 def _text_of(size: int) -> str:
@@ -40,10 +47,10 @@ def _errors(at: AppTest) -> list[str]:
 
 
 def test_the_limit_is_inclusive_and_names_the_command() -> None:
-    check_sizes([NamedBytes("gold.txt", bytes(APP_MAX_BYTES)), None], "preprocess")
+    check_sizes([NamedBytes("gold.txt", bytes(APP_MAX_BYTES)), None], LIMITS["preprocess"])
     with pytest.raises(InputError) as caught:
         check_sizes([NamedBytes("gold.txt", b""), NamedBytes("sys.txt", bytes(APP_MAX_BYTES + 1))],
-                    "preprocess")
+                    LIMITS["preprocess"])
     assert str(caught.value) == (
         "sys.txt: expected at most 20 MB per file in the app, found 20.0 MB (20,971,521 bytes); "
         "evaluate it with the command line, which has no such limit: "
@@ -68,11 +75,11 @@ def test_every_command_in_the_messages_exists() -> None:
 
 
 @pytest.mark.parametrize("page, source_key, source, gold_key, sys_key, submit, evaluation, kept", [
-    ("app_pages/overview.py", "source", "paste", "paste_gold", "paste_sys", "paste_submit",
+    ("../pages/overview.py", "source", "paste", "paste_gold", "paste_sys", "paste_submit",
      "preprocess", "Still showing the previous data: English EWT excerpt: gold words vs nltk."),
-    ("app_pages/brackets.py", "bk_source", "paste", "bk_paste_gold", "bk_paste_sys", "bk_paste_submit",
+    ("../pages/brackets.py", "bk_source", "paste", "bk_paste_gold", "bk_paste_sys", "bk_paste_submit",
      "parseval", "Still showing the previous trees: "),
-    ("app_pages/edits.py", "g_source", "paste", "g_paste_gold", "g_paste_sys", "g_paste_submit",
+    ("../pages/edits.py", "g_source", "paste", "g_paste_gold", "g_paste_sys", "g_paste_submit",
      "gec", "Still showing the previous data: "),
 ])
 def test_a_paste_over_the_limit_is_refused_and_the_data_stays(
@@ -97,7 +104,7 @@ def test_a_paste_over_the_limit_is_refused_and_the_data_stays(
 def test_a_teaching_text_over_its_limit_is_refused() -> None:
     at = AppTest.from_file(str(APP), default_timeout=120)
     _run(at)
-    at.switch_page("app_pages/teaching.py")
+    at.switch_page("../pages/teaching.py")
     _run(at)
     at.radio(key="teach_source").set_value("paste")
     _run(at)
@@ -114,17 +121,19 @@ def test_a_teaching_text_over_its_limit_is_refused() -> None:
 
 
 def test_the_memory_limit_names_the_file_the_room_and_the_command() -> None:
-    from inspector.input_limits import MEMORY_FACTORS, SESSION_MEMORY_BYTES, check_memory, largest_input
+    from inspector.common.input_limits import SESSION_MEMORY_BYTES, check_memory, largest_input
 
     text = MEMORY_FACTORS["text"]
-    fits = largest_input("text")
+    fits = largest_input(text)
     assert fits == int(SESSION_MEMORY_BYTES / text.peak) and fits < APP_MAX_BYTES
-    held = check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), "text"),
-                         (NamedBytes("sys.txt", bytes(fits // 2)), "text"), (None, "raw")], "preprocess", held=0)
+    held = check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), text),
+                         (NamedBytes("sys.txt", bytes(fits // 2)), text), (None, MEMORY_FACTORS["raw"])],
+                        LIMITS["preprocess"], held=0)
     assert held == int(text.held * 2 * (fits // 2))
     with pytest.raises(InputError) as caught:
-        check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), "text"),
-                      (NamedBytes("sys.txt", bytes(fits // 2 + 1000)), "text")], "preprocess", held=50 * 1024 * 1024)
+        check_memory([(NamedBytes("gold.txt", bytes(fits // 2)), text),
+                      (NamedBytes("sys.txt", bytes(fits // 2 + 1000)), text)], LIMITS["preprocess"],
+                     held=50 * 1024 * 1024)
     room = (SESSION_MEMORY_BYTES - 50 * 1024 * 1024 - text.peak * (fits // 2)) / text.peak
     assert str(caught.value) == (
         f"sys.txt: expected at most {room / 1024 / 1024:.1f} MB of tokenized text here (the server needs about "
@@ -135,13 +144,13 @@ def test_the_memory_limit_names_the_file_the_room_and_the_command() -> None:
 
 
 def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> None:
-    from inspector.input_limits import largest_input
+    from inspector.common.input_limits import largest_input
 
     at = AppTest.from_file(str(APP), default_timeout=120)
     _run(at)
     at.radio(key="source").set_value("paste")
     _run(at)
-    size = largest_input("text") + 1000
+    size = largest_input(MEMORY_FACTORS["text"]) + 1000
     assert size < APP_MAX_BYTES  # under the per-file limit: only the memory refuses it
     at.text_area(key="paste_gold").input(_text_of(size))
     at.text_area(key="paste_sys").input("a b c .\n")
@@ -156,11 +165,11 @@ def test_a_paste_over_the_sessions_memory_is_refused_and_the_data_stays() -> Non
 
 def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
     """Trees loaded on the Brackets page lower what the Overview can take, and its message says so."""
-    from inspector.input_limits import MEMORY_FACTORS, largest_input
+    from inspector.common.input_limits import largest_input
 
     at = AppTest.from_file(str(APP), default_timeout=300)
     _run(at)
-    at.switch_page("app_pages/brackets.py")
+    at.switch_page("../pages/brackets.py")
     _run(at)
     assert at.session_state["bk_loaded_held"] > 0  # the bundled trees count too
     at.radio(key="bk_source").set_value("paste")
@@ -173,11 +182,11 @@ def test_what_other_pages_hold_counts_in_the_sessions_memory() -> None:
     assert not _errors(at)
     held = at.session_state["bk_loaded_held"]
     assert held == int(MEMORY_FACTORS["trees"].held * 2 * len(trees))
-    at.switch_page("app_pages/overview.py")
+    at.switch_page("../pages/overview.py")
     _run(at)
     at.radio(key="source").set_value("paste")
     _run(at)
-    size = largest_input("text") - 1000  # fits an empty session, not this one
+    size = largest_input(MEMORY_FACTORS["text"]) - 1000  # fits an empty session, not this one
     at.text_area(key="paste_gold").input(_text_of(size))
     at.text_area(key="paste_sys").input("a b c .\n")
     at.button(key="paste_submit").click()

@@ -22,9 +22,9 @@ from tests.test_result_json import MALFORMED
 
 HERE = ROOT / "tests" / "malformed" / "json"
 LOADERS = {  # task -> page, source radio, JSON uploader, what is loaded before
-    "preprocess": ("app_pages/overview.py", "source", "upload_json", "English EWT excerpt: gold words vs nltk"),
-    "parseval": ("app_pages/brackets.py", "bk_source", "bk_upload_json", "jp-trees: 8 sentences"),
-    "gec": ("app_pages/edits.py", "g_source", "g_upload_json", "toy-en: re-segmented system vs gold"),
+    "preprocess": ("../pages/overview.py", "source", "upload_json", "English EWT excerpt: gold words vs nltk"),
+    "parseval": ("../pages/brackets.py", "bk_source", "bk_upload_json", "jp-trees: 8 sentences"),
+    "gec": ("../pages/edits.py", "g_source", "g_upload_json", "toy-en: re-segmented system vs gold"),
 }
 IMAGE = "![k](https://example.invalid/x.png)"
 TAG = "<img src=x onerror=alert(1)>"
@@ -82,7 +82,7 @@ def test_markdown_and_html_in_a_results_texts_are_shown_as_text(task: str) -> No
     at = _open_json(task, f"{IMAGE}.json", data)
     assert not at.exception and not at.error, [_unescape(e.value) for e in at.error]
     if task == "preprocess":  # the tokens are drawn on the Sentences page
-        at.switch_page("app_pages/sentences.py")
+        at.switch_page("../pages/sentences.py")
         _run(at)
     elements = [*at.markdown, *at.caption, *at.subheader, *at.info, *at.warning, *at.error, *at.success]
     # the tree drawings are one HTML block each (st.markdown with HTML: Markdown does not apply inside

@@ -21,9 +21,9 @@ from streamlit.testing.v1 import AppTest
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-SENTENCES_PAGE = "app_pages/sentences.py"
-OVERVIEW_PAGE = "app_pages/overview.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+SENTENCES_PAGE = "../pages/sentences.py"
+OVERVIEW_PAGE = "../pages/overview.py"
 SCRIPT = "<script>alert(1)</script>"
 #: The units with at least one error, as the chart's two traces list them.
 EXACT_WITH_ERRORS = [1, 3, 12, 14, 39, 48, 52, 56, 58, 68, 83, 92, 98]

@@ -20,10 +20,10 @@ from jpcore.preprocess import evaluate
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
+APP = ROOT / "inspector" / "main" / "app.py"
 EWT = ROOT / "sample_data" / "ud" / "UD_English-EWT-excerpt"
-SENTENCES_PAGE = "app_pages/sentences.py"
-OVERVIEW_PAGE = "app_pages/overview.py"
+SENTENCES_PAGE = "../pages/sentences.py"
+OVERVIEW_PAGE = "../pages/overview.py"
 SCRIPT = "<script>alert(1)</script>"
 
 
@@ -324,6 +324,7 @@ def test_pages_are_not_in_a_legacy_pages_folder() -> None:
     # Streamlit runs a `pages/` folder next to the entry point as a legacy
     # multipage app until st.navigation has run once in the process (and
     # AppTest on every run): a fresh server opened at /sentences would skip
-    # app.py and its loader.  The pages live in app_pages/ instead.
+    # app.py and its loader.  The entry is inspector/main/app.py, the pages
+    # are in inspector/pages/: never beside it.
     assert not (APP.parent / "pages").exists()
-    assert (APP.parent / "app_pages" / "sentences.py").is_file()
+    assert (APP.parent.parent / "pages" / "sentences.py").is_file()

@@ -23,11 +23,11 @@ from streamlit.testing.v1 import AppTest
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-SENTENCES = "app_pages/sentences.py"
-OVERVIEW = "app_pages/overview.py"
-BRACKETS = "app_pages/brackets.py"
-EDITS = "app_pages/edits.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+SENTENCES = "../pages/sentences.py"
+OVERVIEW = "../pages/overview.py"
+BRACKETS = "../pages/brackets.py"
+EDITS = "../pages/edits.py"
 HTML_REPORT = "HTML report (self-contained)"
 
 

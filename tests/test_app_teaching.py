@@ -16,12 +16,12 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from inspector.teaching_exercises import load_exercises
+from inspector.teaching.exercises import load_exercises
 from tests.app_support import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = ROOT / "inspector" / "app.py"
-PAGE = "app_pages/teaching.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+PAGE = "../pages/teaching.py"
 SCRIPT = "<script>alert(1)</script>"
 
 QUESTIONS = [
@@ -274,7 +274,7 @@ def test_the_teaching_inputs_survive_the_other_pages(page: AppTest) -> None:
     page.selectbox(key="teach_tokenizer").set_value("whitespace")
     _run(page)
     counts = _counts(_score_tables(page)[0])
-    for other in ("app_pages/overview.py", "app_pages/edits.py", PAGE):
+    for other in ("../pages/overview.py", "../pages/edits.py", PAGE):
         page.switch_page(other)
         _run(page)
     assert page.radio(key="teach_source").value == "upload"

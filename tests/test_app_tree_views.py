@@ -18,8 +18,8 @@ from jpcore.parseval.tree_svg import MIN_FIT
 from tests.app_support import run as _run
 from tests.conftest import ROOT
 
-APP = ROOT / "inspector" / "app.py"
-PAGE = "app_pages/brackets.py"
+APP = ROOT / "inspector" / "main" / "app.py"
+PAGE = "../pages/brackets.py"
 
 
 @pytest.fixture

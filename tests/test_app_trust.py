@@ -36,9 +36,9 @@ SYS_CONLLU = EWT / "en_ewt-ud-test.excerpt.nltk.conllu"
 SYS_TOK = EWT / "en_ewt-ud-test.excerpt.nltk.tok.txt"
 TOY = ROOT / "sample_data" / "m2" / "toy-en"
 TREES = ROOT / "sample_data" / "parseval" / "jp-trees"
-OVERVIEW, SENTENCES = "app_pages/overview.py", "app_pages/sentences.py"
-BRACKETS, EDITS, ANALYSIS = "app_pages/brackets.py", "app_pages/edits.py", "app_pages/analysis.py"
-TEACHING, ABOUT = "app_pages/teaching.py", "app_pages/about.py"
+OVERVIEW, SENTENCES = "../pages/overview.py", "../pages/sentences.py"
+BRACKETS, EDITS, ANALYSIS = "../pages/brackets.py", "../pages/edits.py", "../pages/analysis.py"
+TEACHING, ABOUT = "../pages/teaching.py", "../pages/about.py"
 NOT_HERE = ("This link points at uploaded data that is not on this server; upload it again or open the "
             "HTML report.")
 
@@ -309,7 +309,7 @@ def test_back_from_edits_to_brackets_keeps_the_pair_and_drops_m2() -> None:
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from inspector.url_state import PAGE_PARAMS  # noqa: E402
+from inspector.common.url_state import PAGE_PARAMS  # noqa: E402
 
 _VALUES = ["²", "١", "٣", "9" * 5000, "-1", "0", "", "true", "false", "maybe", "\x00", "\u202e", "<script>",
            "![k](https://example.invalid/x.png)", "%", "1e9", "merged", "n:1", "upload-0123456789ab",

@@ -1,6 +1,6 @@
 """The inspector in a real browser: Debian's chromium driven by Playwright.
 
-Starts ``streamlit run inspector/app.py`` on a free port, opens the app
+Starts ``streamlit run inspector/main/app.py`` on a free port, opens the app
 (which loads the EWT excerpt by itself), checks a headline number on the
 Overview, switches to "Sentences & tokens" through the sidebar navigation
 and finds a merged unit rendered with ``~~~``.  Skipped only when no

@@ -1,6 +1,6 @@
 """The Brackets page in a real browser: Debian's chromium driven by Playwright.
 
-Starts ``streamlit run inspector/app.py`` on a free port, goes to the
+Starts ``streamlit run inspector/main/app.py`` on a free port, goes to the
 Brackets page through the sidebar navigation (the page loads the project's
 tree pair by itself) and checks that a tree pair with a merged sentence is
 drawn: ``svg`` elements in the scrolling box, the ``~~~`` between the two
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.plotly_selection import CLEAR_HINT
+from inspector.common.plotly_selection import CLEAR_HINT
 from tests.browser_support import ROOT, app_page
 from tests.plotly_clicks import WAIT, chart_points, click_point, double_click_background, wait_for_column
 

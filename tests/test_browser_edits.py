@@ -1,6 +1,6 @@
 """The Edits page in a real browser: Debian's chromium driven by Playwright.
 
-Starts ``streamlit run inspector/app.py`` on a free port, opens ``/edits``
+Starts ``streamlit run inspector/main/app.py`` on a free port, opens ``/edits``
 (which loads the re-segmented toy-en pair by itself), checks the headline
 figures (the oracle-keep figures), that a merged unit is rendered with
 ``~~~`` and its highlighted edits, clicks bars of the per-type chart (see
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.plotly_selection import CLEAR_HINT
+from inspector.common.plotly_selection import CLEAR_HINT
 from tests.browser_support import ROOT, app_page
 from tests.plotly_clicks import WAIT, chart_points, click_point, double_click_background, wait_for_column
 

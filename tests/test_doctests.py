@@ -14,7 +14,7 @@ MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(jpcore.__path__, "jpcore.")
     if not name.endswith("__main__")
-) + ["inspector.input_limits"]
+) + ["inspector.common.input_limits"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -42,7 +42,7 @@ import inspector.launch as launch
 at = AppTest.from_file(str(launch.APP), default_timeout=120)
 at.run()
 overview = {m.label: m.value for m in at.metric}
-at.switch_page("app_pages/brackets.py")
+at.switch_page("../pages/brackets.py")
 at.run()
 print(json.dumps({"app": str(launch.APP), "exceptions": [e.value for e in at.exception],
                   "overview": overview, "brackets": {m.label: m.value for m in at.metric}}))
@@ -68,7 +68,7 @@ def test_the_command_uses_the_projects_streamlit_settings() -> None:
     flat.pop("server.headless")  # left to Streamlit: a desktop opens the browser
     assert flat == STREAMLIT_SETTINGS
     arguments = streamlit_arguments(["--server.port", "8600"])
-    assert arguments[0] == "run" and arguments[1].endswith(str(Path("inspector", "app.py")))
+    assert arguments[0] == "run" and arguments[1].endswith(str(Path("inspector", "main", "app.py")))
     assert arguments[-2:] == ["--server.port", "8600"] and "--client.toolbarMode" in arguments
 
 
@@ -112,7 +112,7 @@ def test_the_wheel_carries_the_app_and_every_sample_file_with_its_licence(wheel:
     assert len(folders) == 10 and all(f"{folder}/SOURCE.md" in samples for folder in folders)
     licences = [name for name in samples if name.rsplit("/", 1)[-1].startswith("LICENSE")]
     assert len(licences) == 6 and all(f"jpcore/sample_data/{name}" in names for name in licences)
-    for module in ("inspector/app.py", "inspector/launch.py", "inspector/app_pages/brackets.py",
+    for module in ("inspector/main/app.py", "inspector/launch.py", "inspector/pages/brackets.py",
                    "jpcore/cli.py", "jpcore/parseval/tree_svg.py", "jpcore/data/normalisation.json"):
         assert module in names
 
@@ -166,7 +166,7 @@ def test_apptest_runs_the_installed_app(installed: Path, tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     site = Path(sysconfig.get_paths(vars={"base": str(installed), "platbase": str(installed)})["purelib"])
-    assert report["app"] == str(site / "inspector" / "app.py")
+    assert report["app"] == str(site / "inspector" / "main" / "app.py")
     assert report["exceptions"] == []
     assert report["overview"]["Words F1"] == "97.83%" and report["overview"]["Sentences F1"] == "91.40%"
     assert report["brackets"]["Bracketing F1"] == "86.27%" and report["brackets"]["Crossing brackets"] == "3"
@@ -205,5 +205,5 @@ def test_jp_inspector_serves_the_app(installed: Path, tmp_path: Path) -> None:
         server.wait(timeout=20)
     text = log.read_text()
     site = Path(sysconfig.get_paths(vars={"base": str(installed), "platbase": str(installed)})["purelib"])
-    assert f"jp-inspector: starting Streamlit on {site / 'inspector' / 'app.py'}" in text
+    assert f"jp-inspector: starting Streamlit on {site / 'inspector' / 'main' / 'app.py'}" in text
     assert f"with the samples in {site / 'jpcore' / 'sample_data'}" in text

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 from streamlit.util import ReadOnlyAttributeDictionary
 
 from jpcore.gec.error_types import TypeRow
-from inspector.analysis_charts import selected_buckets
-from inspector.brackets_chart import selected_labels
-from inspector.gec_charts import selected_categories
-from inspector.plotly_selection import point_index, selected_indices, selected_points, selected_values
+from inspector.analysis.charts import selected_buckets
+from inspector.brackets.chart import selected_labels
+from inspector.edits.charts import selected_categories
+from inspector.common.plotly_selection import point_index, selected_indices, selected_points, selected_values
 
 
 def _event(*points: dict) -> dict:

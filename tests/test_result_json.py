@@ -33,7 +33,9 @@ from jpcore.gec import GecResult, evaluate_bytes as gec_evaluate
 from jpcore.gec.error_types import type_table
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult, evaluate_bytes as preprocess_evaluate
-from inspector import gec_samples, samples, tree_samples
+from inspector.brackets import samples as tree_samples
+from inspector.edits import samples as gec_samples
+from inspector.tokens import samples
 from tests.conftest import ROOT
 
 HERE = ROOT / "tests" / "malformed" / "json"
@@ -45,10 +47,10 @@ MALFORMED = {
     "markdown_gold_level.json": ("preprocess", f"gold.level: expected one of 'tokens', 'words', found {MARKDOWN}"),
     "markdown_unit_kind.json": (
         "preprocess",
-        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_group_kind.json": (
         "parseval",
-        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_edit_status.json": (
         "gec", "sentences[0].hyp_edits[0].status: expected one of 'TP', 'FP', 'FN', 'noop', 'filtered', 'other', "
                f"'partial', 'unscored', found {MARKDOWN}"),
@@ -154,13 +156,15 @@ def test_every_bundled_result_is_accepted_and_rebuilt_equal() -> None:
 
 def _exercise(task: str, result) -> None:
     """What the pages build from a result (tables, explanations, markup, charts, the report)."""
-    from inspector import explain, gec_render, gec_tables, render, tables
-    from inspector.brackets_chart import label_figure
-    from inspector.brackets_view import PairView, constituents_frame, pairs_frame, unit_groups_text, units_frame
-    from inspector.charts import mismatch_figure
-    from inspector.gec_index import build_index
-    from inspector.tree_svg import pair_svg_html, side_text
-    from inspector.view import ResultView
+    from inspector.edits import render as gec_render
+    from inspector.edits import tables as gec_tables
+    from inspector.tokens import explain, render, tables
+    from inspector.brackets.chart import label_figure
+    from inspector.brackets.view import PairView, constituents_frame, pairs_frame, unit_groups_text, units_frame
+    from inspector.tokens.charts import mismatch_figure
+    from inspector.edits.index import build_index
+    from inspector.brackets.trees import pair_svg_html, side_text
+    from inspector.tokens.view import ResultView
 
     if task == "preprocess":
         view = ResultView(result)

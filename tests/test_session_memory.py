@@ -15,9 +15,9 @@ import weakref
 
 import pytest
 
-from inspector import result_cache, session_memory
-from inspector.result_cache import ResultCache, key_of
-from inspector.state import LoadedInput
+from inspector.common import result_cache, session_memory
+from inspector.common.result_cache import ResultCache, key_of
+from inspector.common.state import LoadedInput
 
 
 class Clock:

@@ -20,9 +20,10 @@ from jpcore.align.similarity import jaro
 from jpcore import gec
 from jpcore import parseval
 from jpcore.preprocess import evaluate
-from inspector.explain import sentence_reason
-from inspector.render import KIND_STYLES, legend_html, units_html
-from inspector.view import ResultView
+from inspector.tokens.explain import sentence_reason
+from inspector.common.palette import KIND_STYLES
+from inspector.tokens.render import legend_html, units_html
+from inspector.tokens.view import ResultView
 from bench.shared_data import SHARED_DATA
 
 UNRELATED_GOLD = "The cat sat on the mat .\nIt was happy .\nDogs bark loudly .\n"

@@ -1,0 +1,122 @@
+"""About page: the jp-algorithm, the papers' own examples run live, and the peer tools.
+
+The three examples are scored by jpcore on every run
+(:mod:`inspector.about.examples`) and drawn with the same renderer and
+explanations as the Sentences & tokens page; no number on this page is
+typed in.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from inspector.tokens import explain, tables
+from inspector.about.examples import EXAMPLES, run_example, walk
+from inspector.tokens.render import legend_html, reasons_html, units_html
+from inspector.tokens.view import ResultView
+
+
+#: The jp-algorithm in words.
+INTRO = """
+Real systems read raw text, so their sentence boundaries and tokens rarely match the
+gold file's. The classic scorers then refuse or miscount. jp-inspector implements the
+**jp-algorithm**, which scores such output anyway.
+
+**The idea.** Gold and system are the same characters cut differently. Remove the
+spaces and both sides are one string. Each unit (a sentence, or a token) is a range of
+that string, so each side is described by the offsets where its units end. The algorithm
+walks both lists of end offsets once, left to right:
+
+* where both sides end a unit at the same offset, the text is **cut**;
+* between two cuts lie *m* gold and *n* system units covering exactly the same
+  characters: a **group**. One unit on each side (1:1) is a match, a **TP**. Anything
+  else (1:n, n:1, m:n) is a merged group, shown with `~~~` between its units; every
+  unit in it is an error on its side: each system unit a **FP**, each gold unit a **FN**.
+
+This is "keep adding units to the side that has consumed fewer characters until both
+sides have consumed the same text", driven by cumulative character offsets only, so it
+cannot drift. It runs first on sentences, then on the tokens inside each sentence
+group; a token is a TP when a gold and a system token start and end at the same
+characters. Where a tool rewrote characters, the two strings are first aligned at the
+character level and a unit touching a difference is never a TP.
+"""
+#: The papers, by topic.
+PAPERS = """
+The jp-algorithm papers, by topic (cited by authors and year):
+
+* **Jo et al. 2024** — preprocessing: sentence boundary detection and tokenization
+  evaluated jointly after aligning sentences and then words (this page's examples come
+  from it; the Sentences & tokens and Teaching pages).
+* **Park et al. 2024** — **jp-evalb**: PARSEVAL (EVALB's bracket scores) when the parser's
+  sentences and words differ from the gold trees' (the Brackets page).
+* **Wang et al. 2025** — **jp-errant**: grammatical error correction scored as errant does,
+  after aligning the system's sentences with the gold M2 file's (the Edits page).
+"""
+#: Where the numbers equal the peer tools' and where they differ.
+PEERS = """
+**Where gold and system agree, the numbers are the peer tool's, exactly.**
+
+* **CoNLL 2018 UD script** (`conll18_ud_eval.py`). When both files contain the same
+  characters, our sentence and token (or word) TP/FP/FN are its Sentences and Tokens/Words
+  counts (tested on the EWT, PUD and Pronouns test sets). When the characters differ, the
+  script stops ("the concatenation of tokens in gold file and in system file differ");
+  jpcore aligns the two texts at the character level, lists the differing stretches, and
+  never counts a unit touching one as correct. `--strict` refuses such files as the script
+  does.
+* **EVALB** (PARSEVAL). With `--evalb` jpcore prints what EVALB prints, byte for byte.
+  EVALB pairs trees by line and skips a pair whose words differ ("Length unmatch",
+  "Words unmatch"), leaving it out of the totals. In the default mode jpcore aligns
+  sentences and words first: trees of an m:n sentence group are scored as one tree under a
+  root that adds no bracket, and bracket spans are measured in aligned word units, so a
+  bracket that starts or ends inside a merged word group snaps to the group's edge. Where
+  sentences and words agree, the table is EVALB's.
+* **errant_compare** (GEC, errant 3.0.2). With the same sentences on both sides, jpcore
+  gives errant_compare's numbers for every flag. errant_compare requires the same number
+  of sentences in both files; jpcore aligns the sentences, joins each merged group,
+  re-indexes its edits into the joined sentence and scores that. `--write-aligned` writes
+  the aligned M2 files, and errant_compare on them gives the same numbers. With several
+  annotators, scores after merging are not strictly comparable to errant's per-sentence
+  choice of annotator.
+
+**Where they disagree, the difference is the point:** a merged sentence group costs its
+own sentences (every sentence in it is a FP or FN) and nothing else, and a token is
+correct only if both its start and its end agree with gold.
+"""
+
+
+def show() -> None:
+    """Draw the About page (``inspector/pages/about.py`` runs it)."""
+    st.title("About jp-inspector")
+    st.markdown(INTRO)
+
+    st.header("The papers' examples, computed now")
+    st.html(legend_html())
+    for example in EXAMPLES:
+        result = run_example(example)
+        view = ResultView(result)
+        st.subheader(example.title)
+        gold_column, system_column = st.columns(2)
+        gold_column.markdown("**Gold** (one sentence per line)")
+        gold_column.code(example.gold, language=None, wrap_lines=True)
+        system_column.markdown("**System**")
+        system_column.code(example.system, language=None, wrap_lines=True)
+        steps = walk(result)
+        n_units = len(result.units)
+        st.markdown(
+            f"Space-free text: `{steps.stream}` ({len(steps.stream)} characters).  \n"
+            f"**Sentences** end at {steps.gold_ends} in gold and at {steps.sys_ends} in the system; "
+            f"both end one at {steps.cuts}: {n_units} sentence group{'s' if n_units != 1 else ''}.  \n"
+            f"**Tokens** end at {steps.gold_token_ends} in gold and at {steps.sys_token_ends} in the "
+            f"system; both end one at {steps.token_cuts}: {len(steps.token_cuts)} word groups."
+        )
+        st.html(units_html(view, result.units))
+        reasons = [reason for unit in result.units for reason in explain.unit_reasons(view, unit)]
+        st.html(reasons_html(reasons))
+        st.dataframe(tables.scores_frame(result), hide_index=True, key=f"about_scores_{example.key}")
+        st.markdown(example.lesson)
+
+    st.header("The papers")
+    st.markdown(PAPERS)
+
+    st.header("How our numbers relate to the tools people use")
+    st.markdown(PEERS)

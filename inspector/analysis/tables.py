@@ -1,0 +1,164 @@
+"""Tables of the Analysis page: buckets, units, worst units, confusion matrices.
+
+Contract: every number is read from :mod:`jpcore.analysis` objects (sums of
+the result's stored per-unit counts); scores are shown in percent, rounded
+to 2 places.  Texts are plain strings (``st.dataframe`` shows them as text);
+nothing here writes HTML.  The same frames are displayed and downloaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+from pandas.io.formats.style import Styler
+
+from jpcore.analysis import NONE, BucketTable, Confusion, RankedUnit, Score, UnitStats, length_bucket
+from inspector.analysis.source import BRACKETS, Source
+from inspector.common.palette import BLUISH_GREEN, VERMILLION
+
+#: Header of the first column of a confusion matrix (the gold labels).
+ROW_HEADER = "gold ↓ · system →"
+
+
+def _percent(value: float) -> float:
+    return round(100.0 * value, 2)
+
+
+def score_cells(label: str, score: Score, f_label: str) -> dict[str, object]:
+    """``<label> TP/FP/FN/P/R/F`` columns of one score (P/R/F in percent)."""
+    p, r, f = score.prf()
+    return {f"{label} TP": score.tp, f"{label} FP": score.fp, f"{label} FN": score.fn,
+            f"{label} P": _percent(p), f"{label} R": _percent(r), f"{label} {f_label}": _percent(f)}
+
+
+def bucket_frame(source: Source, table: BucketTable) -> pd.DataFrame:
+    """One row per bucket: name, units, then each measure's counts and P/R/F."""
+    rows = []
+    for bucket in table.buckets:
+        row: dict[str, object] = {"Bucket": bucket.name, "Units": len(bucket.units)}
+        for measure in table.measures:
+            row.update(score_cells(source.measure_labels[measure], bucket.scores[measure], source.f_label))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def selected_bucket_rows(table: BucketTable, rows: Sequence) -> list[str]:
+    """The names of the buckets whose rows a ``st.dataframe`` row selection holds
+    (positions in :func:`bucket_frame`), in table order; positions outside it are ignored."""
+    chosen = set()
+    for row in rows or ():
+        try:
+            position = int(row)
+        except (TypeError, ValueError):
+            continue
+        if 0 <= position < len(table.buckets):
+            chosen.add(position)
+    return [table.buckets[position].name for position in sorted(chosen)]
+
+
+def _unit_id(source: Source, index: int) -> dict[str, object]:
+    if source.evaluation == BRACKETS:  # the Brackets page numbers pairs from 1 (EVALB's ID)
+        return {"ID": index + 1}
+    return {"Unit": index}
+
+
+def unit_row(source: Source, unit: UnitStats) -> dict[str, object]:
+    """One row of a units table: id, kind, length, counts per measure, both texts."""
+    row: dict[str, object] = {
+        **_unit_id(source, unit.index),
+        "Kind": unit.kind,
+        "Gold:system": unit.ratio,
+        "Kind bucket": unit.bucket,
+        "Gold words": unit.length,
+        "Length bucket": length_bucket(unit.length),
+    }
+    for measure, score in unit.scores.items():
+        label = source.measure_labels[measure]
+        row.update({f"{label} TP": score.tp, f"{label} FP": score.fp, f"{label} FN": score.fn})
+    row["Gold"] = source.text(unit.index, "gold")
+    row["System"] = source.text(unit.index, "sys")
+    return row
+
+
+def units_frame(source: Source, units: Iterable[UnitStats]) -> pd.DataFrame:
+    """One row per unit, in the order given."""
+    rows = [unit_row(source, unit) for unit in units]
+    if rows:
+        return pd.DataFrame(rows)
+    empty = unit_row_columns(source)
+    return pd.DataFrame(columns=empty)
+
+
+def unit_row_columns(source: Source) -> list[str]:
+    """The columns of :func:`units_frame`."""
+    columns = [*_unit_id(source, 0), "Kind", "Gold:system", "Kind bucket", "Gold words", "Length bucket"]
+    for label in source.measure_labels.values():
+        columns += [f"{label} TP", f"{label} FP", f"{label} FN"]
+    return [*columns, "Gold", "System"]
+
+
+def worst_frame(source: Source, ranked: Sequence[RankedUnit]) -> pd.DataFrame:
+    """The ranked units: rank, errors, then the unit's row."""
+    rows = [{"Rank": item.rank, "Errors": item.errors, **unit_row(source, item.unit)} for item in ranked]
+    return pd.DataFrame(rows, columns=["Rank", "Errors", *unit_row_columns(source)])
+
+
+# --- confusion matrices ---------------------------------------------------------
+
+
+def matrix_columns(matrix: Confusion) -> list[str]:
+    """Column names of :func:`confusion_frame`: the row header, then the system labels
+    (the row header is made unique if a label happens to spell it)."""
+    header = ROW_HEADER
+    while header in matrix.sys_labels:
+        header += " "
+    return [header, *matrix.sys_labels]
+
+
+def confusion_frame(matrix: Confusion) -> pd.DataFrame:
+    """The matrix: one row per gold label (first column), one column per system label."""
+    columns = matrix_columns(matrix)
+    rows = [[gold, *counts] for gold, counts in zip(matrix.gold_labels, matrix.matrix())]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def confusion_styler(matrix: Confusion, frame: pd.DataFrame) -> Styler:
+    """``frame`` with agreement cells tinted bluish green and disagreement
+    cells vermillion, stronger for larger counts (Okabe–Ito); zero cells faint."""
+    largest = max((n for _, _, n in matrix.nonzero()), default=1)
+
+    def colour(column: pd.Series) -> list[str]:
+        styles = []
+        for gold, count in zip(frame.iloc[:, 0], column):
+            if not count:
+                styles.append("color: rgba(128,128,128,0.45)")
+                continue
+            base = BLUISH_GREEN if gold == column.name and gold != NONE else VERMILLION
+            alpha = int(40 + 160 * count / largest)
+            styles.append(f"background-color: {base}{alpha:02X}; font-weight: 600")
+        return styles
+
+    return frame.style.apply(colour, subset=list(frame.columns[1:]), axis=0)
+
+
+def cells_frame(matrix: Confusion) -> pd.DataFrame:
+    """Every non-empty cell: gold label, system label, count, whether they agree."""
+    rows = [{"Gold": g, "System": s, "Count": n, "Agree": "✓" if g == s and g != NONE else "✗"}
+            for g, s, n in matrix.nonzero()]
+    return pd.DataFrame(rows, columns=["Gold", "System", "Count", "Agree"])
+
+
+def selected_cell(matrix: Confusion, frame: pd.DataFrame, cells: Sequence) -> tuple[str, str] | None:
+    """The ``(gold, system)`` labels of the first selected cell of a
+    ``st.dataframe`` single-cell selection (``[(row, column name)]``), or ``None``
+    for no selection, the row-header column or a cell outside the matrix."""
+    columns = list(frame.columns)
+    for cell in cells or ():
+        try:
+            row, column = int(cell[0]), str(cell[1])
+        except (TypeError, ValueError, IndexError):
+            continue
+        if 0 <= row < len(matrix.gold_labels) and column in columns[1:]:
+            return matrix.gold_labels[row], matrix.sys_labels[columns.index(column) - 1]
+    return None

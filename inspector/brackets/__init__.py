@@ -1,0 +1,1 @@
+"""The brackets view (jpcore parseval, jp-evalb): the Brackets page."""

@@ -1,0 +1,110 @@
+"""The Brackets page's loader: its spec for the one loader (:mod:`inspector.common.loader`).
+
+Sources: a bundled pair chosen *by name* from
+:data:`inspector.brackets.samples.TREE_SAMPLES`, uploaded gold/system files,
+pasted trees, or a result saved by ``jpcore parseval --json`` (alignment
+mode), in the sidebar.  Evaluation is jpcore's
+(:func:`jpcore.parseval.evaluate_bytes`), cached on the *bytes*, never
+on the names; the 2,400-tree sample is EVALB's sample repeated at load time.
+Widget keys start with ``bk_`` so they never collide with the other views';
+the URL names what is loaded (``?trees=KEY`` or ``?trees_data=upload-DIGEST``).
+The cut-off length is a setting of what is shown, not of the input: it
+chooses the pairs of the second summary block, so it is set on the result,
+never evaluated again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from jpcore import parseval
+from jpcore.parseval.result import ParsevalResult
+from inspector.common.input_limits import Factor, Limits
+from inspector.common.loader import Asking, LoaderSpec, Request, Step
+from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.state import LoadedInput, Slot
+from inspector.brackets.samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES
+
+SLOT = Slot("bk_loaded", "bk_failed", what="trees", sample_param="trees", data_param="trees_data")
+
+#: Server memory per byte of input, measured by ``python -m bench.app_memory`` (see
+#: :mod:`inspector.common.input_limits`).  Measured 2026-11-25: trees 227-230 / 103-107,
+#: JSON results 21-22 / 14-17.
+TREES_FACTOR = Factor(peak=240, held=110, noun="bracketed trees")
+JSON_FACTOR = Factor(peak=25, held=17, noun="JSON result")
+LIMITS = Limits("python -m jpcore parseval GOLD SYSTEM", (TREES_FACTOR,))
+
+
+@dataclass
+class BracketsLoaded(LoadedInput[ParsevalResult]):
+    """An evaluated tree pair and where it came from."""
+
+
+def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:
+    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: parseval.evaluate_bytes(
+        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name))
+
+
+def evaluate_trees(request: Request) -> ParsevalResult:
+    """``jpcore parseval`` (alignment mode) on the request's files.
+
+    Raises :class:`InputError` for bad input.  Cached on the bytes only; the
+    names shown are the ones given.
+    """
+    gold, system = request.gold, request.system
+    assert gold is not None and system is not None
+    result = _evaluate_bytes(gold.data, system.data, _gold_name=gold.name, _sys_name=system.name)
+    result.gold_name, result.sys_name = gold.name, system.name
+    return result
+
+
+def _loaded(result: ParsevalResult, request: Request, fingerprint: str, step: Step) -> BracketsLoaded:
+    step(f"{len(result.pairs):,} aligned pairs scored.")
+    return BracketsLoaded(result, fingerprint, request.source, request.label, request.sample_key)
+
+
+def _cutoff() -> int:
+    st.session_state.setdefault("bk_cutoff", parseval.DEFAULT_CUTOFF)
+    return int(st.number_input("Cut-off length (gold words)", min_value=0, step=1,
+                               key="bk_cutoff", persist_state="session",
+                               help="The second summary block counts pairs with at most this "
+                                    "many gold words (EVALB's CUTOFF_LEN, -c)."))
+
+
+def _shown(loaded: BracketsLoaded | None, cutoff: Any) -> None:
+    if loaded is not None:
+        loaded.result.cutoff_len = cutoff
+
+
+SPEC = LoaderSpec(
+    task="parseval",
+    slot=SLOT,
+    prefix="bk_",
+    title="Trees",
+    catalogue=TREE_SAMPLES,
+    default_sample=DEFAULT_TREE_SAMPLE,
+    source_labels={"sample": "Bundled trees", "upload": "Upload files", "paste": "Paste trees",
+                   "json": "Open a JSON result"},
+    sample_label="Tree pair",
+    sample_help="Small tree files bundled with jp-inspector (sample_data/parseval).",
+    upload=Asking("Gold trees", "System trees", "Upload a gold and a system tree file to evaluate them.",
+                  "Bracketed (Penn Treebank style) trees, any layout.", "The system's trees of the same text."),
+    paste=Asking("Gold trees", "System trees", "Paste gold and system trees, then press the button.",
+                 "Bracketed trees; blank lines and multi-line trees are fine."),
+    paste_button="Evaluate pasted trees",
+    pasted_label="pasted trees",
+    json_written_by="`jpcore parseval GOLD SYSTEM --json`",
+    limits=LIMITS,
+    json_factor=JSON_FACTOR,
+    evaluate=evaluate_trees,
+    result_type=ParsevalResult,
+    loaded=_loaded,
+    reading="Reading, aligning and scoring the trees (cached on the file contents)...",
+    input_names=lambda result: [("gold", result.gold_name), ("system", result.sys_name)],
+    settings=_cutoff,
+    shown=_shown,
+)
+

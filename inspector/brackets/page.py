@@ -1,0 +1,230 @@
+"""Brackets page: PARSEVAL after alignment, pair by pair, with the trees drawn.
+
+Everything shown is read from jpcore's
+:class:`~jpcore.parseval.result.ParsevalResult` (loaded by
+:mod:`inspector.brackets.loader`): the EVALB-style table (one row per
+aligned pair), the per-label chart, each constituent's status.  Filters
+(``?merged=true&word_groups=true&crossing=true&label=NP&length=1-10``) and
+the selected pair (``?pair=N``) live in the URL, the bundled tree pair too
+(``?trees=KEY``), so a link reopens the same view.  Previous / Next (keys
+K / J) step through the pairs the filters show; the pair's detail is a
+fragment (stepping reruns only it) and the table is paged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import streamlit as st
+
+from jpcore.parseval.tree_crossing import crossing_sentence
+from jpcore import parseval
+from jpcore.parseval.result import ParsevalResult, TreePair
+from inspector.brackets import view as bv
+from inspector.common import loader_state
+from inspector.common import widgets as components
+from inspector.brackets.chart import label_figure, selected_labels
+from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
+from inspector.common.plotly_selection import CLEAR_HINT
+from inspector.common.markup import enum_text, md_text
+from inspector.common.palette import KIND_STYLES
+from inspector.common.state import show_nothing_loaded
+from inspector.brackets.trees import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
+
+#: Rows per page of the pairs table.
+TABLE_ROWS = 500
+
+
+def _pick_from_table() -> None:
+    """Show the pair of the row clicked in the table."""
+    rows = st.session_state.get("bk_table", {}).get("selection", {}).get("rows", [])
+    ids = st.session_state.get("bk_table_ids", [])
+    if rows and 0 <= rows[0] < len(ids):
+        st.session_state["pair"] = ids[rows[0]]
+
+
+@st.fragment
+def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
+    """The selected pair: navigation, its trees drawn, its word units and constituents."""
+    result = loaded.result
+    view = bv.PairView(result)
+    ids = [pair.id for pair in result.pairs]
+    if not ids:
+        return
+    nav_column, pick_column = st.columns([2.2, 4], vertical_alignment="bottom")
+    with nav_column:
+        components.nav_buttons("pair", shown_ids, "pair")
+    chosen = pick_column.selectbox(
+        "Pair shown below (or click a row of the table)", ids, key="pair", persist_state="session",
+        format_func=lambda i: f"#{i} · {result.pairs[i - 1].ratio} trees · {result.pairs[i - 1].kind}"
+                              f" · {view.text(result.pairs[i - 1], 'gold')[:60]}",
+    )
+    # kept in the URL by hand: a bound selectbox would write its label, not the number
+    st.query_params["pair"] = str(chosen)
+    components.position_caption("pair", shown_ids, "pair")
+    pair = result.pairs[chosen - 1]
+    row = pair.row()
+    st.subheader(f"Pair #{pair.id}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
+    st.caption(
+        f"gold line(s) {view.lines(pair, 'gold')} · system line(s) {view.lines(pair, 'sys')} · "
+        f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "
+        f"{row.cross} crossing (see under the trees) · {row.correct_tags} of {row.words} tags correct "
+        "(on words that are one word on both sides)"
+    )
+    st.markdown(f"**Gold:** {md_text(view.text(pair, 'gold') or '∅')}  \n"
+                f"**System:** {md_text(view.text(pair, 'sys') or '∅')}")
+    st.markdown(f"**Word units** (a word group in [ ], its words joined by ~~~; ~~~ alone: a tree ends):  \n"
+                f"gold: {md_text(bv.unit_groups_text(view, pair, 'gold'))}  \n"
+                f"system: {md_text(bv.unit_groups_text(view, pair, 'sys'))}")
+    # st.html would strip the SVG (DOMPurify's HTML profile); every value in
+    # this markup is escaped by inspector.brackets.trees
+    st.markdown(legend_svg_html(), unsafe_allow_html=True)
+    layout_column, zoom_column = st.columns([3, 2], vertical_alignment="bottom")
+    arrangement = layout_column.segmented_control(
+        "Trees", list(ARRANGEMENTS), format_func=ARRANGEMENTS.get, default=AUTO, key="bk_tree_layout",
+        help="Gold over system: each word unit at the same place in both trees. Words down the page: "
+             "one word per row, gold tree left, system tree right (long sentences). Auto: gold over "
+             "system unless that is wider than about 1,400 px.") or AUTO
+    zoom = zoom_column.segmented_control(
+        "Zoom", list(ZOOMS), default="Fit", key="bk_tree_zoom",
+        help="Fit: as wide as the box (never below 70 %); the box scrolls inside itself beyond that.") or "Fit"
+    gold_trees, sys_trees = view.pair_trees(pair, "gold"), view.pair_trees(pair, "sys")
+    st.markdown(pair_svg_html(gold_trees, sys_trees, pair, result.gold_name, result.sys_name,
+                              arrangement, ZOOMS[zoom]), unsafe_allow_html=True)
+    st.caption(md_text(crossing_sentence(pair)))
+    with st.expander("The trees as text (✓ matched, − gold only, + system only, ✗ crossing, ? not located)"):
+        st.code(side_text(gold_trees, pair.gold_constituents), language=None, wrap_lines=True)
+        st.code(side_text(sys_trees, pair.sys_constituents), language=None, wrap_lines=True)
+    components.tables_side_by_side([
+        ("**Word units** (constituent spans are counted in these)", bv.units_frame(view, pair), "bk_units"),
+        ("**Constituents**", bv.constituents_frame(view, pair), "bk_constituents"),
+    ])
+
+
+def _what_is_loaded(loaded: BracketsLoaded) -> None:
+    """The files, the normalisation and the cut-off; the sample's source and licence."""
+    result = loaded.result
+    st.caption(
+        f"**{md_text(loaded.label)}** · gold {md_text(result.gold_name)} · system {md_text(result.sys_name)}"
+        f" · {md_text(result.normaliser.describe())} · cut-off {result.cutoff_len} gold words"
+    )
+    if loaded.sample_key is not None:
+        with st.expander("Source and licence of these trees"):
+            st.markdown(SPEC.sample(loaded.sample_key).source_path.read_text("utf-8"))
+
+
+def _headline(result: ParsevalResult) -> None:
+    """EVALB's summary figures and what the pairs are."""
+    summary = result.summary()
+    totals = result.totals
+    columns = st.columns(5)
+    columns[0].metric("Bracketing recall", f"{summary.recall:.2f}%", border=True)
+    columns[1].metric("Bracketing precision", f"{summary.precision:.2f}%", border=True)
+    columns[2].metric("Bracketing F1", "–" if totals["f1"] is None else f"{totals['f1']:.2f}%", border=True)
+    columns[3].metric("Tagging accuracy", f"{summary.tag_accuracy:.2f}%", border=True)
+    columns[4].metric("Crossing brackets", f"{summary.cross}", border=True)
+    kinds = md_text(", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count))
+    st.caption(
+        f"{len(result.pairs)} aligned pairs ({kinds or 'none'}) of {len(result.gold_trees)} gold and "
+        f"{len(result.sys_trees)} system trees · matched {summary.matched} of {summary.gold} gold and "
+        f"{summary.test} test constituents · recall, precision and F1 in percent, as EVALB prints them."
+    )
+
+
+def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilter:
+    """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
+    st.subheader("Aligned pairs")
+    merged_column, groups_column, crossing_column, label_column, length_column = st.columns(
+        [1.3, 1.3, 1.3, 2, 2], vertical_alignment="bottom")
+    only_merged = merged_column.toggle("Merged sentences", key="merged", bind="query-params",
+                                       help="Only pairs with more than one tree on a side.")
+    only_groups = groups_column.toggle("Word groups", key="word_groups", bind="query-params",
+                                       help="Only pairs with a word unit that is not one word = one word.")
+    only_crossing = crossing_column.toggle("Crossing brackets", key="crossing", bind="query-params",
+                                           help="Only pairs with at least one crossing bracket.")
+    chosen_labels = label_column.multiselect("Label", bv.labels_in(result), key="label", bind="query-params",
+                                             placeholder="all labels",
+                                             help="Pairs with a constituent of this label (or a bar "
+                                                  "selected in the chart).")
+    buckets = length_column.multiselect("Length (gold words)", list(bv.LENGTH_BUCKETS), key="length",
+                                        bind="query-params", placeholder="all lengths")
+    labels = frozenset(chosen_labels) | frozenset(chart_labels)
+    if chart_labels:
+        st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
+    return bv.PairFilter(only_merged, only_groups, only_crossing, labels, frozenset(buckets))
+
+
+def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair]) -> None:
+    """The EVALB report, the JSON result, the table as CSV and the HTML report, made on click."""
+    result = loaded.result
+    st.subheader("Downloads")
+    report_column, json_column, csv_column, html_column = st.columns(4)
+    report_column.download_button(
+        "EVALB-format report", lambda: parseval.render_report(result), file_name="parseval-report.txt",
+        mime="text/plain", key="bk_download_report", on_click="ignore",
+    )
+    json_column.download_button(
+        "Full result (JSON, reopens here)", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+        file_name="parseval-result.json", mime="application/json", key="bk_download_json",
+        on_click="ignore",
+    )
+    csv_column.download_button(
+        "Table as CSV", lambda: bv.pairs_frame(view, pairs).to_csv(index=False), file_name="parseval-pairs.csv",
+        mime="text/csv", key="bk_download_csv", on_click="ignore",
+    )
+    with html_column:
+        shown = st.session_state.get("pair")
+        components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
+                                 file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])
+
+
+def show() -> None:
+    """Draw the Brackets page (``inspector/pages/brackets.py`` runs it)."""
+    loaded = SPEC.run()
+    st.title("Brackets")
+    if loaded is None:
+        show_nothing_loaded(SLOT, "Nothing is loaded yet: choose bundled trees, upload or paste tree files "
+                                  "in the sidebar.")
+        st.stop()
+    result = loaded.result
+    view = bv.PairView(result)
+
+    _what_is_loaded(loaded)
+    _headline(result)
+    st.subheader("Per label")
+    chart = st.plotly_chart(label_figure(result.label_scores()), key="bk_label_chart",
+                            on_select="rerun", selection_mode=("points", "box"))
+    chart_labels = selected_labels(chart)
+    wanted = _pair_filter(result, chart_labels)
+    pairs = bv.filter_pairs(result, wanted)
+    st.caption(f"Showing {len(pairs)} of {len(result.pairs)} pairs.")
+
+    # --- Table (paged) -------------------------------------------------------------
+    table_pairs, _ = components.paged(pairs, TABLE_ROWS, "bk_rows", "pairs")
+    st.session_state["bk_table_ids"] = [pair.id for pair in table_pairs]
+
+    frame = bv.pairs_frame(view, table_pairs)
+    st.dataframe(
+        frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
+        height=min(360, 38 + 35 * max(len(frame), 1)),
+        column_config={
+            "Recall": st.column_config.NumberColumn("Recal", format="%.2f"),
+            "Prec": st.column_config.NumberColumn("Prec.", format="%.2f"),
+            "Tag acc": st.column_config.NumberColumn("Accracy", format="%.2f"),
+            "Gold text": st.column_config.TextColumn("Gold", width="large"),
+            "System text": st.column_config.TextColumn("System", width="large"),
+        },
+    )
+
+    # --- The selected pair ----------------------------------------------------------
+    # a pair named by a link to these trees (or by browser Back/Forward), else the one
+    # chosen before in this session, else the first one EVALB could not score as it is
+    first = bv.first_interesting(pairs) or bv.first_interesting(result.pairs)
+    components.ensure_selection("pair", loaded.fingerprint, lambda i: 1 <= i <= len(result.pairs),
+                                first.id if first is not None else (1 if result.pairs else None),
+                                from_link=loader_state.link_is_for(SLOT, loaded))
+
+    pair_detail(loaded, [pair.id for pair in pairs])
+
+    _downloads(loaded, view, pairs)

@@ -1,0 +1,247 @@
+"""Small Streamlit blocks shared by the pages of every view (no page logic here).
+
+* :func:`report_button`: the self-contained HTML report of any result
+  (rendered by :func:`jpcore.reports.render_html` only when clicked);
+* :func:`loading_status`: the progress indication shown while an input loads
+  (and :func:`settle_heap`, so a large result does not slow every rerun);
+* the selected unit, kept in the URL (``?unit=46``): :func:`ensure_selection`
+  chooses it (the URL, else a default such as the first merged unit),
+  :func:`pick_from_table` follows a click on a table row, :func:`nav_buttons`
+  draws Previous/Next with keyboard shortcuts (K / J) over the units the
+  filters show, :func:`unit_input` the number input bound to the URL;
+* :func:`paged`: a long list cut into pages by ``st.pagination`` (bound to
+  the URL), so a large input never sends every row at once.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import time
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import streamlit as st
+
+from jpcore.reports import InputInfo, render_html
+from inspector.common import url_state
+from inspector.common.markup import md_text
+
+T = TypeVar("T")
+
+#: Keyboard shortcuts of the Previous / Next unit buttons.
+PREVIOUS_KEY = "K"
+NEXT_KEY = "J"
+
+
+def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_name: str,
+                  selected: Sequence[int] = ()) -> None:
+    """A download button for the self-contained HTML report of ``result`` (scores, SVG
+    charts, definitions, licences, the per-unit table; ``selected`` units first where the
+    report draws units, e.g. the trees of the pair shown); the file is made on click."""
+    chosen = list(selected)
+    st.download_button(
+        "HTML report (self-contained)", lambda: render_html(result, list(inputs), selected=chosen),
+        file_name=file_name, mime="text/html", key=key, on_click="ignore",
+        icon=":material/description:",
+        help="One HTML file: scores, charts, every metric's definition, the data licences, "
+             "the parameters in force and the per-unit table. No script, no network.",
+    )
+
+
+def settle_heap() -> None:
+    """After a load: a full garbage collection, then every live object (the loaded
+    result among them) moves to the interpreter's permanent generation (``gc.freeze``).
+
+    A large result is millions of objects; without this, each full collection
+    of the cyclic garbage collector rescans them all (0.5-1 s on this machine,
+    about once a second while a page reruns), which is most of a page's time.
+    Frozen objects are still freed by reference counting; what was frozen by
+    an earlier load is unfrozen first, so garbage cycles among it are
+    collected at the next load.
+    """
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+@contextmanager
+def loading_status(label: str) -> Iterator[Callable[[str], None]]:
+    """Show ``label`` with a spinner while the block runs; yields ``step(text)`` to
+    report each stage; ends as "done in N s" (or as failed when the block raises).
+    ``label`` and the steps are shown as literal text (file names may hold Markdown).
+    The cyclic garbage collector is paused meanwhile; on success the heap is
+    settled (:func:`settle_heap`) before "done"."""
+    start = time.perf_counter()
+    label = md_text(label)
+    collecting = gc.isenabled()
+    gc.disable()  # loading builds many objects and no garbage cycles: no collection meanwhile
+    with st.status(label, expanded=False) as status:
+        try:
+            yield lambda text: status.write(md_text(text))
+        except BaseException:
+            status.update(label=f"{label} failed", state="error")
+            raise
+        finally:
+            if collecting:
+                gc.enable()
+        settle_heap()
+        status.update(label=f"{label} done in {time.perf_counter() - start:.1f} s",
+                      state="complete", expanded=False)
+
+
+# --- the selected unit ---------------------------------------------------------
+
+
+def as_int(value: object) -> int | None:
+    """A unit number written in the URL: ASCII digits only, at most
+    :data:`inspector.common.url_state.MAX_DIGITS` of them (``²`` and 5,000-digit values are not)."""
+    text = str(value).strip() if value is not None else ""
+    if not (text.isascii() and text.isdigit()) or len(text) > url_state.MAX_DIGITS:
+        return None
+    return int(text)
+
+
+def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default: int | None,
+                     from_link: bool = True) -> None:
+    """Make ``st.session_state[key]`` a valid unit before its widget is drawn.
+
+    The first time a result (``owner``, e.g. its fingerprint) is shown in
+    the session, a unit named in the URL (``?key=N``) wins when the link is
+    for that data (``from_link``: :func:`inspector.common.loader_state.link_is_for`);
+    a URL changed from outside afterwards (browser Back/Forward) wins too; a
+    new result starts at ``default``; an invalid or missing value becomes
+    ``default``.  A unit of the URL that is not used is noted by
+    :func:`inspector.common.url_state.end`.
+    """
+    owner_key = f"_{key}_owner"
+    previous = st.session_state.get(owner_key)
+    wanted = as_int(url_state.link_value(key)) if from_link else None
+    if wanted is not None and not valid(wanted):
+        wanted = None
+    if previous != owner:
+        st.session_state[key] = wanted if previous is None and wanted is not None else default
+        st.session_state[owner_key] = owner
+        st.session_state.pop(f"_{key}_table_seen", None)
+        return
+    if wanted is not None and url_state.changed_from_outside(key):
+        st.session_state[key] = wanted
+        return
+    current = st.session_state.get(key)
+    if current is None or not valid(current):
+        st.session_state[key] = default
+
+
+def pick_from_table(rows: Sequence[int], ids: Sequence[int], key: str) -> None:
+    """When the table's selected row changed since the last run, select its unit
+    (``ids[row]``).  Call before the unit's widget is drawn."""
+    seen_key = f"_{key}_table_seen"
+    selection = tuple(rows)
+    if selection == st.session_state.get(seen_key):
+        return
+    st.session_state[seen_key] = selection
+    if selection and 0 <= selection[0] < len(ids):
+        st.session_state[key] = ids[selection[0]]
+
+
+def _step(key: str, ids: Sequence[int], direction: int) -> None:
+    current = st.session_state.get(key)
+    if not ids:
+        return
+    if current is None:
+        st.session_state[key] = ids[0]
+        return
+    if direction > 0:
+        position = bisect_right(ids, current)
+        if position < len(ids):
+            st.session_state[key] = ids[position]
+    else:
+        position = bisect_left(ids, current) - 1
+        if position >= 0:
+            st.session_state[key] = ids[position]
+
+
+def nav_buttons(key: str, ids: Sequence[int], noun: str = "unit") -> None:
+    """Previous / Next buttons (shortcuts K / J) over ``ids``, the units the filters
+    show, in document order; they change ``st.session_state[key]``."""
+    current = st.session_state.get(key)
+    previous, following = st.columns(2)
+    previous.button(
+        f"Previous {noun}", key=f"{key}_prev", shortcut=PREVIOUS_KEY, icon=":material/arrow_back:",
+        on_click=_step, args=(key, list(ids), -1),
+        disabled=not ids or (current is not None and current <= ids[0]),
+        help=f"The previous {noun} the filters show (key {PREVIOUS_KEY}).",
+    )
+    following.button(
+        f"Next {noun}", key=f"{key}_next", shortcut=NEXT_KEY, icon=":material/arrow_forward:",
+        on_click=_step, args=(key, list(ids), 1),
+        disabled=not ids or (current is not None and current >= ids[-1]),
+        help=f"The next {noun} the filters show (key {NEXT_KEY}).",
+    )
+
+
+def position_caption(key: str, ids: Sequence[int], noun: str = "unit") -> None:
+    """Where the selected unit is among those the filters show."""
+    current = st.session_state.get(key)
+    position = bisect_left(ids, current) if current is not None else len(ids)
+    if position < len(ids) and ids[position] == current:
+        where = f"{noun.capitalize()} {position + 1:,} of the {len(ids):,} the filters show."
+    else:
+        where = f"This {noun} is not among the {len(ids):,} the filters show."
+    st.caption(f"{where} Keys {PREVIOUS_KEY} / {NEXT_KEY}: previous / next; "
+               "the URL keeps the selection, so a link reopens it.")
+
+
+def unit_input(key: str, first: int, last: int, label: str) -> int | None:
+    """The selected unit as a number input bound to the URL (``?key=N``)."""
+    return st.number_input(label, min_value=first, max_value=last, step=1, key=key,
+                           bind="query-params", help="Type a number to jump to that unit.")
+
+
+def unit_navigation(key: str, ids: Sequence[int], n_units: int, prompt: str) -> int | None:
+    """The navigation row of a unit detail panel -- Previous / Next (K / J) over
+    ``ids``, a number input bound to the URL, where the unit is among ``ids`` --
+    and the selected unit's index, or ``None`` after showing ``prompt`` (or, when
+    there are no units, that both files are empty)."""
+    if n_units == 0:
+        st.info("No units: both files are empty.")
+        return None
+    nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
+    with nav_column:
+        nav_buttons(key, ids)
+    with number_column:
+        unit_input(key, 0, n_units - 1, "Unit #")
+    with where_column:
+        position_caption(key, ids)
+    index = st.session_state.get(key)
+    if index is None:
+        st.info(prompt)
+    return index
+
+
+def tables_side_by_side(tables: Sequence[tuple[str, Any, str]], widths: Sequence[float] = (2, 3)) -> None:
+    """``(heading, frame, key)`` tables in columns of ``widths``, each under its Markdown heading."""
+    for column, (heading, frame, key) in zip(st.columns(list(widths)), tables):
+        with column:
+            st.markdown(heading)
+            st.dataframe(frame, hide_index=True, key=key)
+
+
+def paged(items: Sequence[T], per_page: int, key: str, noun: str,
+          caption: bool = True) -> tuple[Sequence[T], int]:
+    """``(the items of the current page, index of its first item)``; draws
+    ``st.pagination`` (bound to the URL as ``?key=N``) and, with ``caption``, which
+    items are shown, only when there is more than one page."""
+    n_pages = max(1, math.ceil(len(items) / per_page))
+    page = 1
+    if n_pages > 1:
+        page = min(st.pagination(n_pages, key=key, bind="query-params"), n_pages)
+        first = (page - 1) * per_page
+        shown = items[first:first + per_page]
+        if caption:
+            st.caption(f"{noun.capitalize()} {first + 1:,}–{first + len(shown):,} of {len(items):,} "
+                       f"(page {page} of {n_pages}).")
+    first = (page - 1) * per_page
+    return items[first:first + per_page], first

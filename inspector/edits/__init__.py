@@ -1,0 +1,1 @@
+"""The edits view (jpcore gec, jp-errant): the Edits page."""

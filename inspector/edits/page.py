@@ -1,0 +1,244 @@
+"""Edits page: gold and system M2 edits after sentence alignment (jp-errant).
+
+Loads a system and a gold M2 file (its own loader: sample, upload, paste or
+a saved JSON result), shows the aligned units with their original sentence
+ids on both sides, every edit with its original and re-indexed offsets, type,
+correction and TP/FP/FN, the per-type P/R/F chart whose bars filter the
+tables, the annotator errant's rule chose per unit, and the downloads.
+Every number is read from the :class:`jpcore.gec.GecResult`; filters
+and the selected unit (``?e_unit=N``) are bound to the URL so a link reopens
+the same view.  Previous / Next (keys K / J) step through the units the
+filters show; the unit's detail is a fragment (stepping reruns only it); the
+tables and the rendered view are paged and every download is made on click,
+so a 44,000-sentence pair renders quickly once loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from jpcore.peers.errant_compare import render_output
+from jpcore.gec import GecResult
+from jpcore.gec.error_types import type_table
+from inspector.common import loader_state
+from inspector.common import widgets as components
+from inspector.edits import loader as gec_loading
+from inspector.edits import tables as gec_tables
+from inspector.edits.charts import selected_categories, type_figure
+from inspector.edits.render import legend_html, units_html
+from inspector.common.plotly_selection import CLEAR_HINT
+from inspector.common.markup import enum_text, md_text
+from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.state import show_nothing_loaded
+
+#: Units per page of the rendered view.
+UNITS_PER_PAGE = 20
+#: Rows per page of the units and edits tables (a 44,000-sentence pair has 150,000 edits).
+TABLE_ROWS = 500
+#: URL/session key of the selected unit.
+UNIT_KEY = "e_unit"
+CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
+
+
+@st.fragment
+def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
+    """The selected unit: navigation, its sentences with their edits side by side, both edit tables."""
+    result = loaded.result
+    index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
+                                       "Click a row of the table to see the unit's sentences with their "
+                                       "edits side by side.")
+    if index is None:
+        return
+    unit = result.units[index]
+    style = kind_style(unit.kind)
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
+                 f"{enum_text(unit.kind, KIND_STYLES)}")
+    st.html(units_html(result, [unit]))
+    ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
+    left, right = st.columns(2)
+    for column, label, side_edits, key in ((left, "System edits", hyp_edits, "e_unit_sys"),
+                                            (right, "Gold edits", ref_edits, "e_unit_gold")):
+        with column:
+            st.markdown(f"**{label}** (# as in the sentence; Start/End re-indexed into the unit)")
+            frame = gec_tables.edits_frame(side_edits)
+            frame.insert(0, "#", range(1, len(frame) + 1))
+            st.dataframe(frame.drop(columns=["Unit", "Side"]), hide_index=True, key=key)
+    st.caption("Click another row of the table, use Previous / Next (keys K / J) or type a unit number.")
+
+
+def _report(result: GecResult) -> str:
+    """errant_compare's report of the aligned pair, then the alignment's notes."""
+    text = render_output(result.errant)
+    notes = result.notes
+    if notes:
+        text += "\n" + "".join(f"Note: {note}\n" for note in notes)
+    return text
+
+
+def _what_is_loaded(loaded: gec_loading.GecLoaded) -> None:
+    """The files, options and sample licence; the alignment's notes (or that none was needed)."""
+    result, options = loaded.result, loaded.result.errant.options
+    f_label = options.f_label
+    st.caption(
+        f"**{md_text(loaded.label)}** · system {md_text(result.sys_name)} ({result.sys_count} sentences) · "
+        f"gold {md_text(result.gold_name)} ({result.gold_count} sentences) · noop rule "
+        f"{md_text(result.options.noop_rule)} · alpha {result.options.alpha} · "
+        f"{md_text(options.title.strip())}, {md_text(f_label)}"
+    )
+    if loaded.sample_key is not None:
+        attribution = gec_loading.SPEC.sample(loaded.sample_key).attribution()
+        if attribution:
+            st.caption(f"**Source and licence of this sample.** {attribution}")
+    notes = result.notes  # computed on each access
+    if result.aligned:
+        st.info(md_text(notes[0]), icon=":material/join:")
+        for note in notes[1:]:
+            st.warning(md_text(note), icon=":material/warning:")
+    else:
+        st.success(
+            "The two files have the same sentences: scored block by block exactly as errant_compare.",
+            icon=":material/check_circle:",
+        )
+
+
+def _headline(result: GecResult) -> None:
+    """TP, FP, FN, P, R and F; the units by kind and shape."""
+    f_label = result.errant.options.f_label
+    totals = result.totals
+    columns = st.columns(6)
+    for column, label, value in zip(
+        columns, ("TP", "FP", "FN", "Precision", "Recall", f_label),
+        (totals["tp"], totals["fp"], totals["fn"], totals["precision"], totals["recall"], totals["f"]),
+    ):
+        column.metric(label, value, border=True)
+    with st.expander("Units by kind and shape"):
+        st.dataframe(gec_tables.kinds_frame(result), hide_index=True, key="e_kinds")
+
+
+def _type_chart(result: GecResult) -> tuple[str, list[str]]:
+    """The per-type P/R/F chart: the level of its categories and the categories selected in it."""
+    f_label = result.errant.options.f_label
+    st.subheader(f"P / R / {f_label} per error type")  # F + the float beta: no text from a file
+    level = st.radio(
+        "Categories", list(CHART_LEVELS), format_func=CHART_LEVELS.__getitem__, key="e_level",
+        horizontal=True, bind="query-params",
+        help="Types are shown as the files write them; the operation (M/R/U) exists only for ERRANT types.",
+    )
+    rows = type_table(result, level)
+    chart = st.plotly_chart(
+        type_figure(rows, f_label), key="e_chart", on_select="rerun", selection_mode=("points", "box"),
+    )
+    chart_names = selected_categories(rows, chart)
+    if chart_names:
+        st.caption(f"Chart selection filters the tables: {md_text(', '.join(chart_names))} ({CLEAR_HINT}).")
+    with st.expander(f"Per-type table ({len(rows)} categories)"):
+        st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types")
+    return level, chart_names
+
+
+def _edit_filter(loaded: gec_loading.GecLoaded, level: str, chart_names: list[str]) -> gec_tables.EditFilter:
+    """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
+    choices = loaded.edit_index.options
+    row1 = st.columns(3)
+    operations = row1[0].multiselect("Operation", choices.operations, key="e_op", bind="query-params",
+                                     placeholder="all", help="ERRANT's M (missing), R (replace), U (unnecessary).")
+    mains = row1[1].multiselect("Main type", choices.mains, key="e_main", bind="query-params", placeholder="all")
+    types = row1[2].multiselect("Full type", choices.types, key="e_type", bind="query-params", placeholder="all")
+    row2 = st.columns(3)
+    statuses = row2[0].multiselect("Status", choices.statuses, key="e_status", bind="query-params", placeholder="all")
+    annotators = row2[1].multiselect("Annotator", choices.annotators, key="e_ann", bind="query-params",
+                                     placeholder="all", help="Coder id (last field of an edit line).")
+    search = row2[2].text_input("Search text or correction", key="e_q", bind="query-params",
+                                help="Case-insensitive; spaces are ignored as a fallback.")
+    return gec_tables.EditFilter(
+        frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
+        frozenset(int(a) for a in annotators), search, level, frozenset(chart_names),
+    )
+
+
+def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any]) -> None:
+    """Every download, made when its button is clicked (a large pair renders quickly)."""
+    result = loaded.result
+    st.subheader("Downloads")
+    buttons = st.columns(7)
+    buttons[0].download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt",
+                               mime="text/plain", key="e_dl_report", on_click="ignore")
+    buttons[1].download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+                               file_name="gec-result.json", mime="application/json", key="e_dl_json",
+                               on_click="ignore")
+    buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[1], file_name="aligned.hyp.m2",
+                               mime="text/plain", key="e_dl_hyp", on_click="ignore")
+    buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[0], file_name="aligned.ref.m2",
+                               mime="text/plain", key="e_dl_ref", on_click="ignore")
+    buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
+                               file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")
+    buttons[5].download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
+                               file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
+    with buttons[6]:
+        components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
+                                 file_name="gec-report.html")
+    st.caption(
+        "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
+        "aligned.ref.m2` prints the report above (without the notes)."
+    )
+
+
+def show() -> None:
+    """Draw the Edits page (``inspector/pages/edits.py`` runs it)."""
+    st.title("Edits")
+    loaded = gec_loading.SPEC.run()
+    if loaded is None:
+        show_nothing_loaded(gec_loading.SLOT,
+                            "Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
+        st.stop()
+    result = loaded.result
+    _what_is_loaded(loaded)
+    _headline(result)
+    level, chart_names = _type_chart(result)
+    chosen = _edit_filter(loaded, level, chart_names)
+    units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
+    ids = [unit.index for unit in units]
+    st.caption(f"Showing {len(units)} of {len(result.units)} units and {len(edits)} edits.")
+
+    # --- Units (paged) ------------------------------------------------------------
+    st.subheader("Aligned units")
+    table_units, _ = components.paged(units, TABLE_ROWS, "e_rows", "units")
+    units_frame = gec_tables.units_frame(result, table_units)
+    event = st.dataframe(
+        units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
+        height=min(330, 38 + 35 * max(len(units_frame), 1)),
+        column_config={
+            "System": st.column_config.TextColumn("System", width="large"),
+            "Gold": st.column_config.TextColumn("Gold", width="large"),
+        },
+    )
+    first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
+    components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
+                                first.index if first is not None else (0 if result.units else None),
+                                from_link=loader_state.link_is_for(gec_loading.SLOT, loaded))
+    components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
+
+    unit_detail(loaded, ids)
+
+    # --- Edits (paged) ----------------------------------------------------------------
+    st.subheader("Edit table")
+    table_edits, _ = components.paged(edits, TABLE_ROWS, "e_erows", "edits")
+    edits_frame = gec_tables.edits_frame(table_edits)
+    st.dataframe(edits_frame, key="e_edits", hide_index=True, height=min(400, 38 + 35 * max(len(edits_frame), 1)))
+
+    with st.expander("Chosen annotator per unit (errant's per-sentence choice)"):
+        st.dataframe(gec_tables.annotator_frame(result, table_units), hide_index=True, key="e_annotators")
+        if len(table_units) < len(units):
+            st.caption("The units of the table's current page.")
+
+    # --- Rendered units -----------------------------------------------------------
+    st.subheader("Rendered units")
+    st.html(legend_html())
+    shown, _ = components.paged(units, UNITS_PER_PAGE, "e_page", "units", caption=False)
+    st.html(units_html(result, shown))
+
+    _downloads(loaded, units, edits)

@@ -1,0 +1,211 @@
+"""HTML for jp-errant units: the sentences with their edits highlighted.
+
+Contract (as :mod:`inspector.tokens.render`, whose stylesheet, badges and ``~~~``
+separator are reused):
+
+* every token, correction, type and file name comes from a user file and goes
+  through :func:`inspector.common.markup.esc` before it is put in the markup;
+* colours are Okabe–Ito and never the only signal: every edit status has a
+  symbol (✓ TP, + FP, − FN, ± partial) and a border style, every edit a number
+  (its row in the unit's edit table) and its correction after an arrow;
+* the sentences of a merged unit are joined with ``~~~``; an edit is shown
+  on the side it belongs to (system edits in the system sentence, gold edits
+  in the gold sentence), at its re-indexed offsets; an insertion is a caret
+  ``‸`` between two tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
+from jpcore.gec.unit import GecUnit
+from inspector.common.markup import SEPARATOR, STYLE, badge, esc, units_table_html
+from inspector.common.palette import BLUE, BLUISH_GREEN, GREY, ORANGE, VERMILLION
+
+
+@dataclass(frozen=True, slots=True)
+class StatusStyle:
+    """How an edit status is shown."""
+
+    symbol: str
+    colour: str
+    border: str
+    meaning: str
+
+
+#: Statuses highlighted in the sentence (the chosen annotator's scored edits).
+STATUS_STYLES: dict[str, StatusStyle] = {
+    "TP": StatusStyle("✓", BLUISH_GREEN, "solid", "true positive: the system edit is a gold edit"),
+    "FP": StatusStyle("+", VERMILLION, "dashed", "false positive: a system edit no gold edit has"),
+    "FN": StatusStyle("−", BLUE, "dotted", "false negative: a gold edit the system lacks"),
+    "partial": StatusStyle("±", ORANGE, "dashed", "token-based detection: some of its tokens matched"),
+}
+#: Statuses listed in the tables but not highlighted.
+OTHER_STATUSES = {
+    "noop": "a -1 -1 line: this annotator saw nothing to correct",
+    "dropped": "a -1 -1 line the noop rule removed from a merged block",
+    "other": "an edit of an annotator errant did not choose for this unit",
+    "filtered": "left out by the scorer's filters (UNK in correction modes, -single, -multi, -filt)",
+    "unscored": "counted nowhere (e.g. a gold edit matched by a system noop)",
+}
+
+GEC_STYLE = STYLE + """<style>
+.gec-edit {border-width: 2px; border-radius: 4px; padding: 0 2px; margin: 0 1px;}
+.gec-mark {font-size: 0.72em; font-weight: 700; margin-left: 1px; white-space: nowrap;}
+.gec-cor {font-size: 0.8em; font-style: italic; white-space: nowrap; margin-right: 2px;}
+.gec-caret {font-weight: 700;}
+</style>"""
+
+
+def _style(status: str) -> StatusStyle:
+    return STATUS_STYLES.get(status, StatusStyle("·", GREY, "solid", OTHER_STATUSES.get(status, status)))
+
+
+def edit_title(number: int, edit: GecEdit) -> str:
+    """A plain-text description of an edit (escaped by the caller)."""
+    original = f"sentence {edit.block}, tokens {edit.orig_start}–{edit.orig_end}" if edit.block is not None else "added by the noop rule"
+    return (
+        f"#{number} {edit.status} · {edit.type} · tokens {edit.start}–{edit.end} in the unit "
+        f"({original}) · correction “{edit.cor}” · annotator {edit.coder}"
+    )
+
+
+def _marker(number: int, edit: GecEdit) -> str:
+    style = _style(edit.status)
+    correction = esc(edit.cor) if edit.cor else "∅"
+    return (
+        f'<span class="gec-mark" style="color: {style.colour};">{esc(style.symbol)}{number}</span>'
+        f'<span class="gec-cor" style="color: {style.colour};">→ {correction}</span>'
+    )
+
+
+def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEdit]) -> str:
+    """The unit's sentences on ``side`` with the highlighted ``edits`` of that side.
+
+    ``edits`` is the side's full edit list (numbers are positions in it, from
+    1); only statuses of :data:`STATUS_STYLES` are highlighted.
+    """
+    sentences = result.sentences(unit.index, side)
+    if not sentences:
+        return '<span class="jp-none">∅ no sentence on this side</span>'
+    tokens = [token for sentence in sentences for token in sentence]
+    starts: set[int] = set()
+    position = 0
+    for sentence in sentences[:-1]:
+        position += len(sentence)
+        starts.add(position)
+    shown = [(n, e) for n, e in enumerate(edits, 1) if e.status in STATUS_STYLES and e.start >= 0]
+    inserts: dict[int, list[tuple[int, GecEdit]]] = {}
+    ends: dict[int, list[tuple[int, GecEdit]]] = {}
+    for n, e in shown:
+        if e.start == e.end:
+            inserts.setdefault(min(e.start, len(tokens)), []).append((n, e))
+        else:
+            ends.setdefault(min(e.end, len(tokens)) - 1, []).append((n, e))
+    covering = [tuple((n, e) for n, e in shown if e.start <= i < e.end) for i in range(len(tokens))]
+    parts: list[str] = []
+    run: list[str] = []
+    run_cover: tuple = ()
+
+    def close_run() -> None:
+        nonlocal run, run_cover
+        if not run:
+            return
+        if run_cover:
+            first = _style(run_cover[0][1].status)
+            title = "; ".join(edit_title(n, e) for n, e in run_cover)
+            parts.append(
+                f'<span class="gec-edit" title="{esc(title)}" style="border-style: {first.border};'
+                f' border-color: {first.colour}; background: {first.colour}22;">{" ".join(run)}</span>'
+            )
+        else:
+            parts.append(" ".join(run))
+        run, run_cover = [], ()
+
+    for i, token in enumerate(tokens):
+        if i in starts or i in inserts or covering[i] != run_cover:
+            close_run()
+        if i in starts:
+            parts.append(SEPARATOR)
+        for n, e in inserts.get(i, ()):
+            parts.append(_insertion(n, e))
+        run.append(esc(token))
+        run_cover = covering[i]
+        if i in ends:
+            close_run()
+            parts.extend(_marker(n, e) for n, e in ends[i])
+    close_run()
+    for n, e in inserts.get(len(tokens), ()):
+        parts.append(_insertion(n, e))
+    return " ".join(parts)
+
+
+def _insertion(number: int, edit: GecEdit) -> str:
+    style = _style(edit.status)
+    return (
+        f'<span class="gec-edit gec-caret" title="{esc(edit_title(number, edit))}" style="border-style: '
+        f'{style.border}; border-color: {style.colour}; background: {style.colour}22;">‸</span>'
+        + _marker(number, edit)
+    )
+
+
+def _counts_html(result: GecResult, unit: GecUnit) -> str:
+    sentence = result.errant.sentences[unit.index]
+    text = f"TP {sentence.tp} · FP {sentence.fp} · FN {sentence.fn}"
+    ok = sentence.fp == 0 and sentence.fn == 0
+    pair = f"annotators: system {sentence.hyp_coder}, gold {sentence.ref_coder}"
+    return (
+        f'<span class="{"jp-ok" if ok else "jp-bad"}">{"✓" if ok else "✗"} {esc(text)}</span>'
+        f'<br><span class="jp-small">{esc(pair)}</span>'
+    )
+
+
+def _ids(label: str, blocks: Iterable[int], lines: Iterable[int]) -> str:
+    blocks, lines = list(blocks), list(lines)
+    if not blocks:
+        return f"{label} –"
+    return f"{label} s. {', '.join(map(str, blocks))} (l. {', '.join(map(str, lines))})"
+
+
+def unit_row_html(result: GecResult, unit: GecUnit) -> str:
+    """One ``<tr>``: unit number and original sentence ids, kind, system, gold, counts."""
+    ref_edits, hyp_edits = result.edits(unit.index)
+    similarity = "" if unit.similarity is None else f"<br>similarity {unit.similarity:.4f}"
+    return (
+        "<tr>"
+        f'<td class="jp-num">#{unit.index}<br><span class="jp-small">'
+        f"{esc(_ids('sys', unit.sys_blocks, unit.sys_lines))}<br>"
+        f"{esc(_ids('gold', unit.gold_blocks, unit.gold_lines))}</span></td>"
+        f'<td>{badge(unit.kind)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
+        f'<td class="jp-side">{side_html(result, unit, "sys", hyp_edits)}</td>'
+        f'<td class="jp-side">{side_html(result, unit, "gold", ref_edits)}</td>'
+        f'<td class="jp-counts">{_counts_html(result, unit)}</td>'
+        "</tr>"
+    )
+
+
+def units_html(result: GecResult, units: Iterable[GecUnit]) -> str:
+    """A table of units with highlighted edits (with the stylesheet), ready for ``st.html``."""
+    rows = "".join(unit_row_html(result, unit) for unit in units)
+    return units_table_html(GEC_STYLE, "jp-units gec-units",
+                            ("Unit", "Kind", "System (hypothesis)", "Gold (reference)", "Counts"), rows)
+
+
+def legend_html() -> str:
+    """What the symbols, borders, numbers and ``~~~`` mean."""
+    items = " ".join(
+        f'<span class="gec-edit" style="border-style: {s.border}; border-color: {s.colour};'
+        f' background: {s.colour}22;">{esc(s.symbol)} {esc(name)}</span>'
+        f' <span class="jp-small">{esc(s.meaning)}</span>'
+        for name, s in STATUS_STYLES.items()
+    )
+    return (
+        GEC_STYLE
+        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a merged unit; "
+        "each highlighted edit ends with its number (its row in the unit's edit tables) and → its "
+        "correction (∅ = delete); ‸ marks an insertion. Only the edits of the annotators errant chose "
+        "for the unit are highlighted; offsets are re-indexed into the unit.</div>"
+    )

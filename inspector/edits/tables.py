@@ -1,0 +1,265 @@
+"""Tables (pandas DataFrames) and filters over a jp-errant result, for the Edits page.
+
+Every number comes from :class:`jpcore.gec.GecResult` (the scorer's
+counts, statuses and per-type table); the filters only choose which units and
+edits are shown.  Error types are shown as the files write them (UA-GEC's
+``G/Case``, NUCLE's ``ArtOrDet``); the operation (ERRANT's M/R/U) and the main
+type come from :func:`jpcore.gec.error_types.type_parts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from jpcore.formats.spaces import strip_spaces
+from jpcore.gec.result import GecEdit
+from jpcore.gec import GecResult
+from jpcore.gec.unit import GecUnit
+from jpcore.gec.error_types import TypeRow, category_of
+from inspector.common.palette import kind_style
+
+#: What joins the sentences of a merged unit (as on the other pages).
+SENTENCE_JOINER = " ~~~ "
+#: Filter value for types without an ERRANT operation (UA-GEC, NUCLE, noop, UNK).
+NO_OPERATION = "(none)"
+SIDE_LABELS = {"sys": "System", "gold": "Gold"}
+#: Display order of edit statuses.
+STATUS_ORDER = ("TP", "FP", "FN", "partial", "noop", "dropped", "filtered", "other", "unscored")
+
+UNIT_COLUMNS = [
+    "Unit", "Kind", "Gold:system", "System sentences", "Gold sentences", "System lines", "Gold lines",
+    "System", "Gold", "Similarity", "TP", "FP", "FN", "System annotator", "Gold annotator",
+]
+EDIT_COLUMNS = [
+    "Unit", "Side", "Sentence", "Line", "Orig start", "Orig end", "Start", "End",
+    "Operation", "Main type", "Type", "Correction", "Annotator", "Status",
+]
+
+
+@dataclass(frozen=True)
+class EditFilter:
+    """The Edits page's filters; an empty collection means "all"."""
+
+    operations: frozenset[str] = field(default_factory=frozenset)
+    mains: frozenset[str] = field(default_factory=frozenset)
+    types: frozenset[str] = field(default_factory=frozenset)
+    statuses: frozenset[str] = field(default_factory=frozenset)
+    annotators: frozenset[int] = field(default_factory=frozenset)
+    search: str = ""
+    chart_level: str = "type"
+    """The level (``type``/``main``/``operation``) of :attr:`chart` names."""
+    chart: frozenset[str] = field(default_factory=frozenset)
+    """Categories chosen by selecting bars of the per-type chart."""
+
+    @property
+    def on_edits(self) -> bool:
+        """Whether a filter on edits (not only the search) is active."""
+        return bool(self.operations or self.mains or self.types or self.statuses or self.annotators or self.chart)
+
+    def accepts(self, edit: GecEdit) -> bool:
+        """Whether ``edit`` passes the edit filters (the search is applied per unit)."""
+        if self.operations and (edit.operation or NO_OPERATION) not in self.operations:
+            return False
+        if self.mains and edit.main_type not in self.mains:
+            return False
+        if self.types and edit.type not in self.types:
+            return False
+        if self.statuses and edit.status not in self.statuses:
+            return False
+        if self.chart and category_of(edit.type, self.chart_level) not in self.chart:
+            return False
+        return not (self.annotators and edit.coder not in self.annotators)
+
+
+def sentence_texts(result: GecResult, unit: GecUnit, side: str) -> list[str]:
+    """Each original sentence of the unit on ``side`` as its tokens joined by spaces."""
+    return [" ".join(tokens) for tokens in result.sentences(unit.index, side)]
+
+
+def unit_text(result: GecResult, unit: GecUnit, side: str) -> str:
+    """The unit's text on ``side``, sentences joined by :data:`SENTENCE_JOINER`."""
+    return SENTENCE_JOINER.join(sentence_texts(result, unit, side))
+
+
+def _ids(values: Iterable[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
+    """One row of the units table."""
+    sentence = result.errant.sentences[unit.index]
+    style = kind_style(unit.kind)
+    return {
+        "Unit": unit.index,
+        "Kind": f"{style.symbol} {unit.kind}",
+        "Gold:system": unit.ratio,
+        "System sentences": _ids(unit.sys_blocks),
+        "Gold sentences": _ids(unit.gold_blocks),
+        "System lines": _ids(unit.sys_lines),
+        "Gold lines": _ids(unit.gold_lines),
+        "System": unit_text(result, unit, "sys"),
+        "Gold": unit_text(result, unit, "gold"),
+        "Similarity": None if unit.similarity is None else round(unit.similarity, 4),
+        "TP": sentence.tp,
+        "FP": sentence.fp,
+        "FN": sentence.fn,
+        "System annotator": sentence.hyp_coder,
+        "Gold annotator": sentence.ref_coder,
+    }
+
+
+def units_frame(result: GecResult, units: Sequence[GecUnit]) -> pd.DataFrame:
+    """One row per unit, in the order given, columns :data:`UNIT_COLUMNS`."""
+    frame = pd.DataFrame([unit_row(result, unit) for unit in units], columns=UNIT_COLUMNS)
+    frame["Similarity"] = frame["Similarity"].astype("Float64")
+    return frame
+
+
+def edit_row(edit: GecEdit) -> dict[str, object]:
+    """One row of an edits table: original and re-indexed offsets side by side."""
+    return {
+        "Unit": edit.unit,
+        "Side": SIDE_LABELS[edit.side],
+        "Sentence": edit.block,
+        "Line": edit.line or None,
+        "Orig start": edit.orig_start,
+        "Orig end": edit.orig_end,
+        "Start": edit.start,
+        "End": edit.end,
+        "Operation": edit.operation or "–",
+        "Main type": edit.main_type,
+        "Type": edit.type,
+        "Correction": edit.cor,
+        "Annotator": edit.coder,
+        "Status": edit.status,
+    }
+
+
+def edits_frame(edits: Sequence[GecEdit]) -> pd.DataFrame:
+    """One row per edit, columns :data:`EDIT_COLUMNS`."""
+    frame = pd.DataFrame([edit_row(edit) for edit in edits], columns=EDIT_COLUMNS)
+    for column in ("Sentence", "Line"):
+        frame[column] = frame[column].astype("Int64")
+    return frame
+
+
+def unit_matches_search(result: GecResult, unit: GecUnit, query: str,
+                        edits: tuple[list[GecEdit], list[GecEdit]] | None = None) -> bool:
+    """True if ``query`` occurs in the unit's system or gold text or in one of its corrections
+    (``edits``: the unit's edits when already listed).
+
+    Case-insensitive; spaces are ignored as a fallback (``can't`` finds ``ca n't``).
+    """
+    needle = query.strip().casefold()
+    if not needle:
+        return True
+    compact = strip_spaces(needle)
+    texts = [unit_text(result, unit, "sys"), unit_text(result, unit, "gold")]
+    ref_edits, hyp_edits = edits if edits is not None else result.edits(unit.index)
+    texts += [edit.cor for edit in (*hyp_edits, *ref_edits)]
+    for text in texts:
+        folded = text.casefold()
+        if needle in folded or (compact and compact in strip_spaces(folded)):
+            return True
+    return False
+
+
+def apply_filter(
+    result: GecResult, chosen: EditFilter,
+    unit_edits: Sequence[tuple[list[GecEdit], list[GecEdit]]] | None = None,
+) -> tuple[list[GecUnit], list[GecEdit]]:
+    """The units and the edits that pass ``chosen``.
+
+    An edit passes when it passes every edit filter and its unit passes the
+    search; a unit is shown when it passes the search and (when an edit
+    filter is active) holds at least one passing edit.  ``unit_edits``
+    (``unit_edits[i]`` = :meth:`GecResult.edits` of unit ``i``, listed once
+    by :mod:`inspector.edits.index`) saves asking the result again.
+    """
+    if not chosen.search and not chosen.on_edits and unit_edits is not None:
+        return list(result.units), [edit for ref, hyp in unit_edits for edit in (*hyp, *ref)]
+    units: list[GecUnit] = []
+    edits: list[GecEdit] = []
+    for unit in result.units:
+        listed = unit_edits[unit.index] if unit_edits is not None else None
+        if chosen.search and not unit_matches_search(result, unit, chosen.search, listed):
+            continue
+        ref_edits, hyp_edits = listed if listed is not None else result.edits(unit.index)
+        passing = [edit for edit in (*hyp_edits, *ref_edits) if chosen.accepts(edit)]
+        if chosen.on_edits and not passing:
+            continue
+        units.append(unit)
+        edits.extend(passing)
+    return units, edits
+
+
+@dataclass(frozen=True)
+class FilterOptions:
+    """The values each filter can take in a result (present values only, sorted)."""
+
+    operations: list[str]
+    mains: list[str]
+    types: list[str]
+    statuses: list[str]
+    annotators: list[int]
+
+
+def filter_options_of(all_edits: Iterable[GecEdit]) -> FilterOptions:
+    """What the filters can offer for these edits (every edit of a result)."""
+    operations, mains, types, statuses, annotators = set(), set(), set(), set(), set()
+    for edit in all_edits:
+        operations.add(edit.operation or NO_OPERATION)
+        mains.add(edit.main_type)
+        types.add(edit.type)
+        statuses.add(edit.status)
+        annotators.add(edit.coder)
+    order = {status: i for i, status in enumerate(STATUS_ORDER)}
+    return FilterOptions(
+        sorted(operations, key=lambda op: (op == NO_OPERATION, op)),
+        sorted(mains), sorted(types),
+        sorted(statuses, key=lambda s: (order.get(s, len(order)), s)),
+        sorted(annotators),
+    )
+
+
+def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -> pd.DataFrame:
+    """Per unit (= scored sentence): the (system, gold) annotator pair errant's rule chose."""
+    rows = []
+    for unit in result.units if units is None else units:
+        sentence = result.errant.sentences[unit.index]
+        rows.append({
+            "Unit": unit.index,
+            "System sentences": _ids(unit.sys_blocks),
+            "Gold sentences": _ids(unit.gold_blocks),
+            "System annotator": sentence.hyp_coder,
+            "Gold annotator": sentence.ref_coder,
+            "Pairs tried": len(sentence.candidates),
+            "TP": sentence.tp,
+            "FP": sentence.fp,
+            "FN": sentence.fn,
+        })
+    return pd.DataFrame(rows, columns=["Unit", "System sentences", "Gold sentences", "System annotator",
+                                       "Gold annotator", "Pairs tried", "TP", "FP", "FN"])
+
+
+def types_frame(rows: Sequence[TypeRow], f_label: str) -> pd.DataFrame:
+    """The per-type table of :func:`jpcore.gec.error_types.type_table` (P, R, F as errant rounds them)."""
+    return pd.DataFrame(
+        [{"Category": r.name, "TP": r.tp, "FP": r.fp, "FN": r.fn, "P": r.precision, "R": r.recall,
+          f_label: r.f} for r in rows],
+        columns=["Category", "TP", "FP", "FN", "P", "R", f_label],
+    )
+
+
+def kinds_frame(result: GecResult) -> pd.DataFrame:
+    """How many units of each kind and shape (gold:system sentences)."""
+    rows = [{"Count of": "kind", "Value": f"{kind_style(k).symbol} {k}", "Units": n}
+            for k, n in result.kind_counts().items()]
+    shapes: dict[str, int] = {}
+    for unit in result.units:
+        shapes[unit.shape] = shapes.get(unit.shape, 0) + 1
+    rows += [{"Count of": "shape (gold:system)", "Value": s, "Units": n} for s, n in sorted(shapes.items())]
+    return pd.DataFrame(rows, columns=["Count of", "Value", "Units"])

@@ -1,0 +1,212 @@
+"""Teaching page: run a sentence splitter and a tokenizer, see every count explained.
+
+Start from raw text and its gold segmentation (a bundled text by name, an
+upload or a paste), choose a splitter and a tokenizer (nltk, run by
+:mod:`jpcore.systems`), and the system output, its alignment against gold
+and the scores update as the choice changes.  Every count of every unit is
+explained in words next to its row; a second system can be put side by
+side; a short exercise set asks why a count is what it is.  Every number is
+read from :func:`jpcore.preprocess.evaluate`'s result.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from jpcore.errors import InputError
+from jpcore.formats.tokenized import write_tokenized
+from jpcore.systems import punkt_source_description, uses_punkt
+from inspector.teaching import explain as teaching_explain
+from inspector.tokens import tables
+from inspector.common.markup import md_text
+from inspector.tokens.render import legend_html
+from inspector.teaching.exercises import Question, SystemChoice, load_exercises
+from inspector.teaching.inputs import TextInput, choose_system, choose_text, set_system
+from inspector.teaching.render import explained_units_html, raw_cuts_html, raw_legend_html, regions_html
+from inspector.teaching.run import Evaluated, compare, evaluate_system
+from inspector.teaching.tables import tokens_frame
+from inspector.teaching.texts import exercise_text_key
+
+#: Units per page of the explained alignment.
+UNITS_PER_PAGE = 25
+#: Characters of raw text drawn with the system's cuts.
+RAW_LIMIT = 20_000
+#: Differing regions shown side by side.
+REGIONS_SHOWN = 60
+DEFAULT_A = SystemChoice("punkt", "nltkword")
+DEFAULT_B = SystemChoice("punkt", "wordpunct")
+
+
+def _show_error(what: str, error: InputError) -> None:
+    st.error(f"{md_text(what)}: {md_text(error)}", icon=":material/error:")
+
+
+def _scores(evaluated: Evaluated) -> None:
+    """The result's TP/FP/FN and P/R/F1 (percent) as a static table."""
+    frame = tables.scores_frame(evaluated.result)
+    for name in ("Precision", "Recall", "F1"):
+        frame[name] = frame[name].map("{:.2f}".format)
+    st.table(frame.set_index("Metric"))
+
+
+def _evaluate(text: TextInput, choice: SystemChoice, what: str) -> Evaluated | None:
+    try:
+        return evaluate_system(text.raw_text, text.gold, choice)
+    except InputError as error:
+        _show_error(what, error)
+        return None
+
+
+def _explained(evaluated: Evaluated) -> None:
+    result = evaluated.result
+    view = evaluated.view
+    st.html(legend_html())
+    only_errors = st.toggle("Only units with an error", value=True, key="teach_only_errors", persist_state="session")
+    units = [unit for unit in result.units if unit.is_mismatch] if only_errors else list(result.units)
+    n_pages = max(1, math.ceil(len(units) / UNITS_PER_PAGE))
+    page = 1
+    if n_pages > 1:
+        page = min(st.pagination(n_pages, key="teach_page"), n_pages)
+    shown = units[(page - 1) * UNITS_PER_PAGE : page * UNITS_PER_PAGE]
+    st.caption(f"{len(units)} of {len(result.units)} units" + (f", page {page} of {n_pages}" if n_pages > 1 else ""))
+    st.html(explained_units_html(view, shown, teaching_explain.unit_reasons))
+
+
+def _system_output(evaluated: Evaluated) -> None:
+    run, result = evaluated.run, evaluated.result
+    st.caption(
+        f"{md_text(run.describe())}: {len(run.segmentation.sentences)} sentences, "
+        f"{run.segmentation.n_tokens} tokens. Each token is shown where it came from in the raw text."
+    )
+    st.html(raw_legend_html())
+    st.html(raw_cuts_html(run, result, limit=RAW_LIMIT))
+    st.dataframe(tokens_frame(run, limit=5000), hide_index=True, key="teach_tokens", height=260)
+    st.download_button(
+        "System output (one sentence per line)", write_tokenized(run.segmentation),
+        file_name="system.tok.txt", mime="text/plain", key="teach_download_system", on_click="ignore",
+    )
+
+
+def _side_by_side(text: TextInput, evaluated: Evaluated) -> None:
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**System A** (chosen above)")
+        st.caption(md_text(evaluated.run.describe()))
+        _scores(evaluated)
+    with right:
+        st.markdown("**System B**")
+        choice_b = choose_system("teach_b_", DEFAULT_B, label="B: ")
+        evaluated_b = _evaluate(text, choice_b, "Could not run system B")
+        if evaluated_b is not None:
+            _scores(evaluated_b)
+    if evaluated_b is None:
+        return
+    regions = compare(evaluated, evaluated_b)
+    differing = [region for region in regions if region.differs]
+    st.markdown(
+        f"**Where they differ:** {len(differing)} of {len(regions)} stretches of gold are cut "
+        "differently by A and B (a stretch ends where both systems' units end)."
+    )
+    if len(differing) > REGIONS_SHOWN:
+        st.caption(f"The first {REGIONS_SHOWN} are shown.")
+    st.html(regions_html(evaluated.view, evaluated_b.view, differing[:REGIONS_SHOWN]))
+
+
+def _try(exercise_key: str, question: Question) -> None:
+    st.session_state["teach_source"] = "bundled"
+    st.session_state["teach_text"] = exercise_text_key(exercise_key)
+    set_system("teach_", question.system)
+    if question.compare is not None:
+        set_system("teach_b_", question.compare)
+
+
+def _exercises() -> None:
+    st.caption(
+        "Short texts written for this page. Press 'Try it' to load a question's text and "
+        "system(s) above, look at the counts and their explanations, then reveal the answer."
+    )
+    for exercise in load_exercises():
+        st.markdown(f"#### {exercise.title}")
+        st.markdown(exercise.intro)
+        st.code(exercise.raw_path.read_text("utf-8"), language=None, wrap_lines=True)
+        for number, question in enumerate(exercise.questions, 1):
+            ident = f"{exercise.key}_{number}"
+            st.markdown(f"**Q{number}.** {question.question}")
+            try_column, answer_column = st.columns([1, 4], vertical_alignment="center")
+            try_column.button("Try it", key=f"teach_try_{ident}", on_click=_try,
+                              args=(exercise.key, question), icon=":material/play_arrow:")
+            if answer_column.toggle("Show the answer", key=f"teach_answer_{ident}"):
+                st.success(question.answer, icon=":material/lightbulb:")
+
+
+def show() -> None:
+    """Draw the Teaching page (``inspector/pages/teaching.py`` runs it)."""
+    st.title("Teaching: run a tokenizer, see every count")
+    st.caption(
+        "Choose a text with its gold segmentation and an nltk sentence splitter and tokenizer: "
+        "the system output, its alignment against gold and every count update as you change them. "
+        "Each count is explained in words next to its unit."
+    )
+
+    # --- 1. Text and gold -------------------------------------------------------------
+    st.subheader("1. Text and gold")
+    try:
+        text = choose_text()
+    except InputError as error:
+        _show_error("Could not read the text", error)
+        text = None
+    if text is not None and text.note:
+        with st.expander("Source and licence of this text"):
+            st.markdown(text.note)
+
+    # --- 2. System --------------------------------------------------------------------
+    st.subheader("2. System")
+    choice_a = choose_system("teach_", DEFAULT_A)
+    st.session_state.setdefault("teach_b_splitter", DEFAULT_B.splitter)
+    st.session_state.setdefault("teach_b_tokenizer", DEFAULT_B.tokenizer)
+    if uses_punkt(choice_a.splitter, choice_a.tokenizer) or uses_punkt(
+        st.session_state["teach_b_splitter"], st.session_state["teach_b_tokenizer"]
+    ):
+        st.caption(f"Punkt model in use: {md_text(punkt_source_description())}")
+
+    evaluated_a = _evaluate(text, choice_a, "Could not run the system") if text is not None else None
+
+    # --- 3. Scores --------------------------------------------------------------------
+    st.subheader("3. Scores against gold")
+    if evaluated_a is not None:
+        result_a = evaluated_a.result
+        st.caption(
+            f"gold {md_text(result_a.gold.name)} ({len(result_a.gold.sentences)} sentences, "
+            f"{result_a.gold.n_tokens} tokens) · system {md_text(evaluated_a.run.describe())} "
+            f"({len(result_a.system.sentences)} sentences, {result_a.system.n_tokens} tokens) · "
+            f"{result_a.normaliser.describe()}"
+        )
+        _scores(evaluated_a)
+        if not result_a.streams_equal:
+            st.warning(
+                f"The system's characters differ from gold's in {len(result_a.differences)} place(s) "
+                "(the tokenizer dropped or rewrote text): units touching them are never counted correct.",
+                icon=":material/warning:",
+            )
+    elif text is None:
+        st.info("Choose, upload or paste a raw text and its gold segmentation.")
+
+    explained_tab, output_tab, side_tab, exercises_tab = st.tabs(
+        ["Alignment, every count explained", "System output in the raw text", "Two systems side by side",
+         "Exercises"]
+    )
+    with explained_tab:
+        if evaluated_a is not None:
+            _explained(evaluated_a)
+    with output_tab:
+        if evaluated_a is not None:
+            _system_output(evaluated_a)
+    with side_tab:
+        if evaluated_a is not None and text is not None:
+            _side_by_side(text, evaluated_a)
+        else:
+            st.caption("Choose a text and a working system A first.")
+    with exercises_tab:
+        _exercises()

@@ -1,0 +1,1 @@
+"""The tokens & sentences view (jpcore preprocess): Overview and Sentences & tokens."""

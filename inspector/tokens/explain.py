@@ -1,0 +1,145 @@
+"""Why each count is what it is, in words.
+
+Every function returns plain text (no markup: callers escape it before it
+reaches HTML).  The numbers are read from the result object -- the unit's
+``sentences``/``tokens`` counts and each word group's share of them
+(:meth:`ResultView.group_counts`) -- never recounted; the words say which
+rule of the metric produced them.
+"""
+
+from __future__ import annotations
+
+from jpcore.preprocess import Unit, WordGroup
+from inspector.tokens.view import GOLD, SYS, ResultView
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _lines(view: ResultView, unit: Unit, side: str) -> str:
+    lines = view.lines(unit, side)
+    if not lines:
+        return "no line"
+    label = "line" if len(lines) == 1 else "lines"
+    return f"{label} {', '.join(str(line) for line in lines)}"
+
+
+def _quote(tokens: list[str]) -> str:
+    return "“" + " ".join(tokens) + "”"
+
+
+def sentence_reason(view: ResultView, unit: Unit) -> str:
+    """Why the unit has its sentence TP/FP/FN."""
+    counts = unit.sentences
+    gold_where = f"{view.segmentation(GOLD).name} {_lines(view, unit, GOLD)}"
+    sys_where = f"{view.segmentation(SYS).name} {_lines(view, unit, SYS)}"
+    head = f"Sentences TP {counts.tp}, FP {counts.fp}, FN {counts.fn}: "
+    if unit.kind == "exact" and unit.n_gold == 1 and unit.n_sys == 1:
+        return head + (
+            f"the gold sentence ({gold_where}) and the system sentence ({sys_where}) "
+            "start and end at the same characters, so it is a TP."
+        )
+    if unit.kind == "gold-only":
+        return head + (
+            f"gold has {_plural(unit.n_gold, 'sentence')} here ({gold_where}) whose text the "
+            "system file does not contain; with no system sentence to match, each is a FN."
+        )
+    if unit.kind == "system-only":
+        return head + (
+            f"the system has {_plural(unit.n_sys, 'sentence')} here ({sys_where}) whose text "
+            "the gold file does not contain; each is a FP."
+        )
+    sides = (
+        f"gold has {_plural(unit.n_gold, 'sentence')} here ({gold_where}) and the system "
+        f"{unit.n_sys} ({sys_where})"
+    )
+    if unit.kind in ("similar", "different"):
+        texts = ("the same text rewritten (similar: Jaro-Winkler at least 0.91)" if unit.kind == "similar"
+                 else "not similar (different: Jaro-Winkler below 0.91)")
+        return head + (
+            f"{sides}; the characters differ between the two sides, {texts}, so no sentence here "
+            "can be a TP: every gold sentence is a FN and every system sentence a FP."
+        )
+    return head + (
+        f"{sides}; together they cover the same characters, but none of them has the same "
+        "start and end on both sides, so no sentence TP: every gold sentence is a FN and "
+        "every system sentence a FP."
+    )
+
+
+def tokens_reason(unit: Unit) -> str:
+    """Why the unit has its token TP/FP/FN."""
+    counts = unit.tokens
+    n_gold, n_sys = counts.tp + counts.fn, counts.tp + counts.fp
+    if counts.fp == 0 and counts.fn == 0:
+        return (
+            f"Tokens TP {counts.tp}, FP 0, FN 0: each of the {n_gold} gold tokens has a "
+            "system token with the same start and end (and characters)."
+        )
+    head = f"Tokens TP {counts.tp}, FP {counts.fp}, FN {counts.fn}: "
+    if n_sys == 0:
+        return head + f"the {_plural(n_gold, 'gold token')} here have no system counterpart; each is a FN."
+    if n_gold == 0:
+        return head + f"the {_plural(n_sys, 'system token')} here have no gold counterpart; each is a FP."
+    groups = sum(1 for group in unit.words if not group.is_match)
+    verb = "does" if groups == 1 else "do"
+    return head + (
+        f"{counts.tp} of the {n_gold} gold and {n_sys} system tokens match one to one; the other "
+        f"{counts.fn} gold and {counts.fp} system tokens fall in {_plural(groups, 'word group')} "
+        f"that {verb} not (numbered below): FN = gold tokens - TP, FP = system tokens - TP."
+    )
+
+
+def group_reason(view: ResultView, group: WordGroup, number: int | None = None) -> str:
+    """Why one word group counts what it counts (``number`` as in the rendering)."""
+    gold = view.group_tokens(group, GOLD)
+    system = view.group_tokens(group, SYS)
+    counts = view.group_counts(group)
+    n_gold, n_sys = len(gold), len(system)
+    prefix = f"#{number} " if number is not None else ""
+    if group.is_match:
+        return f"{prefix}{_quote(gold)}: the same token on both sides: TP 1."
+    if group.kind == "gold-only":
+        return (
+            f"{prefix}Gold {_plural(n_gold, 'token')} {_quote(gold)}: not in the system text: "
+            f"FN {counts.fn}."
+        )
+    if group.kind == "system-only":
+        return (
+            f"{prefix}System {_plural(n_sys, 'token')} {_quote(system)}: not in the gold text: "
+            f"FP {counts.fp}."
+        )
+    pair = f"{prefix}Word group {_quote(gold)} ~ {_quote(system)}: "
+    if group.kind in ("similar", "different"):
+        how = "similar" if group.kind == "similar" else "different (not similar)"
+        return pair + (
+            f"{_plural(n_gold, 'gold token')} and {_plural(n_sys, 'system token')} whose "
+            f"characters differ ({how}), so none is a TP: FN {counts.fn}, FP {counts.fp}."
+        )
+    if n_gold == 1 and n_sys == 1:
+        how = ("the two words lie in the same multiword token's characters but their forms differ "
+               "(words inside a multiword token are paired by form, as the CoNLL 2018 script pairs them)")
+    elif n_gold == 1:
+        how = f"1 gold token is split into {n_sys} system tokens covering the same characters"
+    elif n_sys == 1:
+        how = f"{n_gold} gold tokens are joined into 1 system token covering the same characters"
+    else:
+        how = (
+            f"{n_gold} gold and {n_sys} system tokens cover the same characters but no single "
+            "token matches"
+        )
+    return pair + f"{how}: FN {counts.fn}, FP {counts.fp}."
+
+
+def numbered_mismatches(unit: Unit) -> list[tuple[int, WordGroup]]:
+    """The unit's non-matching word groups numbered from 1 (as rendered)."""
+    groups = [group for group in unit.words if not group.is_match]
+    return list(enumerate(groups, 1))
+
+
+def unit_reasons(view: ResultView, unit: Unit) -> list[str]:
+    """Sentence reason, token reason, then one reason per non-matching word group."""
+    reasons = [sentence_reason(view, unit), tokens_reason(unit)]
+    reasons += [group_reason(view, group, number) for number, group in numbered_mismatches(unit)]
+    return reasons

@@ -1,0 +1,181 @@
+"""HTML for aligned tokenization units (tokens & sentences, and the Teaching and About pages).
+
+Contract (the shared pieces are :mod:`inspector.common.markup`'s):
+
+* every token, sentence id and file name goes through
+  :func:`~inspector.common.markup.esc` before it is put in the markup;
+* colour is never the only signal: every unit kind has a symbol and a label
+  (:func:`~inspector.common.markup.badge`), every non-matching word group a
+  border style and a number;
+* the sentences of a merged unit are joined with ``~~~``; a word group that
+  is not a one-token match is a bordered span with its number, the same
+  number on the gold and on the system side; matched tokens are plain text;
+* no whitespace or character-width assumption: text cells carry the
+  language of the texts (``lang="ko"``, from the normalisation table) so the
+  browser picks a CJK font and line-breaking rules (Korean keeps its
+  eojeol whole, Japanese breaks strictly), and :func:`aligned_groups_html`
+  lays the word groups out as columns with gold on top and system below,
+  so full-width and proportional characters stay aligned group by group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from jpcore.preprocess.html import language_tag
+from jpcore.preprocess import Counts, Unit, WordGroup
+from inspector.common.markup import SEPARATOR, STYLE, badge, esc, units_table_html
+from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.tokens.view import GOLD, SYS, ResultView
+
+
+def _group_span(inner: str, group: WordGroup, number: int, view: ResultView) -> str:
+    style = kind_style(group.kind)
+    counts = view.group_counts(group)
+    title = (
+        f"word group {number}: {group.ratio} gold:system tokens, {style.label}"
+        f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}"
+    )
+    return (
+        f'<span class="jp-wg" title="{esc(title)}" style="border-style: {style.border};'
+        f' border-color: {style.colour}; background: {style.colour}22;">{inner}'
+        f"<sup>{style.symbol}{number}</sup></span>"
+    )
+
+
+def side_html(view: ResultView, unit: Unit, side: str) -> str:
+    """The unit's tokens on ``side``: sentences joined by ``~~~``, each
+    non-matching word group a numbered bordered span (numbers agree across
+    the two sides), matched tokens plain; every token escaped."""
+    if not view.sentences(unit, side):
+        return '<span class="jp-none">∅ no sentence on this side</span>'
+    breaks = view.sentence_starts(unit, side)
+    parts: list[str] = []
+    number = 0
+    for group in unit.words:
+        if not group.is_match:
+            number += 1
+        start, end = group.gold if side == GOLD else group.sys
+        if start in breaks:
+            parts.append(SEPARATOR)
+        inner: list[str] = []
+        for index, token in enumerate(view.tokens(side, (start, end)), start):
+            if index in breaks and index != start:
+                inner.append(SEPARATOR)
+            inner.append(esc(token))
+        if group.is_match:
+            parts.extend(inner)
+        elif inner:
+            parts.append(_group_span(" ".join(inner), group, number, view))
+        else:
+            parts.append(_group_span('<span class="jp-none">∅</span>', group, number, view))
+    return " ".join(parts)
+
+
+def counts_html(label: str, counts: Counts) -> str:
+    """``label ✓ TP n`` or ``label ✗ TP n FP n FN n`` (errors underlined)."""
+    if counts.fp == 0 and counts.fn == 0:
+        return f'<span class="jp-ok">{esc(label)} ✓ TP {counts.tp}</span>'
+    return (
+        f'<span class="jp-bad">{esc(label)} ✗ TP {counts.tp} · FP {counts.fp}'
+        f" · FN {counts.fn}</span>"
+    )
+
+
+def _lines(values: Iterable[int]) -> str:
+    shown = [str(v) for v in values]
+    return ", ".join(shown) if shown else "–"
+
+
+def _lang(view: ResultView) -> str:
+    """`` lang="ko"`` for texts in a known language, else ``""``."""
+    tag = language_tag(view.result)
+    return f' lang="{esc(tag)}"' if tag else ""
+
+
+def unit_row_html(view: ResultView, unit: Unit, extra_cells: str = "") -> str:
+    """One ``<tr>``: unit number and lines, kind badge, gold, system, counts, then
+    ``extra_cells`` (``<td>`` elements, already escaped)."""
+    lang = _lang(view)
+    return (
+        "<tr>"
+        f'<td class="jp-num">#{unit.index}<br><span class="jp-small">gold l. '
+        f"{esc(_lines(view.lines(unit, GOLD)))}<br>sys l. {esc(_lines(view.lines(unit, SYS)))}</span></td>"
+        f"<td>{badge(unit.kind)}<br><span class=\"jp-small\">{esc(unit.ratio)} sentences</span></td>"
+        f'<td class="jp-side"{lang}>{side_html(view, unit, GOLD)}</td>'
+        f'<td class="jp-side"{lang}>{side_html(view, unit, SYS)}</td>'
+        f'<td class="jp-counts">{counts_html("Sentences", unit.sentences)}<br>'
+        f'{counts_html("Tokens", unit.tokens)}</td>'
+        f"{extra_cells}</tr>"
+    )
+
+
+def units_html(view: ResultView, units: Iterable[Unit]) -> str:
+    """A table of units (with the stylesheet), ready for ``st.html``."""
+    rows = "".join(unit_row_html(view, unit) for unit in units)
+    return units_table_html(STYLE, "jp-units", ("Unit", "Kind", "Gold", "System", "Counts"), rows)
+
+
+def legend_html() -> str:
+    """What the symbols, borders and ``~~~`` mean."""
+    items = " ".join(
+        f"{badge(kind)} <span class=\"jp-small\">{esc(style.meaning)}</span>"
+        for kind, style in KIND_STYLES.items()
+    )
+    return (
+        STYLE
+        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a merged unit;"
+        " a bordered span with a number is a word group whose tokens do not match one to one"
+        " (the same number on both sides); plain tokens are correct (TP).</div>"
+    )
+
+
+def reasons_html(reasons: Iterable[str]) -> str:
+    """A bulleted list of plain-text explanations, each escaped."""
+    items = "".join(f"<li>{esc(reason)}</li>" for reason in reasons)
+    return STYLE + f'<ul class="jp-why">{items}</ul>'
+
+
+def _group_side(view: ResultView, group: WordGroup, side: str, breaks: set[int]) -> str:
+    start, end = group.gold if side == GOLD else group.sys
+    parts: list[str] = []
+    for index, token in enumerate(view.tokens(side, (start, end)), start):
+        if index in breaks:
+            parts.append(SEPARATOR)
+        parts.append(esc(token))
+    if not parts:
+        return '<span class="jp-none">∅</span>'
+    return " ".join(parts)
+
+
+def aligned_groups_html(view: ResultView, unit: Unit) -> str:
+    """The unit's word groups as aligned columns: gold on top, system below.
+
+    One column per word group, in order; a group that is not a one-token
+    match has its kind's border and colour and the number it has elsewhere
+    (tables, :func:`side_html`); ``~~~`` marks where a sentence begins
+    inside the unit.  Columns wrap as a whole, so gold and system stay
+    aligned whatever the characters' widths; every token is escaped.
+    """
+    breaks = {GOLD: view.sentence_starts(unit, GOLD), SYS: view.sentence_starts(unit, SYS)}
+    cells = ['<span class="jp-ia-key"><span>gold</span><span>system</span></span>']
+    number = 0
+    for group in unit.words:
+        gold = _group_side(view, group, GOLD, breaks[GOLD])
+        system = _group_side(view, group, SYS, breaks[SYS])
+        if group.is_match:
+            cells.append(f'<span class="jp-ia-g"><span class="jp-ia-t">{gold}</span>'
+                         f'<span class="jp-ia-t">{system}</span></span>')
+            continue
+        number += 1
+        style = kind_style(group.kind)
+        counts = view.group_counts(group)
+        title = (f"word group {number}: {group.ratio} gold:system tokens, {style.label}"
+                 f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}")
+        cells.append(
+            f'<span class="jp-ia-g jp-ia-bad" title="{esc(title)}" style="border-style: {style.border};'
+            f' border-color: {style.colour}; background: {style.colour}1f;">'
+            f'<span class="jp-ia-t">{gold} <span class="jp-ia-n">{style.symbol}{number}</span></span>'
+            f'<span class="jp-ia-t">{system} <span class="jp-ia-n">{style.symbol}{number}</span></span></span>'
+        )
+    return STYLE + f'<div class="jp-ia"{_lang(view)}>{"".join(cells)}</div>'

@@ -1,0 +1,148 @@
+"""The fixed catalogue of bundled samples, chosen by name.
+
+A sample is a gold file, a system file and the raw text they were cut from,
+all under ``sample_data/ud/``, with the options that make sense for them
+(format, token level, normalisation language) and the attribution text from
+the folder's ``SOURCE.md``.  The app and the URL only ever name a sample by
+its key in :data:`SAMPLES`; a path never comes from the user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from inspector.common.files import NamedBytes
+from inspector.common.samples import SAMPLE_DATA, BundledPair
+
+#: Folder holding the bundled UD excerpts.
+SAMPLE_ROOT = SAMPLE_DATA / "ud"
+
+
+@dataclass(frozen=True, slots=True)
+class Sample(BundledPair):
+    """One bundled gold/system pair with its raw text and options (paths under :data:`SAMPLE_ROOT`)."""
+
+    ROOT: ClassVar[Path] = SAMPLE_ROOT
+
+    raw_file: str
+    fmt: str
+    level: str
+    language: str
+
+    @property
+    def raw_path(self) -> Path:
+        """Absolute path of the raw (untokenized) text."""
+        return SAMPLE_ROOT / self.folder / self.raw_file
+
+    def read_files(self) -> tuple[NamedBytes, NamedBytes, NamedBytes | None]:
+        """``(gold, system, raw text)``."""
+        gold, system, _ = BundledPair.read_files(self)
+        return gold, system, NamedBytes(self.raw_file, self.raw_path.read_bytes())
+
+
+_EWT = "UD_English-EWT-excerpt"
+_EWT_STEM = "en_ewt-ud-test.excerpt"
+_EWT_FULL = "UD_English-EWT-full"
+_EWT_FULL_STEM = "en_ewt-ud-test"
+
+_CATALOGUE = (
+    Sample(
+        key="ewt-words",
+        title="English EWT excerpt: gold words vs nltk",
+        folder=_EWT,
+        gold_file=f"{_EWT_STEM}.gold.words.txt",
+        sys_file=f"{_EWT_STEM}.nltk.tok.txt",
+        raw_file=f"{_EWT_STEM}.gold.raw.txt",
+        fmt="text",
+        level="words",
+        language="en",
+        note="UD syntactic words (ca n't) against nltk's sent_tokenize + word_tokenize "
+        "(conll18 Words row).",
+    ),
+    Sample(
+        key="ewt-tokens",
+        title="English EWT excerpt: gold surface tokens vs nltk",
+        folder=_EWT,
+        gold_file=f"{_EWT_STEM}.gold.tok.txt",
+        sys_file=f"{_EWT_STEM}.nltk.surface.tok.txt",
+        raw_file=f"{_EWT_STEM}.gold.raw.txt",
+        fmt="text",
+        level="tokens",
+        language="en",
+        note="UD surface tokens (can't) against nltk's tokens with their original "
+        "characters (conll18 Tokens row).",
+    ),
+    Sample(
+        key="ewt-conllu",
+        title="English EWT excerpt: gold CoNLL-U vs nltk CoNLL-U",
+        folder=_EWT,
+        gold_file=f"{_EWT_STEM}.conllu",
+        sys_file=f"{_EWT_STEM}.nltk.conllu",
+        raw_file=f"{_EWT_STEM}.gold.raw.txt",
+        fmt="conllu",
+        level="words",
+        language="en",
+        note="The files conll18_ud_eval.py was run on; compare with "
+        f"{_EWT_STEM}.conll18_eval.txt.",
+    ),
+    Sample(
+        key="ewt-full",
+        title="Large input: English EWT test set, full (2,077 sentences): gold words vs nltk",
+        folder=_EWT_FULL,
+        gold_file=f"{_EWT_FULL_STEM}.gold.words.txt",
+        sys_file=f"{_EWT_FULL_STEM}.nltk.tok.txt",
+        raw_file=f"{_EWT_FULL_STEM}.gold.raw.txt",
+        fmt="text",
+        level="words",
+        language="en",
+        note="The whole UD English EWT test set (25,094 gold words) against nltk's output: "
+        f"compare with {_EWT_FULL_STEM}.conll18_eval.txt (Words 24267 / 25094 / 25299).",
+    ),
+    Sample(
+        key="ko",
+        title="Korean GSD excerpt: gold CoNLL-U vs naive baseline",
+        folder="UD_Korean-GSD",
+        gold_file="ko_gsd-ud-test.excerpt.conllu",
+        sys_file="ko_gsd-ud-test.excerpt.baseline.tok.txt",
+        raw_file="ko_gsd-ud-test.excerpt.gold.raw.txt",
+        fmt="auto",
+        level="words",
+        language="ko",
+        note="A deliberately naive baseline: sentences split after . ! ?, tokens at spaces.",
+    ),
+    Sample(
+        key="ja",
+        title="Japanese GSD excerpt: gold CoNLL-U vs naive baseline",
+        folder="UD_Japanese-GSD",
+        gold_file="ja_gsd-ud-test.excerpt.conllu",
+        sys_file="ja_gsd-ud-test.excerpt.baseline.tok.txt",
+        raw_file="ja_gsd-ud-test.excerpt.gold.raw.txt",
+        fmt="auto",
+        level="words",
+        language="ja",
+        note="A deliberately naive baseline: sentences split after 。！？, tokens where "
+        "the script changes.",
+    ),
+    Sample(
+        key="fr",
+        title="French GSD excerpt: gold CoNLL-U surface tokens vs naive baseline",
+        folder="UD_French-GSD",
+        gold_file="fr_gsd-ud-test.excerpt.conllu",
+        sys_file="fr_gsd-ud-test.excerpt.baseline.tok.txt",
+        raw_file="fr_gsd-ud-test.excerpt.gold.raw.txt",
+        fmt="auto",
+        level="tokens",
+        language="fr",
+        note="Surface tokens: French multiword tokens do not spell out their words "
+        "(du = de le), so only the token level is a segmentation of the text.",
+    ),
+)
+
+#: Every bundled sample by key, in display order.
+SAMPLES: dict[str, Sample] = {sample.key: sample for sample in _CATALOGUE}
+
+#: The sample the app opens with.
+DEFAULT_SAMPLE = "ewt-words"
+

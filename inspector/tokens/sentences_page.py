@@ -1,0 +1,145 @@
+"""Sentences & tokens page: one row per aligned unit, filters, detail, HTML view.
+
+Filters and the selected unit are bound to the URL
+(``?mismatches=true&kind=merged&q=...&unit=46``), so a link reopens the same
+view.  A unit is chosen by clicking a table row, typing its number, or with
+Previous / Next (keys K / J) over the units the filters show; before any
+choice the first merged unit is shown (for the Korean sample a merged
+sentence on the first screen).  The detail is a fragment, so stepping
+through units reruns only it; the table and the rendered view are paged.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from jpcore.align import KINDS
+from inspector.common import loader_state
+from inspector.common import widgets as components
+from inspector.tokens import explain, tables
+from inspector.tokens import loader as loading
+from inspector.common.markup import enum_text
+from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
+from inspector.tokens.state import PREPROCESS, Loaded, require_loaded
+
+#: Units per page of the rendered HTML view.
+UNITS_PER_PAGE = 40
+#: Rows per page of the units table.
+TABLE_ROWS = 500
+#: URL/session key of the selected unit.
+UNIT_KEY = "unit"
+
+
+@st.fragment
+def unit_detail(loaded: Loaded, ids: list[int]) -> None:
+    """The selected unit: navigation, its word groups aligned, why each count is what it is."""
+    result, view = loaded.result, loaded.view
+    index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
+                                       "Click a row of the table, or type a unit number, to see its word groups.")
+    if index is None:
+        return
+    unit = result.units[index]
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
+                 f"{enum_text(unit.kind, KIND_STYLES)}")
+    st.html(units_html(view, [unit]))
+    st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
+                "token = one token, numbered as in the tables)")
+    st.html(aligned_groups_html(view, unit))
+    st.markdown("**Why these counts**")
+    st.html(reasons_html(explain.unit_reasons(view, unit)))
+    components.tables_side_by_side([
+        ("**Sentences in this unit** (file lines)", tables.sentences_frame(view, unit), "unit_sentences"),
+        ("**Word groups** (# as in the rendering above)", tables.groups_frame(view, unit), "unit_groups"),
+    ])
+    if loaded.raw_text is not None and unit.raw_chars is not None:
+        start, end = unit.raw_chars
+        st.markdown(f"**In the raw text** (characters {start}–{end})")
+        st.code(loaded.raw_text[start:end], language=None, wrap_lines=True)
+    st.caption("Click another row of the table, use Previous / Next (keys K / J) or type a unit number.")
+
+
+def show() -> None:
+    """Draw the Sentences & tokens page (``inspector/pages/sentences.py`` runs it)."""
+    loaded = require_loaded()
+    result = loaded.result
+    view = loaded.view
+
+    st.title("Sentences & tokens")
+    loading.loaded_caption(loaded)
+    loading.attribution(loaded)
+
+    # --- Filters --------------------------------------------------------------
+    only_column, kind_column, shape_column, search_column = st.columns([1.6, 2, 2, 3], vertical_alignment="bottom")
+    only_mismatches = only_column.toggle(
+        "Only mismatches", key="mismatches", bind="query-params",
+        help="Hide units that are one correct sentence with every token correct.",
+    )
+    kinds = kind_column.multiselect(  # no format_func: the URL keeps the plain name (?kind=merged)
+        "Unit kind", list(KINDS), key="kind", bind="query-params", placeholder="all kinds",
+    )
+    shapes = shape_column.multiselect(
+        "Shape (gold:system sentences)", list(tables.SHAPE_ORDER), key="shape",
+        bind="query-params", placeholder="all shapes",
+    )
+    search = search_column.text_input(
+        "Search gold or system text", key="q", bind="query-params",
+        help="Case-insensitive; spaces are ignored as a fallback, so can't finds ca n't.",
+    )
+
+    units = tables.filter_units(
+        view, only_mismatches=only_mismatches, kinds=kinds, shapes=shapes, search=search
+    )
+    ids = [unit.index for unit in units]
+    st.caption(f"Showing {len(units)} of {len(result.units)} units.")
+
+    # --- Table (paged) ------------------------------------------------------------
+    table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
+    frame = tables.units_frame(view, table_units)
+    event = st.dataframe(
+        frame,
+        key="units_table",
+        on_select="rerun",
+        selection_mode="single-row",
+        hide_index=True,
+        height=min(330, 38 + 35 * max(len(frame), 1)),
+        column_config={
+            "OK": st.column_config.TextColumn("OK", help="✓ correct unit, ✗ at least one error",
+                                              width="small"),
+            "Gold": st.column_config.TextColumn("Gold", width="large"),
+            "System": st.column_config.TextColumn("System", width="large"),
+        },
+    )
+    csv_column, json_column, html_column, _ = st.columns([1, 1, 1.4, 2.6])
+    csv_column.download_button(
+        "Table as CSV", lambda: tables.units_frame(view, units).to_csv(index=False), file_name="units.csv",
+        mime="text/csv", key="download_units_csv", on_click="ignore",
+    )
+    json_column.download_button(
+        "Table as JSON",
+        lambda: tables.units_frame(view, units).to_json(orient="records", force_ascii=False, indent=1),
+        file_name="units.json", mime="application/json", key="download_units_json", on_click="ignore",
+    )
+    with html_column:
+        components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
+                                 file_name="preprocess-report.html")
+
+    # --- The selected unit ----------------------------------------------------------
+    first = tables.first_interesting(units) or tables.first_interesting(result.units)
+    components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
+                                first.index if first is not None else None,
+                                from_link=loader_state.link_is_for(PREPROCESS, loaded))
+    components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
+
+    unit_detail(loaded, ids)
+
+    # --- Rendered view --------------------------------------------------------
+    st.subheader("Rendered units")
+    st.html(legend_html())
+    shown, _ = components.paged(units, UNITS_PER_PAGE, "page", "units", caption=False)
+    if shown:
+        st.caption(
+            f"Units {shown[0].index}–{shown[-1].index} "
+            f"({len(shown)} of {len(units)} shown)."
+        )
+    st.html(units_html(view, shown))

@@ -1,0 +1,221 @@
+"""Tables (pandas DataFrames) and filters over a result's units.
+
+Every number in these tables is read from the result object; the filters
+only choose which units are shown.  The same frames are displayed with
+``st.dataframe`` and downloaded as CSV/JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+
+from jpcore.formats.spaces import strip_spaces
+from jpcore.preprocess import Counts, PreprocessResult, Unit
+from jpcore.preprocess.report import token_label
+from inspector.tokens.explain import group_reason
+from inspector.tokens.view import GOLD, SYS, ResultView
+
+#: Canonical order of unit shapes in filters and counts.
+SHAPE_ORDER = ("1:1", "1:n", "n:1", "m:n", "1:0", "n:0", "0:1", "0:n")
+
+#: The counts come before the texts, so what a unit cost is visible without scrolling.
+UNIT_COLUMNS = [
+    "Unit", "OK", "Kind", "Shape", "Ratio", "Sent TP", "Sent FP", "Sent FN", "Tok TP", "Tok FP",
+    "Tok FN", "Gold lines", "System lines", "Gold", "System",
+]
+
+
+def _join_lines(lines: Iterable[int]) -> str:
+    return ", ".join(str(line) for line in lines)
+
+
+def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
+    """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise."""
+    return {
+        "Unit": unit.index,
+        "OK": "✗" if unit.is_mismatch else "✓",
+        "Kind": unit.kind,
+        "Shape": unit.shape,
+        "Ratio": unit.ratio,
+        "Gold lines": _join_lines(view.lines(unit, GOLD)),
+        "System lines": _join_lines(view.lines(unit, SYS)),
+        "Gold": view.unit_text(unit, GOLD),
+        "System": view.unit_text(unit, SYS),
+        "Sent TP": unit.sentences.tp,
+        "Sent FP": unit.sentences.fp,
+        "Sent FN": unit.sentences.fn,
+        "Tok TP": unit.tokens.tp,
+        "Tok FP": unit.tokens.fp,
+        "Tok FN": unit.tokens.fn,
+    }
+
+
+def units_frame(view: ResultView, units: Sequence[Unit]) -> pd.DataFrame:
+    """One row per unit, in the order given, columns :data:`UNIT_COLUMNS`."""
+    return pd.DataFrame([unit_row(view, unit) for unit in units], columns=UNIT_COLUMNS)
+
+
+def shapes_in(result: PreprocessResult) -> list[str]:
+    """The shapes that occur in ``result``, in :data:`SHAPE_ORDER`."""
+    present = result.shape_counts()
+    known = [shape for shape in SHAPE_ORDER if shape in present]
+    return known + sorted(shape for shape in present if shape not in SHAPE_ORDER)
+
+
+def matches_search(view: ResultView, unit: Unit, query: str) -> bool:
+    """True if ``query`` occurs in the gold or system text of ``unit``.
+
+    Case-insensitive; a query also matches across token boundaries
+    (``can't`` finds ``ca n't``) because spaces are ignored as a fallback.
+    """
+    needle = query.strip().casefold()
+    if not needle:
+        return True
+    compact = strip_spaces(needle)
+    for side in (GOLD, SYS):
+        text = view.unit_text(unit, side).casefold()
+        if needle in text or (compact and compact in strip_spaces(text)):
+            return True
+    return False
+
+
+def filter_units(
+    view: ResultView,
+    *,
+    only_mismatches: bool = False,
+    kinds: Iterable[str] = (),
+    shapes: Iterable[str] = (),
+    search: str = "",
+) -> list[Unit]:
+    """The units passing every filter; an empty ``kinds``/``shapes`` means all."""
+    kind_set, shape_set = set(kinds), set(shapes)
+    out = []
+    for unit in view.result.units:
+        if only_mismatches and not unit.is_mismatch:
+            continue
+        if kind_set and unit.kind not in kind_set:
+            continue
+        if shape_set and unit.shape not in shape_set:
+            continue
+        if search and not matches_search(view, unit, search):
+            continue
+        out.append(unit)
+    return out
+
+
+def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
+    """Every word group of ``unit``: tokens on each side, kind, counts, why.
+
+    ``#`` numbers the non-matching groups as the HTML rendering does.
+    """
+    rows = []
+    number = 0
+    for group in unit.words:
+        counts = view.group_counts(group)
+        label = None
+        if not group.is_match:
+            number += 1
+            label = number
+        rows.append({
+            "#": label,
+            "Gold tokens": " ".join(view.group_tokens(group, GOLD)),
+            "System tokens": " ".join(view.group_tokens(group, SYS)),
+            "Kind": "match" if group.is_match else group.kind,
+            "Ratio": group.ratio,
+            "TP": counts.tp,
+            "FP": counts.fp,
+            "FN": counts.fn,
+            "Why": group_reason(view, group),
+        })
+    frame = pd.DataFrame(rows, columns=["#", "Gold tokens", "System tokens", "Kind", "Ratio",
+                                        "TP", "FP", "FN", "Why"])
+    frame["#"] = frame["#"].astype("Int64")
+    return frame
+
+
+def _conll_rows(result: PreprocessResult) -> list[tuple[str, Counts]]:
+    tokens = (token_label(result.level), result.totals["tokens"])
+    sentences = ("Sentences", result.totals["sentences"])
+    return [tokens, sentences] if result.level == "tokens" else [sentences, tokens]
+
+
+def conll_frame(result: PreprocessResult) -> pd.DataFrame:
+    """conll18_ud_eval.py's ``--counts`` layout: Metric, Correct, Gold, Predicted."""
+    return pd.DataFrame(
+        [{"Metric": name, "Correct": c.tp, "Gold": c.gold, "Predicted": c.system}
+         for name, c in _conll_rows(result)]
+    )
+
+
+def scores_frame(result: PreprocessResult) -> pd.DataFrame:
+    """TP, FP, FN and P/R/F1 in percent, rows as in :func:`conll_frame`."""
+    return pd.DataFrame(
+        [{"Metric": name, "TP": c.tp, "FP": c.fp, "FN": c.fn,
+          "Precision": round(100 * c.precision, 2), "Recall": round(100 * c.recall, 2),
+          "F1": round(100 * c.f1, 2)}
+         for name, c in _conll_rows(result)]
+    )
+
+
+def loaded_frame(result: PreprocessResult) -> pd.DataFrame:
+    """What is loaded: per side, file name, format, level, sentences, tokens."""
+    rows = []
+    for label, seg in (("Gold", result.gold), ("System", result.system)):
+        rows.append({"Side": label, "File": seg.name, "Format": seg.format, "Level": seg.level,
+                     "Sentences": len(seg.sentences), "Tokens": seg.n_tokens})
+    return pd.DataFrame(rows)
+
+
+def normalisation_frame(result: PreprocessResult) -> pd.DataFrame:
+    """The normalisation table in force: each mapping, where it applies, in order."""
+    normaliser = result.normaliser
+    rows = [{"Applies to": "whitespace inside a token", "From": "any space", "To": "(deleted)"}]
+    rows += [{"Applies to": "a whole token", "From": a, "To": b} for a, b in normaliser.whole.items()]
+    rows += [{"Applies to": "inside a token, in this order", "From": a, "To": b}
+             for a, b in normaliser.inside]
+    rows += [{"Applies to": "contraction equivalence (opt-in)", "From": a, "To": b}
+             for a, b in normaliser.contractions.items()]
+    if normaliser.casefold:
+        rows.append({"Applies to": "every token", "From": "any case", "To": "case-folded"})
+    return pd.DataFrame(rows, columns=["Applies to", "From", "To"])
+
+
+def kinds_frame(result: PreprocessResult) -> pd.DataFrame:
+    """How many units of each kind and each shape."""
+    kinds = [{"Count of": "kind", "Value": kind, "Units": n} for kind, n in result.kind_counts().items()]
+    shapes = result.shape_counts()
+    kinds += [{"Count of": "shape", "Value": shape, "Units": shapes[shape]} for shape in shapes_in(result)]
+    return pd.DataFrame(kinds)
+
+
+def differences_frame(result: PreprocessResult) -> pd.DataFrame:
+    """Where the two character streams differ (file lines and text)."""
+    return pd.DataFrame(
+        [{"Gold line": d.gold_line, "Gold text": d.gold_text, "System line": d.sys_line,
+          "System text": d.sys_text} for d in result.differences],
+        columns=["Gold line", "Gold text", "System line", "System text"],
+    )
+
+
+def sentences_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
+    """The sentences of ``unit`` on both sides with their file lines and ids."""
+    rows = []
+    for side, label in ((GOLD, "Gold"), (SYS, "System")):
+        start, _ = view.sentence_range(unit, side)
+        for offset, sentence in enumerate(view.sentences(unit, side)):
+            rows.append({"Side": label, "Sentence": start + offset + 1, "Line": sentence.line,
+                         "sent_id": sentence.sent_id or "", "Tokens": len(sentence.tokens),
+                         "Text": " ".join(sentence.tokens)})
+    return pd.DataFrame(rows, columns=["Side", "Sentence", "Line", "sent_id", "Tokens", "Text"])
+
+
+def first_interesting(units: Sequence[Unit]) -> Unit | None:
+    """The unit a page shows before anything is chosen: the first merged unit
+    (sentences joined or split), else the first with an error, else the first."""
+    for wanted in (lambda u: u.kind == "merged", lambda u: u.is_mismatch, lambda u: True):
+        found = next((unit for unit in units if wanted(unit)), None)
+        if found is not None:
+            return found
+    return None

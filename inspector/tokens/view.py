@@ -1,0 +1,78 @@
+"""Read-only access to a :class:`PreprocessResult` for display.
+
+jpcore keeps tokens per sentence and gives word groups as ranges over each
+side's *flat* token list.  :class:`ResultView` flattens both sides once so
+every page can turn a unit or a word group back into its sentences, tokens
+and file lines.  It computes no score: every count shown comes from the
+result object or from jpcore's counting rule
+(:func:`jpcore.preprocess.group_counts`).
+"""
+
+from __future__ import annotations
+
+
+from jpcore.formats.segmentation import Segmentation, Sentence
+from jpcore.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts
+
+GOLD = "gold"
+SYS = "sys"
+SIDES = (GOLD, SYS)
+#: What joins the sentences of a merged unit, everywhere in the app.
+SENTENCE_JOINER = " ~~~ "
+
+
+class ResultView:
+    """Both sides of a result flattened for lookups by unit and word group."""
+
+    def __init__(self, result: PreprocessResult) -> None:
+        self.result = result
+        self._segmentation = {GOLD: result.gold, SYS: result.system}
+        self._tokens = {side: _flat_tokens(seg) for side, seg in self._segmentation.items()}
+        self._starts = {GOLD: result.gold_token_starts(), SYS: result.sys_token_starts()}
+
+    def segmentation(self, side: str) -> Segmentation:
+        """The gold or system segmentation."""
+        return self._segmentation[side]
+
+    def sentence_range(self, unit: Unit, side: str) -> tuple[int, int]:
+        """The unit's sentence index range on ``side``."""
+        return unit.gold if side == GOLD else unit.sys
+
+    def sentences(self, unit: Unit, side: str) -> list[Sentence]:
+        """The unit's sentences on ``side`` (empty for a one-sided unit)."""
+        start, end = self.sentence_range(unit, side)
+        return self._segmentation[side].sentences[start:end]
+
+    def sentence_texts(self, unit: Unit, side: str) -> list[str]:
+        """Each sentence of the unit on ``side`` as its tokens joined by spaces."""
+        return [" ".join(sentence.tokens) for sentence in self.sentences(unit, side)]
+
+    def unit_text(self, unit: Unit, side: str) -> str:
+        """The unit's text on ``side``, sentences joined by :data:`SENTENCE_JOINER`."""
+        return SENTENCE_JOINER.join(self.sentence_texts(unit, side))
+
+    def lines(self, unit: Unit, side: str) -> list[int]:
+        """File line of each of the unit's sentences on ``side``."""
+        return [sentence.line for sentence in self.sentences(unit, side)]
+
+    def sentence_starts(self, unit: Unit, side: str) -> set[int]:
+        """Flat token indices where a sentence of the unit begins, except the first."""
+        start, end = self.sentence_range(unit, side)
+        return set(self._starts[side][start + 1 : end])
+
+    def tokens(self, side: str, span: tuple[int, int]) -> list[str]:
+        """Tokens ``span[0]:span[1]`` of the flat token list of ``side``."""
+        return self._tokens[side][span[0] : span[1]]
+
+    def group_tokens(self, group: WordGroup, side: str) -> list[str]:
+        """The tokens of a word group on ``side``."""
+        return self.tokens(side, group.gold if side == GOLD else group.sys)
+
+    @staticmethod
+    def group_counts(group: WordGroup) -> Counts:
+        """The word group's TP/FP/FN, by jpcore's rule (they add up to ``unit.tokens``)."""
+        return group_counts(group)
+
+
+def _flat_tokens(segmentation: Segmentation) -> list[str]:
+    return [token for sentence in segmentation.sentences for token in sentence.tokens]
