@@ -110,7 +110,7 @@ def test_similar_one_to_one_is_never_a_match():
 
 
 def test_completely_different_texts_give_one_different_group():
-    # one meaning of "similar" (jpcore/align.py): two unrelated texts are not
+    # one meaning of "similar" (jpcore/align/streams.py): two unrelated texts are not
     groups = align_units(["aaaa", "bbbb"], ["xyz", "uvw", "rst"])
     assert [(g.gold, g.sys, g.kind) for g in groups] == [((0, 2), (0, 3), DIFFERENT)]
     groups = align_units(["Thecatsat.", "Itran.", "Adogbarked."], ["Birdsfly.", "Rainfalls.", "Kidsplay."])

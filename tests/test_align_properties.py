@@ -158,7 +158,7 @@ def test_a_deleted_or_inserted_sentence_only_changes_the_units_it_touches(case, 
 def test_in_periodic_text_a_deleted_or_inserted_sentence_is_counted_once(case, insert):
     # "thethethe" minus "thetheth": the nearest agreement of two periodic
     # streams can be a shifted copy, so more than the touched units may lose
-    # their TPs (jpcore/align.py); every unit is still counted exactly once
+    # their TPs (jpcore/align/streams.py); every unit is still counted exactly once
     gold, system, k = case
     base = evaluate(gold, system)
     result = evaluate(gold, _changed(system, k, insert))

@@ -73,7 +73,7 @@ def evalb_sample():
 
 @pytest.fixture(scope="module")
 def toy():
-    return gec_evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"))
+    return gec_evaluate(read_m2(TOY / "gold.m2"), read_m2(TOY / "sys.resegmented.m2"))
 
 
 def _figures(table, measure):
@@ -227,7 +227,7 @@ def test_toy_gec_error_type_confusion(toy) -> None:
     ]
     (example,) = matrix.examples("R:VERB:TENSE", "R:VERB:SVA")
     assert example == Example(4, 3, 1)
-    system_edits, gold_edits = toy.edits(4)
+    gold_edits, system_edits = toy.edits(4)
     gold, system = gold_edits[example.gold], system_edits[example.sys]
     assert (gold.start, gold.end, gold.cor, gold.status) == (8, 9, "went", "FN")
     assert (system.start, system.end, system.cor, system.status) == (8, 9, "go", "FP")
@@ -413,7 +413,7 @@ def m2_pair(draw):
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(m2_pair())
 def test_gec_buckets_sum_and_confusion_margins(files) -> None:
-    result = gec_evaluate(parse_m2(files[0], "sys"), parse_m2(files[1], "gold"))
+    result = gec_evaluate(parse_m2(files[1], "gold"), parse_m2(files[0], "sys"))
     totals = result.totals
     for table in (buckets_by_length(result), buckets_by_kind(result)):
         total = table.total("edits")
@@ -422,13 +422,13 @@ def test_gec_buckets_sum_and_confusion_margins(files) -> None:
     matrix = error_type_confusion(result)
     scored_gold = scored_sys = 0
     for unit in result.units:
-        system_edits, gold_edits = result.edits(unit.index)
+        gold_edits, system_edits = result.edits(unit.index)
         scored_gold += sum(1 for edit in gold_edits if edit.status in SCORED)
         scored_sys += sum(1 for edit in system_edits if edit.status in SCORED)
     assert sum(matrix.gold_total(label) for label in matrix.gold_labels if label != NONE) == scored_gold
     assert sum(matrix.sys_total(label) for label in matrix.sys_labels if label != NONE) == scored_sys
     for (g, s), examples in error_type_confusion(result, unpaired=False).cells.items():
         for example in examples:
-            system_edits, gold_edits = result.edits(example.unit)
+            gold_edits, system_edits = result.edits(example.unit)
             a, b = gold_edits[example.gold], system_edits[example.sys]
             assert (a.start, a.end, a.type, b.type) == (b.start, b.end, g, s)

@@ -39,18 +39,18 @@ def test_preprocess_inputs():
 
 def test_gec_inputs():
     hyp, ref = bench_gec.similar_pair(30)
-    result = gec.evaluate_bytes(hyp, ref)
+    result = gec.evaluate_bytes(ref, hyp)
     assert Counter(u.kind for u in result.units) == {"similar": 30}
     assert (result.errant.tp, result.errant.fp, result.errant.fn) == (30, 0, 0)
     # merging every 50 sentences is score-neutral for one annotator
     hyp, ref = bench_gec.merged_pair(200)
-    merged = gec.evaluate_bytes(hyp, ref)
-    plain = gec.evaluate_bytes(*bench_gec.same_pair(200))
+    merged = gec.evaluate_bytes(ref, hyp)
+    plain = gec.evaluate_bytes(*bench_gec.same_pair(200)[::-1])
     assert Counter(u.kind for u in merged.units) == {"merged": 4}
     assert (merged.errant.tp, merged.errant.fp, merged.errant.fn) == (plain.errant.tp, plain.errant.fp,
                                                                       plain.errant.fn)
     hyp, ref = bench_gec.resegmented_pair(4_400, replace_every=1_000)
-    kinds = Counter(u.kind for u in gec.evaluate_bytes(hyp, ref).units)
+    kinds = Counter(u.kind for u in gec.evaluate_bytes(ref, hyp).units)
     assert kinds["gold-only"] > 200 and kinds["system-only"] > 200
 
 

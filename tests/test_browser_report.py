@@ -73,8 +73,8 @@ def _reports() -> dict[str, str]:
         "parseval-bug": render_html(parseval.evaluate_bytes(
             (BUG / "bug.gld").read_bytes(), (BUG / "bug.tst").read_bytes(), gold_name="bug.gld",
             sys_name="bug.tst")),
-        "gec": render_html(gec_evaluate(read_m2(UAGEC / "ann0.first100.resegmented.m2"),
-                                        read_m2(UAGEC / "ann1.first100.m2"))),
+        "gec": render_html(gec_evaluate(read_m2(UAGEC / "ann1.first100.m2"),
+                                        read_m2(UAGEC / "ann0.first100.resegmented.m2"))),
     }
 
 

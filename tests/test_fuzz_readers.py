@@ -67,7 +67,7 @@ def _json(result) -> bytes:
 
 PREPROCESS_JSON = _json(preprocess.evaluate(read_segmentation(TEXT, "g"), read_segmentation(TEXT_SYS, "s")))
 PARSEVAL_JSON = _json(parseval.evaluate_bytes(TREES, TREES_SYS))
-GEC_JSON = _json(gec.evaluate_bytes(M2_SYS, M2))
+GEC_JSON = _json(gec.evaluate_bytes(M2, M2_SYS))
 
 #: Byte strings that mean something to some reader.
 PIECES = [b"\n", b"\n\n", b"\r", b"\r\n", b"\t", b" ", b"(", b")", b"((", b"))", b"|||", b"A ", b"S ",
@@ -120,7 +120,7 @@ def _parseval(data: bytes) -> object:
 
 
 def _gec(data: bytes) -> object:
-    result = gec.evaluate_bytes(data, M2, "fuzz", "gold")
+    result = gec.evaluate_bytes(M2, data, "gold", "fuzz")
     _round_trip(result, GecResult)
     return result
 

@@ -384,7 +384,7 @@ def test_200_similar_sentences_are_fast_and_correct() -> None:
 
 
 def test_a_dropped_template_sentence_costs_only_itself() -> None:
-    # anchors unique in their window (jpcore/align.py): the sentence-specific
+    # anchors unique in their window (jpcore/align/streams.py): the sentence-specific
     # 'cat101' re-synchronises, not the 'sawthedog' every sentence repeats
     gold, system = read_trees(_similar_sentences(200, False)), read_trees(_similar_sentences(200, True))
     del system[100]

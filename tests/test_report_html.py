@@ -155,7 +155,7 @@ def test_parseval_report_escapes_labels_and_words() -> None:
 
 
 def test_gec_report_has_errant_compares_scores_and_definitions() -> None:
-    result = gec_evaluate(read_m2(TOY / "sys.resegmented.m2"), read_m2(TOY / "gold.m2"))
+    result = gec_evaluate(read_m2(TOY / "gold.m2"), read_m2(TOY / "sys.resegmented.m2"))
     html = render_html(result, [InputInfo("system", "sys.resegmented.m2", attribution_near(TOY / "gold.m2"))])
     # errant_compare: TP 11 FP 2 FN 3 Prec 0.8462 Rec 0.7857 F0.5 0.8333
     row = re.search(r'<table class="scores">.*?</table>', html, re.DOTALL).group(0)
@@ -172,7 +172,7 @@ def test_gec_report_has_errant_compares_scores_and_definitions() -> None:
 def test_gec_report_escapes_sentences_and_corrections() -> None:
     hyp = f"S a {SCRIPT} b\nA 0 1|||R:OTHER|||<img src=x>|||REQUIRED|||-NONE-|||0\n\n".encode()
     ref = f"S a {SCRIPT} b\nA 0 1|||R:OTHER|||<img src=x>|||REQUIRED|||-NONE-|||0\n\n".encode()
-    html = render_html(gec_evaluate_bytes(hyp, ref, "h.m2", "r.m2"))
+    html = render_html(gec_evaluate_bytes(ref, hyp, "r.m2", "h.m2"))
     assert "<script" not in html and "<img" not in html
     assert "&lt;img src=x&gt;" in html
     _assert_self_contained(html)

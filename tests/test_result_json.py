@@ -47,10 +47,10 @@ MALFORMED = {
     "markdown_gold_level.json": ("preprocess", f"gold.level: expected one of 'tokens', 'words', found {MARKDOWN}"),
     "markdown_unit_kind.json": (
         "preprocess",
-        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"units[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_group_kind.json": (
         "parseval",
-        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'gold-only', 'system-only', found {MARKDOWN}"),
+        f"groups[0].kind: expected one of 'exact', 'merged', 'similar', 'different', 'gold-only', 'system-only', found {MARKDOWN}"),
     "markdown_edit_status.json": (
         "gec", "sentences[0].hyp_edits[0].status: expected one of 'TP', 'FP', 'FN', 'noop', 'filtered', 'other', "
                f"'partial', 'unscored', found {MARKDOWN}"),
@@ -138,7 +138,7 @@ def _bundled_results() -> list[tuple[str, object]]:
         if gec_sample.min_gold_sentences:
             continue  # 44,000 sentences: the same pair repeated
         (sys_name, sys_data), (gold_name, gold_data) = gec_sample.read_pair()
-        out.append(("gec", gec_evaluate(sys_data, gold_data, sys_name, gold_name)))
+        out.append(("gec", gec_evaluate(gold_data, sys_data, gold_name, sys_name)))
     deep = b"(S " * 300 + b"(NN x)" + b")" * 300 + b"\n"  # written as a flat preorder list
     out.append(("parseval", parseval.evaluate_bytes(deep, deep)))
     return out

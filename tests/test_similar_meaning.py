@@ -1,4 +1,4 @@
-"""One meaning of "similar" in preprocess, parseval, gec and the app (jpcore/align.py, DESIGN.md).
+"""One meaning of "similar" in preprocess, parseval, gec and the app (jpcore/align/streams.py, DESIGN.md).
 
 ``similar``: the characters differ but the texts are the same text rewritten
 (Jaro-Winkler >= 0.91, gec's alpha); ``different``: the characters differ
@@ -53,9 +53,9 @@ def test_gec_pairs_only_similar_blocks():
         return "".join(f"S {sentence}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n" for sentence in sentences)
 
     same = "The cat sat on the mat ."
-    result = gec.evaluate(parse_m2(m2(same, "Birds fly south ."), "hyp"), parse_m2(m2(same, "It was happy ."), "ref"))
+    result = gec.evaluate(parse_m2(m2(same, "It was happy ."), "ref"), parse_m2(m2(same, "Birds fly south ."), "hyp"))
     assert sorted(unit.kind for unit in result.units) == ["exact", "gold-only", "system-only"]
-    result = gec.evaluate(parse_m2(m2(same, "It was very happy ."), "hyp"), parse_m2(m2(same, "It was happy ."), "ref"))
+    result = gec.evaluate(parse_m2(m2(same, "It was happy ."), "ref"), parse_m2(m2(same, "It was very happy ."), "hyp"))
     assert [unit.kind for unit in result.units] == ["exact", "similar"]
 
 

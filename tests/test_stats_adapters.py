@@ -115,7 +115,7 @@ def test_evalb_units_leave_out_error_and_skipped_rows():
     ("sys.resegmented.m2", {"tp": 11, "fp": 2, "fn": 3}),
 ])
 def test_gec_units_sum_to_errant_totals(hyp, totals):
-    result = gec.evaluate_bytes((TOY / hyp).read_bytes(), (TOY / "gold.m2").read_bytes())
+    result = gec.evaluate_bytes((TOY / "gold.m2").read_bytes(), (TOY / hyp).read_bytes())
     units = gec_units(result)
     assert units.totals == totals
     assert round(float(gec_metric(result).score(units.counts.sum(axis=0))), 4) == result.totals["f"]
@@ -123,8 +123,8 @@ def test_gec_units_sum_to_errant_totals(hyp, totals):
 
 def test_gec_two_segmentations_of_one_system():
     ref = (TOY / "gold.m2").read_bytes()
-    a = gec.evaluate_bytes((TOY / "sys.m2").read_bytes(), ref)
-    b = gec.evaluate_bytes((TOY / "sys.resegmented.m2").read_bytes(), ref)
+    a = gec.evaluate_bytes(ref, (TOY / "sys.m2").read_bytes())
+    b = gec.evaluate_bytes(ref, (TOY / "sys.resegmented.m2").read_bytes())
     comparison = compare(gec_units(a), gec_units(b), gec_metric(a), seed=16)
     # sys.m2 is 1:1 with gold (8 units); sys.resegmented.m2 merges gold 1-2 and 3-4 and
     # splits gold 6, aligned into 6 units: unit index ranges of A and B per common unit
@@ -137,8 +137,8 @@ def test_gec_two_segmentations_of_one_system():
 
 def test_gec_resegmented_and_requoted_system_scores_the_same_on_common_units():
     ref = (UAGEC / "ann1.first100.m2").read_bytes()
-    a = gec.evaluate_bytes((UAGEC / "ann0.first100.m2").read_bytes(), ref)
-    b = gec.evaluate_bytes((UAGEC / "ann0.first100.resegmented-requote.m2").read_bytes(), ref)
+    a = gec.evaluate_bytes(ref, (UAGEC / "ann0.first100.m2").read_bytes())
+    b = gec.evaluate_bytes(ref, (UAGEC / "ann0.first100.resegmented-requote.m2").read_bytes())
     assert (len(a.units), len(b.units)) == (100, 83)
     comparison = compare(gec_units(a), gec_units(b), gec_metric(a), seed=16)
     assert len(comparison.units) == 83

@@ -17,7 +17,6 @@ Every evaluation aligns through this package and nothing else:
 * :mod:`~jpcore.align.differences` -- where the characters differ, with file
   lines (:class:`Difference`; the ``--strict`` refusal);
 * :mod:`~jpcore.align.serial` -- a group as a JSON list and back;
-* :mod:`~jpcore.align.schema` -- the JSON schema pieces every aligned result shares.
 
 It knows nothing about trees, edits or heads: it aligns sequences of strings
 and returns groups (index ranges on both sides plus how they matched).

@@ -21,7 +21,7 @@ and of the system item), so an app can list them:
   FP, FN, partial: the chosen annotators' edits errant counted) with the
   **same re-indexed span** in the same unit, paired the same way (same type
   first).  ``Example.gold``/``.sys`` index the lists of
-  :meth:`jpcore.gec.GecResult.edits` (``[1]`` gold, ``[0]`` system).
+  :meth:`jpcore.gec.GecResult.edits` (``[0]`` gold, ``[1]`` system).
 * :func:`upos_confusion` (preprocess): the UPOS of the two words of every
   **1:1 word group with identical text** (the token TPs: one gold and one
   system word covering the same characters), much as the CoNLL 2018 script
@@ -258,11 +258,11 @@ def error_type_confusion(result: GecResult, unpaired: bool = True, by: str = "ty
     items = []
     with gc_paused():
         for unit in result.units:
-            hyp_edits, ref_edits = result.edits(unit.index)
+            gold_edits, sys_edits = result.edits(unit.index)
             gold = [_Item(i, (e.start, e.end), category_of(e.type, by))
-                    for i, e in enumerate(ref_edits) if e.status in SCORED]
+                    for i, e in enumerate(gold_edits) if e.status in SCORED]
             sys = [_Item(i, (e.start, e.end), category_of(e.type, by))
-                   for i, e in enumerate(hyp_edits) if e.status in SCORED]
+                   for i, e in enumerate(sys_edits) if e.status in SCORED]
             items.extend(_pair_by_span(unit.index, gold, sys, unpaired))
         return Confusion.build(GEC, TYPES, items)
 

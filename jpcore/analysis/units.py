@@ -154,6 +154,6 @@ def _unit_stats(result: Result) -> list[UnitStats]:
     out = []
     for unit, sentence in zip(result.units, result.errant.sentences):
         score = Score(sentence.tp, sentence.fp, sentence.fn, template.beta, template.convention)
-        out.append(UnitStats(unit.index, unit.ref_offsets[-1], unit.kind, unit.shape, unit.ratio,
+        out.append(UnitStats(unit.index, unit.gold_offsets[-1], unit.kind, unit.shape, unit.ratio,
                              {"edits": score}))
     return out

@@ -18,7 +18,7 @@ good_pv = parseval.evaluate_bytes(b"(S (NP (DT The) (NN cat)) (VP (VBD sat)) (. 
                                   b"(S (NP (DT The) (NN cat)) (VP (VBD sat) (. .)) (NP (PRP It)) (VP (VBD ran)) (. .))\n",
                                   gold_name="gold.mrg", sys_name="sys.mrg").to_dict()
 good_gec = gec(b"S The cat sat on mat .\nA 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||0\n",
-               b"S The cat sat on mat .\nA 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||0\n", "sys.m2", "gold.m2").to_dict()
+               b"S The cat sat on mat .\nA 4 4|||M:DET|||the|||REQUIRED|||-NONE-|||0\n", "gold.m2", "sys.m2").to_dict()
 def write(name, data, raw=None):
     (HERE / name).write_text(raw if raw is not None else json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
 write("preprocess.reference.json", good_pp)
