@@ -26,7 +26,11 @@ def _choose(page, label: str, option: str) -> None:
 
 
 def _words_row(table) -> str:
-    return table.locator("tr").filter(has_text="Words").first.inner_text()
+    """The cells of the table's Words row, read once Streamlit's run is over (cell by
+    cell: ``inner_text`` of a row whose layout is not computed yet joins them)."""
+    table.page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=120_000)
+    cells = table.locator("tr").filter(has_text="Words").first.locator("th, td").all_text_contents()
+    return " ".join(cell.strip() for cell in cells)
 
 
 @pytest.mark.browser
@@ -65,7 +69,7 @@ def test_teaching_page_two_tokenizers_in_chromium(tmp_path: Path) -> None:
         _choose(page, "B: Tokenizer", "Treebank")
         expect(tables.nth(2)).to_contain_text("2496")
         assert _words_row(tables.nth(2)).split()[:4] == ["Words", "2496", "38", "77"]
-        page.wait_for_timeout(500)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=120_000)
         page.screenshot(path=str(tmp_path / "teaching.png"), full_page=True)
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT_TEACHING")
         if target:
