@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -103,6 +104,68 @@ def app_page(tmp_path: Path, width: int = 1500, height: int = 1300) -> Iterator[
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             page.set_default_timeout(60_000)
+            _RUNS[page] = ScriptRuns(page)
             yield page, url
         finally:
             browser.close()
+
+
+SCRIPT_STATE = '[data-testid="stApp"]'
+
+
+def settled(page, timeout: float = 120_000) -> None:
+    """Wait until Streamlit's script state is ``notRunning`` (the page is drawn)."""
+    page.wait_for_selector(f'{SCRIPT_STATE}[data-test-script-state="notRunning"]', timeout=timeout)
+
+
+class ScriptRuns:
+    """Counts the script runs the server reports finished to one page.
+
+    Streamlit's ``data-test-script-state`` attribute cannot show a fast run:
+    the frontend may handle "started", the deltas and "finished" in one render,
+    so the attribute never reads ``running``.  The server's own message is
+    exact: every run ends with a ``ForwardMsg`` whose ``script_finished`` is
+    set, sent over the page's websocket, which Playwright lets us read.
+    """
+
+    def __init__(self, page) -> None:
+        self.finished = 0
+        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, str):
+            return
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        message = ForwardMsg.FromString(payload)
+        if (message.WhichOneof("type") == "script_finished"
+                and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
+            self.finished += 1
+
+
+_RUNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def after_rerun(page, action, timeout: float = 120_000) -> None:
+    """Do ``action`` (a click that makes Streamlit rerun) and wait until that run is drawn.
+
+    A wait for ``notRunning`` right after a click can return before the rerun
+    has started (the old page is still drawn); so we wait for the server's
+    "script finished" message of a run after the action (:class:`ScriptRuns`),
+    then for the script state ``notRunning`` and two animation frames (drawn).
+    """
+    runs = _RUNS[page]
+    before = runs.finished
+    action()
+    deadline = time.monotonic() + timeout / 1000
+    while runs.finished == before:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no script run finished within {timeout / 1000:.0f} s of the action")
+        page.wait_for_timeout(50)  # lets Playwright deliver the websocket frames
+    drawn(page, timeout)
+
+
+def drawn(page, timeout: float = 120_000) -> None:
+    """:func:`settled`, then two animation frames: what the run sent is laid out and painted."""
+    settled(page, timeout)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import ROOT, app_page
+from tests.browser_support import ROOT, app_page, drawn
 
 
 @pytest.mark.browser
@@ -47,13 +47,13 @@ def test_app_in_chromium(tmp_path: Path) -> None:
         page.goto(f"{url}/sentences?shape=m%3An")
         grid = page.locator('[data-testid="stDataFrame"]').first
         expect(grid).to_be_visible()
-        page.wait_for_timeout(500)
+        drawn(page)
         box = grid.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1, selection column
         expect(page.get_by_role("heading", name="Unit #46")).to_be_visible()
         expect(page.get_by_text("1 gold token is split into 2 system tokens", exact=False).first).to_be_attached()
-        page.wait_for_timeout(500)
+        drawn(page)
         page.screenshot(path=str(tmp_path / "sentences.png"))
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT")
         if target:

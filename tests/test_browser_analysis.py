@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page
+from tests.browser_support import app_page, drawn
 
 #: Milliseconds to wait for a rerun or a chart (plotly loads lazily).
 WAIT = 60_000
@@ -37,7 +37,7 @@ def test_analysis_page_clicks_in_chromium(tmp_path: Path) -> None:
         # below the 35 px header; the checkbox column is the first ~33 px)
         buckets = page.locator('[data-testid="stDataFrame"]').first
         expect(buckets).to_be_visible(timeout=WAIT)
-        page.wait_for_timeout(500)
+        drawn(page)
         table = buckets.bounding_box()
         assert table is not None
 
@@ -52,7 +52,7 @@ def test_analysis_page_clicks_in_chromium(tmp_path: Path) -> None:
         # a click on the bars of the 41+ bucket filters the units below
         chart = page.locator('[data-testid="stPlotlyChart"]').first
         expect(chart.locator("g.point path")).to_have_count(12, timeout=WAIT)  # 4 buckets x P, R, F
-        page.wait_for_timeout(500)
+        drawn(page)
         bar = chart.locator("g.point path").nth(3).bounding_box()  # P of 41+
         assert bar is not None
         page.mouse.click(bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] - 10)
@@ -68,7 +68,7 @@ def test_analysis_page_clicks_in_chromium(tmp_path: Path) -> None:
         expect(page.get_by_text("58 items, 44 on the diagonal")).to_be_visible(timeout=WAIT)
         grid = page.locator('[data-testid="stDataFrame"]').nth(2)  # buckets, units, matrix
         expect(grid).to_be_visible(timeout=WAIT)
-        page.wait_for_timeout(500)
+        drawn(page)
         box = grid.bounding_box()
         assert box is not None
         # row NP (first row, below the 35 px header); the NP column follows the

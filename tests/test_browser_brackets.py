@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from inspector.common.plotly_selection import CLEAR_HINT
-from tests.browser_support import ROOT, app_page
+from tests.browser_support import ROOT, app_page, drawn
 from tests.plotly_clicks import WAIT, chart_points, click_point, double_click_background, wait_for_column
 
 
@@ -47,7 +47,7 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         box = trees.bounding_box()
         assert box is not None and box["width"] > 300
         assert trees.evaluate("e => getComputedStyle(e).overflowX") == "auto"
-        page.wait_for_timeout(300)
+        drawn(page)
         page.screenshot(path=str(tmp_path / "brackets.png"), full_page=True)
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT_BRACKETS")
         if target:
@@ -62,7 +62,7 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         # clicking a table row shows that pair
         grid = page.locator('[data-testid="stDataFrame"]').first
         expect(grid).to_be_visible()
-        page.wait_for_timeout(500)
+        drawn(page)
         box = grid.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1 (pair 1), selection column

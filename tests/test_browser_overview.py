@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page
+from tests.browser_support import app_page, drawn
 from tests.plotly_clicks import WAIT, chart_points, click_point, double_click_background, wait_for_column
 
 CLEAR = "(double-click the chart to clear the selection)"
@@ -73,7 +73,7 @@ def test_chart_selection_lists_units_and_opens_one_in_chromium(tmp_path: Path) -
         wait_for_column(page, table, ["1", "2", "3", "10", "12", "14", "19"])
 
         # choose unit 10 (row 4) and open it on the Sentences page
-        page.wait_for_timeout(500)
+        drawn(page)
         box = table.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + 15, box["y"] + 35 + 3 * 35 + 17)  # row 4, selection column

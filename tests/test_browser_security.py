@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page
+from tests.browser_support import after_rerun, app_page, settled
 
 SENTENCES_GOLD = "Hello <img src=x onerror=alert(1)> <script>alert(2)</script> world .\nBye .\n"
 SENTENCES_SYS = "Hello <img src=x onerror=alert(1)> <script>alert(2)</script> world.\nBye .\n"
@@ -39,42 +39,14 @@ TREES_GOLD = f"(S ({SCRIPT_LABEL} (NN a)) (X (NN {IMG_WORD})) (Y (NN {SCRIPT_WOR
 TREES_SYS = f"(S (X (NN a)) ({SCRIPT_LABEL} (NN {IMG_WORD}) (NN {SCRIPT_WORD})))\n"
 
 
-def _settled(page) -> None:
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000)
-
-
-def _open(page, expander: str | None) -> None:
-    """Unfold the expander titled ``expander`` if it is folded (the loader folds once data is loaded)."""
-    if expander is None:
-        return
-    details = page.locator("details").filter(has=page.get_by_text(expander, exact=True)).first
-    if details.get_attribute("open") is None:
-        page.get_by_text(expander, exact=True).click()
-        page.wait_for_timeout(300)
-
-
-def _paste(page, url: str, path: str, source: str, fields: dict[str, str], button: str,
-           expander: str | None = None) -> None:
+def _paste(page, url: str, path: str, source: str, fields: dict[str, str], button: str) -> None:
+    """Choose the paste source, fill the form, submit it; return once that run has drawn the page."""
     page.goto(f"{url}/{path}")
-    _settled(page)
-    _open(page, expander)
-    page.get_by_text(source, exact=True).click()
-    page.wait_for_timeout(1000)  # the rerun starts (and may fold the loader)
-    _settled(page)
-    for label, text in fields.items():
-        for attempt in range(5):  # a late rerun may fold the loader again: unfold and retry
-            _open(page, expander)
-            try:
-                page.get_by_label(label, exact=True).fill(text, timeout=5_000)
-                break
-            except Exception:  # noqa: BLE001 - Playwright's TimeoutError
-                if attempt == 4:
-                    raise
-                _settled(page)
-    _open(page, expander)
-    page.get_by_role("button", name=button).click()
-    _settled(page)
-    page.wait_for_timeout(1500)
+    settled(page)
+    after_rerun(page, lambda: page.get_by_text(source, exact=True).click())
+    for label, text in fields.items():  # inside a form: filling does not rerun
+        page.get_by_label(label, exact=True).fill(text)
+    after_rerun(page, lambda: page.get_by_role("button", name=button).click())
 
 
 def _injected(page) -> list[str]:
@@ -107,8 +79,7 @@ def test_user_values_render_as_text_on_every_page(tmp_path: Path) -> None:
         assert _injected(page) == [], "Sentences"
 
         _paste(page, url, "edits", "Paste M2",
-               {"System (hypothesis) M2": M2_SYS, "Gold (reference) M2": M2_GOLD}, "Align and score",
-               expander="Data: system and gold M2 files")
+               {"Gold (reference) M2": M2_GOLD, "System (hypothesis) M2": M2_SYS}, "Align and score")
         text = _text(page)
         assert "<img src=x onerror=alert(4)>" in text, "Edits: the correction is not shown as text"
         assert "<script>alert(3)</script>" in text
@@ -122,12 +93,14 @@ def test_user_values_render_as_text_on_every_page(tmp_path: Path) -> None:
         assert IMG_WORD in text + svg_text and SCRIPT_WORD in text + svg_text
         assert _injected(page) == [], "Brackets"
 
-        page.wait_for_timeout(1000)
-        assert dialogs == [], f"a script ran: {dialogs}"
-
-        # the detectors work: markup that does get parsed is found, and its alert is seen
+        # the detectors work: markup that does get parsed is found, and its alert is seen;
+        # an alert from the pasted values would have fired before this one, so the
+        # dialogs seen are exactly ["9"]
         page.evaluate("() => { const d = document.createElement('div');"
                       " d.innerHTML = '<img src=x onerror=alert(9)>'; document.body.appendChild(d); }")
-        page.wait_for_timeout(1000)
-        assert dialogs == ["9"]
+        for _ in range(300):  # until the control's dialog is handled (it comes asynchronously)
+            if dialogs:
+                break
+            page.wait_for_timeout(100)
+        assert dialogs == ["9"], f"a script ran: {dialogs}"
         assert _injected(page) == ['<img src="x" onerror="alert(9)">']

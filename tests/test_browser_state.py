@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page
+from tests.browser_support import app_page, drawn
 
 
 def _settled(page) -> None:
@@ -124,7 +124,7 @@ def test_the_readme_walkthrough(tmp_path: Path) -> None:
         expect(page.get_by_role("heading", name="Unit #2: 2:1 sentences, ± merged")).to_be_visible()
         expect(page.get_by_text("Sentences TP 0, FP 1, FN 2", exact=False).first).to_be_attached()
         _settled(page)
-        page.wait_for_timeout(800)
+        drawn(page)
         page.screenshot(path=str(tmp_path / "walkthrough.png"))
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT_WALKTHROUGH")
         if target:

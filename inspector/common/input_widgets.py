@@ -55,14 +55,13 @@ def sample_key(state_key: str, titles: Mapping[str, str], default: str, help: st
                         help=help, persist_state="session")
 
 
-def upload_pair(first: Field, second: Field, limits: Limits, waiting: str, columns: bool = False,
+def upload_pair(gold: Field, system: Field, limits: Limits, waiting: str,
                 optional: Field | None = None) -> tuple[NamedBytes, NamedBytes, NamedBytes | None] | None:
-    """Two uploaders (side by side when ``columns``) and an ``optional`` third; the
-    files (the third ``None`` when not given), or ``None`` with the caption
-    ``waiting`` until the first two are uploaded."""
-    places = st.columns(2) if columns else (st, st)
-    files = [place.file_uploader(field.label, key=field.key, help=upload_help(field.help, limits))
-             for place, field in zip(places, (first, second))]
+    """The gold and the system uploader, in that order, and an ``optional`` third;
+    the files ``(gold, system, third)`` (the third ``None`` when not given), or
+    ``None`` with the caption ``waiting`` until the first two are uploaded."""
+    files = [st.file_uploader(field.label, key=field.key, help=upload_help(field.help, limits))
+             for field in (gold, system)]
     extra = None
     if optional is not None:
         extra = st.file_uploader(optional.label, key=optional.key, help=upload_help(optional.help, limits))
@@ -73,21 +72,21 @@ def upload_pair(first: Field, second: Field, limits: Limits, waiting: str, colum
             NamedBytes(extra.name, extra.getvalue()) if extra is not None else None)
 
 
-def paste_pair(form_key: str, first: Field, second: Field, button: tuple[str, str], waiting: str,
-               height: int = 140, columns: bool = False) -> tuple[NamedBytes, NamedBytes] | None:
-    """Two text areas in a form with the submit ``button`` (label, key); both texts
-    as UTF-8, or ``None`` with the caption ``waiting`` while both are empty."""
+def paste_pair(form_key: str, gold: Field, system: Field, button: tuple[str, str], waiting: str,
+               height: int = 140) -> tuple[NamedBytes, NamedBytes] | None:
+    """The gold and the system text area, in that order, in a form with the submit
+    ``button`` (label, key); ``(gold, system)`` as UTF-8, or ``None`` with the
+    caption ``waiting`` while both are empty."""
     with st.form(form_key):
-        places = st.columns(2) if columns else (st, st)
-        texts = [place.text_area(field.label, key=field.key, height=height, help=field.help or None,
-                                 persist_state="session")
-                 for place, field in zip(places, (first, second))]
+        texts = [st.text_area(field.label, key=field.key, height=height, help=field.help or None,
+                              persist_state="session")
+                 for field in (gold, system)]
         st.form_submit_button(button[0], key=button[1])
     if not texts[0].strip() and not texts[1].strip():
         st.caption(waiting)
         return None
-    return (NamedBytes(first.pasted_name, texts[0].encode("utf-8")),
-            NamedBytes(second.pasted_name, texts[1].encode("utf-8")))
+    return (NamedBytes(gold.pasted_name, texts[0].encode("utf-8")),
+            NamedBytes(system.pasted_name, texts[1].encode("utf-8")))
 
 
 def json_upload(key: str, written_by: str, limits: Limits) -> NamedBytes | None:

@@ -9,7 +9,7 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`) -- and calls
 
 * the Source radio (``sample`` | ``upload`` | ``paste`` | ``json``) and the
   source's widgets (:mod:`inspector.common.input_widgets`), in the sidebar
-  or in an expander on the page, keyed ``{prefix}source``,
+  under the loader's title, gold before system on every page, keyed ``{prefix}source``,
   ``{prefix}sample``, ``{prefix}upload_gold`` ... so views never collide;
 * a sample is chosen *by name* from the catalogue (an unknown key is
   ignored, a path is never read); what is loaded stays for the session and
@@ -33,7 +33,6 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`) -- and calls
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -101,7 +100,7 @@ class LoaderSpec:
     prefix: str
     """The start of every widget key (``bk_``: ``bk_source``, ``bk_upload_gold``...)."""
     title: str
-    """The loader's heading (sidebar) or expander label."""
+    """The loader's heading in the sidebar."""
     catalogue: Mapping[str, BundledPair]
     default_sample: str
     source_labels: Mapping[str, str]
@@ -129,15 +128,11 @@ class LoaderSpec:
     factor: Callable[[NamedBytes, Any], Factor] | None = None
     """The memory per byte of a user's gold or system file, read with the options (by
     default the one format of ``limits``)."""
-    in_sidebar: bool = True
-    """In the sidebar under a header (else in an expander on the page, open while nothing is loaded)."""
     sample_label: str = "Sample"
     extra_upload: Field | None = None
     """An optional third uploader (e.g. the raw text: ``Request.extra``)."""
     extra_factor: Factor | None = None
     """The memory per byte of that third file."""
-    system_first: bool = False
-    """The system's widget comes first (M2: hypothesis, then reference), side by side."""
     paste_height: int = 140
     options: Callable[[str], Any] | None = None
     """The option widgets (after the source's), given the source; what they choose is part of the input."""
@@ -182,15 +177,10 @@ class LoaderSpec:
         return [InputInfo(role, name, text) for role, name in self.input_names(loaded.result)]
 
 
-def _in_order(spec: LoaderSpec, gold: Any, system: Any) -> tuple[Any, Any]:
-    """``(gold, system)`` in the order the widgets show them."""
-    return (system, gold) if spec.system_first else (gold, system)
-
-
 def _fields(spec: LoaderSpec, asking: Asking, kind: str) -> tuple[Field, Field]:
     gold = Field(asking.gold, f"{spec.prefix}{kind}_gold", asking.gold_help, pasted_name="gold (pasted)")
     system = Field(asking.system, f"{spec.prefix}{kind}_sys", asking.system_help, pasted_name="system (pasted)")
-    return _in_order(spec, gold, system)
+    return gold, system
 
 
 def _sample_request(spec: LoaderSpec) -> Request:
@@ -206,22 +196,22 @@ def _sample_request(spec: LoaderSpec) -> Request:
 
 def _upload_request(spec: LoaderSpec) -> Request | None:
     files = upload_pair(*_fields(spec, spec.upload, "upload"), spec.limits, spec.upload.waiting,
-                        columns=spec.system_first, optional=spec.extra_upload)
+                        optional=spec.extra_upload)
     if files is None:
         loader_state.kept(spec.keys, "upload")
         return None
-    first, second, third = files
-    return Request("upload", f"{first.name} vs {second.name} (uploaded)", *_in_order(spec, first, second), third)
+    gold, system, third = files
+    return Request("upload", f"{gold.name} vs {system.name} (uploaded)", gold, system, third)
 
 
 def _paste_request(spec: LoaderSpec) -> Request | None:
     texts = paste_pair(f"{spec.prefix}paste_form", *_fields(spec, spec.paste, "paste"),
                        (spec.paste_button, f"{spec.prefix}paste_submit"), spec.paste.waiting,
-                       height=spec.paste_height, columns=spec.system_first)
+                       height=spec.paste_height)
     if texts is None:
         loader_state.kept(spec.keys, "paste")
         return None
-    return Request("paste", spec.pasted_label, *_in_order(spec, *texts))
+    return Request("paste", spec.pasted_label, *texts)
 
 
 def _json_request(spec: LoaderSpec) -> Request | None:
@@ -243,7 +233,7 @@ def _parts(spec: LoaderSpec, request: Request) -> list[Part]:
         return [(request.json_file, spec.json_factor)]
     gold, system = ((part, spec.file_factor(part, request.options) if part is not None else None)
                     for part in (request.gold, request.system))
-    return [*_in_order(spec, gold, system), (request.extra, spec.extra_factor)]
+    return [gold, system, (request.extra, spec.extra_factor)]
 
 
 def _apply(spec: LoaderSpec, request: Request) -> None:
@@ -276,20 +266,13 @@ def _apply(spec: LoaderSpec, request: Request) -> None:
     st.error(f"Could not load {md_text(request.label)}: {md_text(failure[1])}.{kept}", icon=":material/error:")
 
 
-def _place(spec: LoaderSpec) -> AbstractContextManager:
-    if spec.in_sidebar:
-        return st.sidebar
-    return st.expander(spec.title, expanded=spec.slot.get() is None)
-
-
 def _run(spec: LoaderSpec) -> Any:
     """:meth:`LoaderSpec.run`."""
     loader_state.prepare(spec.keys)
-    with _place(spec):
-        if spec.in_sidebar:
-            st.header(spec.title)
+    with st.sidebar:
+        st.header(spec.title)
         source = st.radio("Source", list(SOURCES), format_func=spec.source_labels.__getitem__,
-                          key=f"{spec.prefix}source", horizontal=not spec.in_sidebar, persist_state="session")
+                          key=f"{spec.prefix}source", persist_state="session")
         settings = spec.settings() if spec.settings is not None else None
         request = {"sample": _sample_request, "upload": _upload_request, "paste": _paste_request,
                    "json": _json_request}[source](spec)

@@ -2,9 +2,8 @@
 
 Four sources: a bundled sample (chosen *by name* from
 :data:`inspector.edits.samples.GEC_SAMPLES`), uploaded files, pasted text,
-or a result saved by ``jpcore gec --json``, in an expander at the top of the
-page (open while nothing is loaded), the system (hypothesis) file first as
-errant_compare asks for it.  Options: the noop rule, alpha, errant's mode
+or a result saved by ``jpcore gec --json``, in the sidebar like every
+loader, the gold (reference) file before the system (hypothesis) file.  Options: the noop rule, alpha, errant's mode
 and beta.  Results are cached on the file *bytes* and the options (names are
 passed outside the cache key and only displayed).  While an input loads, the
 edits of every unit are listed once (:mod:`inspector.edits.index`), so a
@@ -134,19 +133,17 @@ SPEC = LoaderSpec(
     task="gec",
     slot=SLOT,
     prefix="g_",
-    title="Data: system and gold M2 files",
-    in_sidebar=False,
+    title="Gold and system M2 files",
     catalogue=GEC_SAMPLES,
     default_sample=DEFAULT_GEC_SAMPLE,
     source_labels={"sample": "Bundled sample", "upload": "Upload M2 files", "paste": "Paste M2",
                    "json": "Open a JSON result"},
     sample_help="Small real M2 files bundled with jp-inspector (sample_data/m2).",
     upload=Asking("Gold (reference) M2", "System (hypothesis) M2",
-                  "Upload a system and a gold M2 file to align and score them.",
+                  "Upload a gold and a system M2 file to align and score them.",
                   "The reference M2 (one or more annotators).", "errant_parallel's M2 of the system output."),
     paste=Asking("Gold (reference) M2", "System (hypothesis) M2",
-                 "Paste a system and a gold M2 text, then press the button."),
-    system_first=True,
+                 "Paste a gold and a system M2 text, then press the button."),
     paste_height=160,
     paste_button="Align and score",
     pasted_label="pasted M2",
@@ -157,7 +154,7 @@ SPEC = LoaderSpec(
     result_type=GecResult,
     loaded=_loaded,
     reading="Reading, aligning and scoring the M2 files (cached on the file contents)...",
-    input_names=lambda result: [("system", result.sys_name), ("gold", result.gold_name)],
+    input_names=lambda result: [("gold", result.gold_name), ("system", result.sys_name)],
     options=_settings,
 )
 
