@@ -15,12 +15,14 @@ the names its :class:`Task` entry gives as ``"module:attribute"`` strings:
 * ``report`` — ``build(result, inputs, max_units, selected) -> Report``, the
   sections of the self-contained HTML report (:mod:`jpcore.reports`);
 * ``view`` — the name of the inspector folder that shows the task
-  (``inspector/<view>/``), or ``None`` while it has no page.
+  (``inspector/<view>/``, whose ``entry.VIEW`` the app's menu and Analysis
+  page read; a dotted name is the full path of such an entry module), or
+  ``None`` while it has no page.
 
 Everything is named by string and imported only when used, so ``jpcore --help``
 imports no evaluation, and one subcommand imports none of the others.  The CLI,
-the HTML report, the JSON reader and the app iterate :data:`TASKS` instead of
-testing result types one by one.
+the HTML report, the JSON reader, the app's menu and its Analysis page
+iterate :data:`TASKS` instead of testing result types one by one.
 
 Adding an evaluation is one package, one inspector folder and one line in
 :data:`TASKS` (or :func:`register` from outside, as the tests' toy task does):

@@ -1,13 +1,17 @@
 """How to add an evaluation (DESIGN.md), proved by the smallest one: ``chars`` (tests/toy_task/).
 
-The toy task is one package (evaluation + result, ``cli``, ``html``) and one
-registration: the command line, the HTML report and the JSON reader take it
-from the registry (:mod:`jpcore.task`) with no other change to jpcore.
+The toy task is one package (evaluation + result, ``cli``, ``html``), one
+inspector folder (``tests/toy_task/view/``: its ``entry.VIEW``, its page
+file, its empty sample catalogue) and one registration: the command line,
+the HTML report and the JSON reader take it from the registry
+(:mod:`jpcore.task`) with no other change to jpcore, and the app's menu,
+the Analysis page and ``jp-inspector --check`` with no change to the app.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -17,7 +21,8 @@ from jpcore.reports import render_html
 from tests.toy_task import CharsResult, evaluate_bytes
 
 CHARS = task.Task("chars", "characters equal at each position (a toy task)", "tests.toy_task.cli",
-                  "tests.toy_task:evaluate_bytes", "tests.toy_task:CharsResult", "tests.toy_task.html:build")
+                  "tests.toy_task:evaluate_bytes", "tests.toy_task:CharsResult", "tests.toy_task.html:build",
+                  "tests.toy_task.view.entry")
 
 
 @pytest.fixture
@@ -85,3 +90,36 @@ def test_the_html_report_and_the_json_reader_find_it(registered, files, tmp_path
     assert main(["chars", str(gold), str(system), "--html", str(out)]) == 0
     assert capsys.readouterr().out == "equal 4 of 6 gold and 5 system characters\n"
     assert '<tr><td class="num">4</td><td class="num">6</td><td class="num">5</td></tr>' in out.read_text("utf-8")
+
+
+def test_the_app_lists_its_page_and_analysis_offers_it(registered) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from inspector.main.sample_check import check_samples
+    from tests.app_support import APP
+    from tests.app_support import run as run_app
+
+    at = run_app(AppTest.from_file(str(APP), default_timeout=60))
+    at.switch_page("../../tests/toy_task/view/page.py")
+    run_app(at)
+    assert [title.value for title in at.title] == ["Chars"]
+    assert [m.value for m in at.markdown][-1] == "equal 4 of 6 gold and 5 system characters"
+
+    at.switch_page("../pages/analysis.py")
+    run_app(at)
+    evaluations = at.radio(key="an_eval")
+    assert evaluations.options == ["Tokens & sentences", "Brackets", "Edits", "Chars"]
+    evaluations.set_value("chars")
+    run_app(at)
+    assert [i.value for i in at.info][0] == (
+        "Nothing is loaded for Chars yet: choose the data in the text areas of the Chars page, "
+        "then come back here.")
+    assert [check.kind for check in check_samples()].count("chars") == 0  # an empty catalogue is walked
+
+
+def test_without_a_view_the_app_has_no_page_for_it(registered) -> None:
+    from inspector.common.evaluation_view import evaluation_views
+
+    assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits", "chars"]
+    task.register(replace(CHARS, view=None))
+    assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits"]

@@ -62,3 +62,22 @@ def test_every_page_file_is_thin() -> None:
         module = body[0].module.split(".")
         assert [alias.name for alias in body[0].names] == ["show"], path.name
         assert module[0] == "inspector" and module[-1].endswith("page"), path.name
+
+
+def test_the_entry_and_analysis_reach_the_views_only_through_the_registry() -> None:
+    """main/ and analysis/ name no evaluation view: the menu and Analysis' sources come from
+    ``jpcore.task.TASKS`` (:func:`inspector.common.evaluation_view.evaluation_views`)."""
+    wrong = {f"{folder}/{path.name}: {module}" for folder in ("main", "analysis") for path in _files(folder)
+             for module in _imports(path) if _folder(module) in set(VIEWS)}
+    assert wrong == set()
+
+
+def test_every_registered_view_has_an_entry_and_its_pages_exist() -> None:
+    from inspector.common.evaluation_view import evaluation_views
+    from jpcore.task import TASKS
+
+    views = evaluation_views()
+    assert [view.key for view in views] == [task.view for task in TASKS.values() if task.view] == list(VIEWS)
+    for view in views:
+        assert view.pages and all(Path(page.file).is_file() for page in view.pages), view.key
+        assert Path(view.loader_page).is_file(), view.key

@@ -1,7 +1,8 @@
 """Analysis page: buckets, confusion matrices and the worst units of any evaluation.
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
-brackets, edits; :mod:`inspector.analysis.source`), never loading, aligning
+brackets, edits: each view's ``analysis_source``, found through the registry,
+:func:`inspector.common.evaluation_view.evaluation_views`), never loading, aligning
 or scoring anything itself: every figure is a sum of the per-unit counts
 jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting rows of the
 buckets table or bars of the bucket chart filters the table of units below
@@ -47,7 +48,7 @@ from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
 from inspector.common.plotly_selection import CLEAR_HINT
-from inspector.analysis.source import EVALUATIONS, LOADER_HINTS, LOADER_PAGES, Source, loaded_source
+from inspector.common.evaluation_view import AnalysisSource, evaluation_views
 from inspector.common.markup import md_text
 
 BY = {"length": "sentence length", "kind": "unit kind"}
@@ -94,7 +95,7 @@ def _memo(evaluation: str, fingerprint: str, name: str, compute: Callable[[], An
     return cache[key]
 
 
-def show_matrix(source: Source, name: str, matrix: Confusion, widget_key: str) -> None:
+def show_matrix(source: AnalysisSource, name: str, matrix: Confusion, widget_key: str) -> None:
     """The matrix as a table whose cells list their examples, every non-empty cell, the downloads."""
     title = matrix.title[:1].upper() + matrix.title[1:]
     st.markdown(f"**{md_text(title)}**: {matrix.total} items, {matrix.agreement} on the diagonal "
@@ -146,7 +147,7 @@ def no_upos_line(result: Any, missing: dict[str, str]) -> str:
                      for side, why in missing.items())
 
 
-def _buckets(source: Source, evaluation: str, memo: Memo, stats: Any) -> None:
+def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) -> None:
     """Buckets by sentence length or unit kind: the table, the chart, the units of the chosen buckets."""
     result, measures = source.result, MEASURES[task_of(source.result)]
     st.subheader("Buckets")
@@ -207,7 +208,7 @@ def _buckets(source: Source, evaluation: str, memo: Memo, stats: Any) -> None:
     _download(buttons[2], "Units shown as CSV", units_frame.to_csv(index=False), "units.csv", "an_dl_units")
 
 
-def _matrices(source: Source, evaluation: str, memo: Memo) -> None:
+def _matrices(source: AnalysisSource, evaluation: str, memo: Memo) -> None:
     """The confusion matrix the evaluation offers (UPOS; labels or POS; error types)."""
     result, task = source.result, task_of(source.result)
     st.subheader("Confusion matrices")
@@ -245,7 +246,7 @@ def _matrices(source: Source, evaluation: str, memo: Memo) -> None:
         show_matrix(source, name, matrices[name], f"an_conf_{evaluation}_{name}_{level}_{unpaired}")
 
 
-def _worst(source: Source, memo: Memo, stats: Any) -> None:
+def _worst(source: AnalysisSource, memo: Memo, stats: Any) -> None:
     """The units with the most errors, and the downloads of the whole analysis."""
     result, task = source.result, task_of(source.result)
     measures = MEASURES[task]
@@ -283,13 +284,15 @@ def show() -> None:
         "evaluation page has loaded. Every figure adds up the per-unit counts jpcore stored: nothing "
         "is scored again. Scores in percent."
     )
-    evaluation = st.radio("Evaluation", list(EVALUATIONS), format_func=EVALUATIONS.__getitem__,
+    views = {view.key: view for view in evaluation_views()}
+    evaluation = st.radio("Evaluation", list(views), format_func=lambda key: views[key].title,
                           key="an_eval", horizontal=True, bind="query-params")
-    source = loaded_source(evaluation)
+    chosen = views[evaluation]
+    source = chosen.analysis_source()
     if source is None:
-        st.info(f"Nothing is loaded for {EVALUATIONS[evaluation]} yet: choose the data in "
-                f"{LOADER_HINTS[evaluation]}, then come back here.", icon=":material/info:")
-        st.page_link(LOADER_PAGES[evaluation], label=f"Open the page that loads {EVALUATIONS[evaluation]}",
+        st.info(f"Nothing is loaded for {chosen.title} yet: choose the data in "
+                f"{chosen.loader_hint}, then come back here.", icon=":material/info:")
+        st.page_link(chosen.loader_page, label=f"Open the page that loads {chosen.title}",
                      icon=":material/arrow_forward:")
         st.stop()
     result = source.result

@@ -14,7 +14,7 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 from jpcore.analysis import NONE, BucketTable, Confusion, RankedUnit, Score, UnitStats, length_bucket
-from inspector.analysis.source import BRACKETS, Source
+from inspector.common.evaluation_view import AnalysisSource
 from inspector.common.palette import BLUISH_GREEN, VERMILLION
 
 #: Header of the first column of a confusion matrix (the gold labels).
@@ -32,7 +32,7 @@ def score_cells(label: str, score: Score, f_label: str) -> dict[str, object]:
             f"{label} P": _percent(p), f"{label} R": _percent(r), f"{label} {f_label}": _percent(f)}
 
 
-def bucket_frame(source: Source, table: BucketTable) -> pd.DataFrame:
+def bucket_frame(source: AnalysisSource, table: BucketTable) -> pd.DataFrame:
     """One row per bucket: name, units, then each measure's counts and P/R/F."""
     rows = []
     for bucket in table.buckets:
@@ -57,13 +57,14 @@ def selected_bucket_rows(table: BucketTable, rows: Sequence) -> list[str]:
     return [table.buckets[position].name for position in sorted(chosen)]
 
 
-def _unit_id(source: Source, index: int) -> dict[str, object]:
-    if source.evaluation == BRACKETS:  # the Brackets page numbers pairs from 1 (EVALB's ID)
-        return {"ID": index + 1}
+def _unit_id(source: AnalysisSource, index: int) -> dict[str, object]:
+    """The unit's number as its own page shows it (Brackets: EVALB's pair ID, from 1)."""
+    if source.first_number:
+        return {"ID": index + source.first_number}
     return {"Unit": index}
 
 
-def unit_row(source: Source, unit: UnitStats) -> dict[str, object]:
+def unit_row(source: AnalysisSource, unit: UnitStats) -> dict[str, object]:
     """One row of a units table: id, kind, length, counts per measure, both texts."""
     row: dict[str, object] = {
         **_unit_id(source, unit.index),
@@ -81,7 +82,7 @@ def unit_row(source: Source, unit: UnitStats) -> dict[str, object]:
     return row
 
 
-def units_frame(source: Source, units: Iterable[UnitStats]) -> pd.DataFrame:
+def units_frame(source: AnalysisSource, units: Iterable[UnitStats]) -> pd.DataFrame:
     """One row per unit, in the order given."""
     rows = [unit_row(source, unit) for unit in units]
     if rows:
@@ -90,7 +91,7 @@ def units_frame(source: Source, units: Iterable[UnitStats]) -> pd.DataFrame:
     return pd.DataFrame(columns=empty)
 
 
-def unit_row_columns(source: Source) -> list[str]:
+def unit_row_columns(source: AnalysisSource) -> list[str]:
     """The columns of :func:`units_frame`."""
     columns = [*_unit_id(source, 0), "Kind", "Gold:system", "Kind bucket", "Gold words", "Length bucket"]
     for label in source.measure_labels.values():
@@ -98,7 +99,7 @@ def unit_row_columns(source: Source) -> list[str]:
     return [*columns, "Gold", "System"]
 
 
-def worst_frame(source: Source, ranked: Sequence[RankedUnit]) -> pd.DataFrame:
+def worst_frame(source: AnalysisSource, ranked: Sequence[RankedUnit]) -> pd.DataFrame:
     """The ranked units: rank, errors, then the unit's row."""
     rows = [{"Rank": item.rank, "Errors": item.errors, **unit_row(source, item.unit)} for item in ranked]
     return pd.DataFrame(rows, columns=["Rank", "Errors", *unit_row_columns(source)])

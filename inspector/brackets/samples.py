@@ -17,6 +17,7 @@ from typing import ClassVar
 from jpcore.demo_inputs import repeat_trees
 from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
+from jpcore import parseval
 
 #: Folder holding the bundled tree pairs.
 TREE_ROOT = SAMPLE_DATA / "parseval"
@@ -90,3 +91,18 @@ TREE_SAMPLES: dict[str, TreeSample] = {sample.key: sample for sample in _CATALOG
 #: The pair the page opens with.
 DEFAULT_TREE_SAMPLE = "harbour"
 
+
+#: How ``jp-inspector --check`` names this catalogue.
+KIND = "trees"
+#: The catalogue ``jp-inspector --check`` walks.
+CATALOGUE = TREE_SAMPLES
+
+
+def check(sample: TreeSample) -> str:
+    """One line of headline figures of the sample evaluated as its loader does (``jp-inspector --check``)."""
+    sample.check_source()
+    gold, system = sample.read_pair()
+    result = parseval.evaluate_bytes(gold, system, gold_name=sample.gold_name, sys_name=sample.sys_name)
+    summary = result.summary()
+    return (f"{len(result.pairs):,} pairs · bracketing recall {summary.recall:.2f} · "
+            f"precision {summary.precision:.2f}")

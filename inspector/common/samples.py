@@ -58,6 +58,11 @@ class BundledPair:
         """The folder's ``SOURCE.md`` (source, licence and attribution)."""
         return self.ROOT / self.folder / "SOURCE.md"
 
+    def check_source(self) -> None:
+        """:class:`FileNotFoundError` unless the folder carries its ``SOURCE.md``."""
+        if not self.source_path.is_file():
+            raise FileNotFoundError(f"{self.source_path}: missing (source, licence and attribution)")
+
     def attribution(self) -> str | None:
         """The ``## Attribution`` section and ``Licence:`` line of ``SOURCE.md``, or ``None``."""
         return _attribution(self.gold_path)

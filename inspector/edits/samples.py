@@ -17,6 +17,7 @@ from typing import ClassVar
 from jpcore.demo_inputs import repeat_m2
 from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
+from jpcore.gec import evaluate_bytes as gec_evaluate_bytes
 
 #: Folder holding the bundled M2 samples.
 M2_ROOT = SAMPLE_DATA / "m2"
@@ -118,3 +119,18 @@ GEC_SAMPLES: dict[str, GecSample] = {sample.key: sample for sample in _CATALOGUE
 #: The sample the Edits page opens with.
 DEFAULT_GEC_SAMPLE = "toy-resegmented"
 
+
+#: How ``jp-inspector --check`` names this catalogue.
+KIND = "M2"
+#: The catalogue ``jp-inspector --check`` walks.
+CATALOGUE = GEC_SAMPLES
+
+
+def check(sample: GecSample) -> str:
+    """One line of headline figures of the sample evaluated as its loader does (``jp-inspector --check``)."""
+    sample.check_source()
+    (sys_name, system), (gold_name, gold) = sample.read_pair()
+    result = gec_evaluate_bytes(gold, system, gold_name, sys_name)
+    totals = result.totals
+    return (f"{len(result.units):,} units · TP {totals['tp']} FP {totals['fp']} FN {totals['fn']} · "
+            f"F{result.errant.options.beta:g} {totals['f']}")

@@ -1,13 +1,17 @@
 """jp-inspector: the Streamlit entry point (``streamlit run inspector/main/app.py``).
 
-Pages are listed explicitly with ``st.navigation``.  They live in
+Pages are listed with ``st.navigation``, built from the registry: each
+evaluation registered in :data:`jpcore.task.TASKS` with a view brings its
+pages (:func:`inspector.common.evaluation_view.evaluation_views`), then come
+the general pages (Teaching, About, Analysis).  Page files live in
 ``inspector/pages/``, one folder up: this script deliberately does *not*
 sit beside a folder called ``pages/``, which Streamlit (1.67) treats as a
 legacy multipage app until ``st.navigation`` has run once in the process
 (so a fresh server opened at ``/sentences`` would run the page without this
-file, i.e. without the loader; ``AppTest`` does so on every run).  The
-sidebar loader of the tokens & sentences pages runs before the page; the
-app opens with the EWT excerpt (gold words vs nltk) already loaded.
+file, i.e. without the loader; ``AppTest`` does so on every run).  A view's
+``before_pages`` (the sidebar loader the tokens & sentences pages share)
+runs before its page; the app opens with the EWT excerpt (gold words vs
+nltk) already loaded.
 
 Around every page run: the URL is cleaned for the page and notes on what
 was ignored in it go at the top (:mod:`inspector.common.url_state`), and
@@ -24,7 +28,7 @@ from pathlib import Path
 import streamlit as st
 
 from inspector.common import session_memory, url_state
-from inspector.tokens import loader as loading
+from inspector.common.evaluation_view import PageSpec, evaluation_views, page_file
 
 #: The app's package folder (pages/ and assets/ are in it).
 APP_DIR = Path(__file__).resolve().parents[1]
@@ -35,33 +39,29 @@ st.set_page_config(page_title="jp-inspector", page_icon=str(ICON), layout="wide"
 session_memory.register()
 
 
-def _page(name: str, title: str, icon: str, default: bool = False) -> st.Page:
-    return st.Page(str(APP_DIR / "pages" / f"{name}.py"), title=title, icon=icon, default=default)
+def _page(spec: PageSpec) -> st.Page:
+    return st.Page(spec.file, title=spec.title, icon=spec.icon, default=spec.default)
 
 
-#: Pages of the tokenization/SBD evaluation: they share the sidebar loader.
-PREPROCESS_PAGES = [
-    _page("overview", "Overview", ":material/dashboard:", default=True),
-    _page("sentences", "Sentences & tokens", ":material/view_list:"),
+#: The pages every evaluation's view brings (registry order), then the general ones.
+VIEWS = evaluation_views()
+GENERAL_PAGES = [
+    PageSpec("Teaching", ":material/school:", page_file("teaching")),
+    PageSpec("About", ":material/info:", page_file("about")),
+    PageSpec("Analysis", ":material/analytics:", page_file("analysis")),
 ]
-#: Every page, in menu order.  Pages of other evaluations (brackets, edits)
-#: bring their own loaders: add them here, one line each.
-PAGES = [
-    *PREPROCESS_PAGES,
-    _page("brackets", "Brackets", ":material/account_tree:"),
-    _page("edits", "Edits", ":material/edit_note:"),
-    _page("teaching", "Teaching", ":material/school:"),
-    _page("about", "About", ":material/info:"),
-    _page("analysis", "Analysis", ":material/analytics:"),
-]
+#: Each page with the hook drawn before it (a loader its view's pages share), in menu order.
+PAGES = [(_page(spec), view.before_pages) for view in VIEWS for spec in view.pages]
+PAGES += [(_page(spec), None) for spec in GENERAL_PAGES]
 
-page = st.navigation(PAGES)
+page = st.navigation([entry for entry, _ in PAGES])
+before = {entry.url_path: hook for entry, hook in PAGES}.get(page.url_path)
 page_key = url_state.page_key(page.url_path)
 url_state.begin(page_key)
 notes = None
 try:
-    if page.url_path in {p.url_path for p in PREPROCESS_PAGES}:
-        loading.SPEC.run()  # its progress box comes first
+    if before is not None:
+        before()  # its progress box comes first
     notes = st.empty()  # what the URL held that was ignored, above the page
     page.run()
 finally:

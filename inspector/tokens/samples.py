@@ -15,6 +15,10 @@ from typing import ClassVar
 
 from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
+from jpcore.align.similarity import Normaliser
+from jpcore.formats import read_segmentation
+from jpcore.formats.raw import read_raw
+from jpcore.preprocess import evaluate as preprocess_evaluate
 
 #: Folder holding the bundled UD excerpts.
 SAMPLE_ROOT = SAMPLE_DATA / "ud"
@@ -146,3 +150,20 @@ SAMPLES: dict[str, Sample] = {sample.key: sample for sample in _CATALOGUE}
 #: The sample the app opens with.
 DEFAULT_SAMPLE = "ewt-words"
 
+
+#: How ``jp-inspector --check`` names this catalogue.
+KIND = "UD"
+#: The catalogue ``jp-inspector --check`` walks.
+CATALOGUE = SAMPLES
+
+
+def check(sample: Sample) -> str:
+    """One line of headline figures of the sample evaluated as its loader does (``jp-inspector --check``)."""
+    sample.check_source()
+    gold = read_segmentation(sample.gold_path.read_bytes(), sample.gold_file, sample.fmt, sample.level)
+    system = read_segmentation(sample.sys_path.read_bytes(), sample.sys_file, sample.fmt, sample.level)
+    raw = read_raw(sample.raw_path.read_bytes(), sample.raw_file) if sample.raw_path.is_file() else None
+    result = preprocess_evaluate(gold, system, Normaliser.for_language(sample.language), raw_text=raw)
+    sentences, tokens = result.totals["sentences"], result.totals["tokens"]
+    return (f"{len(result.units):,} units · sentences F1 {100 * sentences.f1:.2f} · "
+            f"{sample.level} F1 {100 * tokens.f1:.2f}")

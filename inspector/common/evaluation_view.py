@@ -1,0 +1,101 @@
+"""What an evaluation's inspector folder offers the app, and how the app finds it.
+
+Every evaluation registered in :data:`jpcore.task.TASKS` whose ``view`` is
+set has a folder ``inspector/<view>/`` with a module ``entry`` holding
+``VIEW``, an :class:`EvaluationView`: its pages (menu title, icon, page
+file), the loader drawn before each of them when they share one (the tokens
+pages do; Brackets and Edits draw their own), and what the Analysis page
+reads from it (:class:`AnalysisSource`).  The entry point builds the menu
+from :func:`evaluation_views` and the Analysis page offers the same list,
+so adding an evaluation is one jpcore package, one inspector folder (with
+its thin page file) and one line in ``TASKS``: nothing in ``main/`` or
+``analysis/`` names it.  A ``view`` holding a dot is a full module path (a
+view that lives outside ``inspector/``, such as the tests' toy view).
+
+>>> [view.key for view in evaluation_views()]
+['tokens', 'brackets', 'edits']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from jpcore.task import TASKS
+
+#: How an example row shows the side that has no item (a gold-only edit's system side).
+ABSENT = "∅"
+#: The folder of the thin page files (``inspector/pages/``).
+PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
+
+
+def page_file(name: str) -> str:
+    """The path of ``inspector/pages/<name>.py``."""
+    return str(PAGES_DIR / f"{name}.py")
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One menu entry: its title, its ``:material/...:`` icon and its page file."""
+
+    title: str
+    icon: str
+    file: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class AnalysisSource:
+    """A loaded result as the Analysis page reads it.
+
+    ``text(index, side)`` is unit ``index``'s text on ``side`` (``"gold"`` or
+    ``"sys"``; merged sentences joined by ``~~~``); ``measure_labels`` names
+    the measures of :data:`jpcore.analysis.MEASURES`; ``f_label`` is ``F1``
+    or errant's ``F0.5``; ``view`` is the evaluation's own view object;
+    ``first_number`` is the number its page gives the first unit;
+    ``example_rows`` turns the examples of a confusion-matrix cell (by the
+    matrix's name) into table rows.
+    """
+
+    evaluation: str
+    result: Any
+    label: str
+    fingerprint: str
+    measure_labels: Mapping[str, str]
+    f_label: str
+    text: Callable[[int, str], str]
+    view: Any
+    example_rows: Mapping[str, Callable[["AnalysisSource", Sequence[Any]], list[dict[str, object]]]] = \
+        field(default_factory=dict)
+    first_number: int = 0
+
+
+@dataclass(frozen=True)
+class EvaluationView:
+    """One evaluation's pages and the hooks the app calls (see the module)."""
+
+    key: str
+    """The view's folder name (``tokens``); the Analysis page's URL value."""
+    title: str
+    """How menus and messages name it (``Tokens & sentences``)."""
+    pages: Sequence[PageSpec]
+    loader_page: str
+    """The page file that loads its data (Analysis links to it)."""
+    loader_hint: str
+    """Where on that page the data is chosen, as a sentence part."""
+    analysis_source: Callable[[], AnalysisSource | None]
+    """What its loader holds, for the Analysis page (``None`` while nothing is loaded)."""
+    before_pages: Callable[[], Any] | None = None
+    """Drawn before each of its pages (a loader the pages share), or ``None``."""
+
+
+def _module(view: str) -> str:
+    return view if "." in view else f"inspector.{view}.entry"
+
+
+def evaluation_views() -> list[EvaluationView]:
+    """The views of the registered evaluations that have one, in :data:`TASKS` order."""
+    return [import_module(_module(task.view)).VIEW for task in TASKS.values() if task.view is not None]
