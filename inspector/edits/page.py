@@ -193,7 +193,7 @@ def show() -> None:
     loaded = gec_loading.SPEC.run()
     if loaded is None:
         show_nothing_loaded(gec_loading.SLOT,
-                            "Nothing is loaded yet: choose a sample, upload or paste M2 files under “Data” above.")
+                            "Nothing is loaded yet: choose a sample, upload or paste M2 files in the sidebar.")
         st.stop()
     result = loaded.result
     _what_is_loaded(loaded)
