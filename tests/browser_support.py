@@ -66,8 +66,9 @@ def _wait_healthy(url: str, server: subprocess.Popen, log: Path, timeout: float 
 
 
 @contextmanager
-def served_app(tmp_path: Path) -> Iterator[str]:
-    """Serve the app on a free loopback port; yield its URL; stop it afterwards."""
+def served_app(tmp_path: Path, *options: str) -> Iterator[str]:
+    """Serve the app on a free loopback port (with Streamlit ``options`` such as
+    ``--theme.base dark``); yield its URL; stop it afterwards."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     log = tmp_path / "streamlit.log"
@@ -75,7 +76,7 @@ def served_app(tmp_path: Path) -> Iterator[str]:
         server = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "inspector/main/app.py",
              "--server.headless", "true", "--server.port", str(port),
-             "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+             "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", *options],
             cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
         )
     try:
@@ -94,12 +95,13 @@ def served_app(tmp_path: Path) -> Iterator[str]:
 
 
 @contextmanager
-def app_page(tmp_path: Path, width: int = 1500, height: int = 1300) -> Iterator[tuple]:
-    """``(page, url)``: a chromium page (60 s default timeout) and the served app's URL."""
+def app_page(tmp_path: Path, width: int = 1500, height: int = 1300, options: tuple[str, ...] = ()) -> Iterator[tuple]:
+    """``(page, url)``: a chromium page (60 s default timeout) and the URL of the app
+    served with Streamlit ``options``."""
     executable = chromium_executable()
     from playwright.sync_api import sync_playwright
 
-    with served_app(tmp_path) as url, sync_playwright() as playwright:
+    with served_app(tmp_path, *options) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": width, "height": height})

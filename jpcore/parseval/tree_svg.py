@@ -85,6 +85,7 @@ TREE_CSS = (
     " .jp-trees .jp-none {padding: 8px; opacity: .7;}"
     " .jp-legend {display: flex; flex-wrap: wrap; gap: 14px; font-size: .85rem; margin: 4px 0;}"
     " .jp-legend span {display: inline-flex; gap: 6px; align-items: center;}"
+    " .jp-legend svg text {fill: currentColor; font-weight: 700;}"
     " @media print {.jp-trees {overflow: visible; border: none;}"
     " .jp-trees svg {width: 100% !important; max-width: 100% !important; min-width: 0 !important;}"
     " .jp-trees figure {min-width: 0 !important; break-inside: avoid;}}"
