@@ -107,19 +107,24 @@ def test_counts_are_explained_next_to_each_row(page: AppTest) -> None:
     _try(page, "abbreviations", 1)
     text = _text(page)
     assert "Why these counts" in text
-    assert ("Sentences TP 0, FP 2, FN 1: the system closed a sentence after “… room No .”; gold did not. "
-            "So gold has 1 sentence here and the system 2 (a 1:2 unit, joined with ~~~)") in text
-    assert "#1 FN 1, FP 2: gold “No.” is 1 token; the system cut it into 2: “No .”." in text
-    assert "#1 FN 1, FP 2: gold “etc.” is 1 token; the system cut it into 2: “etc .”." in text
+    assert ("Sentences TP 0, FP 2, FN 1: gold has 1 sentence here (abbreviations.gold.txt line 1) and the "
+            "system 2 (punkt + nltkword line 1). The system closed a sentence after “… room No .”; gold did "
+            "not. Together they cover the same characters (a 1:2 unit, joined with ~~~)") in text
+    assert ("#1 Word group “No.” ~ “No .”: 1 gold token is split into 2 system tokens covering the same "
+            "characters: FN 1, FP 2.") in text
+    assert "#1 Word group “etc.” ~ “etc .”: 1 gold token is split into 2 system tokens" in text
     _try(page, "contractions", 1)
     text = _text(page)
-    assert "#1 FN 2, FP 1: gold “Is n't” is 2 tokens; the system kept “Isn't” as 1." in text
+    assert ("#1 Word group “Is n't” ~ “Isn't”: 2 gold tokens are joined into 1 system token covering the "
+            "same characters: FN 2, FP 1.") in text
     _try(page, "contractions", 2)
-    assert ("#1 FN 2, FP 2: gold “Is n't” is 2 tokens, the system cut the same characters "
-            "differently: “Isn 't” (2 tokens).") in _text(page)
+    # one voice: the About page explains this merge in the same words (tests/test_app_about.py)
+    assert ("#1 Word group “Is n't” ~ “Isn 't”: 2 gold and 2 system tokens cover the same characters "
+            "but no single token matches: FN 2, FP 2.") in _text(page)
     _try(page, "email", 1)
-    assert ("Sentences TP 0, FP 1, FN 3: gold closed sentences after “Anna Berg” and “03/02/2021 09:15”; "
-            "the system did not.") in _text(page)
+    assert ("Sentences TP 0, FP 1, FN 3: gold has 3 sentences here (email.gold.txt lines 1, 2, 3) and the "
+            "system 1 (punkt + nltkword line 1). Gold closed sentences after “Anna Berg” and "
+            "“03/02/2021 09:15”; the system did not.") in _text(page)
 
 
 def test_every_unit_or_only_errors(page: AppTest) -> None:
@@ -149,7 +154,7 @@ def test_two_tokenizers_side_by_side_with_their_scores(page: AppTest) -> None:
 
 def test_a_question_sets_both_systems(page: AppTest) -> None:
     _try(page, "contractions", 3)
-    main, side_a, side_b = _score_tables(page)
+    main, side_a, side_b = _score_tables(page)[:3]  # then the feedback under the question
     assert _counts(main) == _counts(side_a) == {"Sentences": (0, 1, 3), "Words": (21, 1, 2)}
     assert _counts(side_b) == {"Sentences": (0, 1, 3), "Words": (23, 0, 0)}
     assert "**Where they differ:** 1 of 1 stretches of gold" in "\n".join(m.value for m in page.markdown)
@@ -168,6 +173,24 @@ def test_each_question_loads_its_system_and_gives_the_stated_counts(page: AppTes
     assert page.selectbox(key="teach_tokenizer").value == question.system.tokenizer
     counts = _counts(_score_tables(page)[0])
     assert counts == {"Sentences": question.expect["sentences"], "Words": question.expect["tokens"]}
+    # and the feedback right under the question: what was loaded, its scores, its first errors explained
+    loaded = [m.value for m in page.markdown if m.value.startswith("**Loaded above:**")]
+    assert len(loaded) == 1 and ("and system B" in loaded[0]) == (question.compare is not None)
+    feedback = _score_tables(page)[3:]  # after the main table and the side-by-side pair
+    assert _counts(feedback[0]) == counts
+    if question.compare is not None:
+        assert _counts(feedback[1]) == _counts(_score_tables(page)[2])  # system B as side by side
+    errors = sum(counts[level][1] + counts[level][2] for level in counts)
+    assert ("Why these counts" in _html(page).rsplit("jp-explained", 1)[-1] if errors
+            else any(m.value == "System A makes no error on this text." for m in page.markdown))
+
+
+def test_try_it_feedback_goes_when_the_system_is_changed(page: AppTest) -> None:
+    _try(page, "abbreviations", 1)
+    assert [m.value for m in page.markdown if m.value.startswith("**Loaded above:**")]
+    page.selectbox(key="teach_tokenizer").set_value("whitespace")
+    _run(page)
+    assert not [m.value for m in page.markdown if m.value.startswith("**Loaded above:**")]
 
 
 def test_an_answer_is_hidden_until_revealed(page: AppTest) -> None:

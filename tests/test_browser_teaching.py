@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import ROOT, app_page
+from tests.browser_support import ROOT, after_rerun, app_page, drawn
 
 
 def _choose(page, label: str, option: str) -> None:
@@ -49,7 +49,7 @@ def test_teaching_page_two_tokenizers_in_chromium(tmp_path: Path) -> None:
         # every count explained next to its row
         explained = page.locator("table.jp-explained").first
         expect(explained).to_contain_text("Why these counts")
-        expect(explained).to_contain_text("gold closed a sentence after")
+        expect(explained).to_contain_text("Gold closed a sentence after")
 
         # two systems side by side
         page.get_by_role("tab", name="Two systems side by side").click()
@@ -58,6 +58,13 @@ def test_teaching_page_two_tokenizers_in_chromium(tmp_path: Path) -> None:
         assert _words_row(tables.nth(1)).split()[:4] == ["Words", "2498", "36", "75"]
         expect(page.locator('[data-testid="stMarkdown"]').filter(has_text="Where they differ:").first
                ).to_contain_text("49 of 107 stretches of gold")
+        # the three texts get the same width: system B is not squeezed by the counts columns
+        region = page.locator("table.jp-region").first
+        expect(region).to_be_visible()
+        drawn(page)
+        widths = region.evaluate("t => Object.fromEntries([...t.querySelectorAll('thead th')]"
+                                 ".map(th => [th.innerText, th.getBoundingClientRect().width]))")
+        assert abs(widths["System B"] - widths["System A"]) <= 2 and widths["System B"] >= 2 * widths["B counts"], widths
 
         # a changed count: system A becomes the whitespace tokenizer
         _choose(page, "Tokenizer", "Whitespace")
@@ -69,7 +76,14 @@ def test_teaching_page_two_tokenizers_in_chromium(tmp_path: Path) -> None:
         _choose(page, "B: Tokenizer", "Treebank")
         expect(tables.nth(2)).to_contain_text("2496")
         assert _words_row(tables.nth(2)).split()[:4] == ["Words", "2496", "38", "77"]
-        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=120_000)
+        # 'Try it' shows what it loaded right under the question, without leaving the tab
+        page.get_by_role("tab", name="Exercises").click()
+        after_rerun(page, lambda: page.locator('[class*="st-key-teach_try_abbreviations_1"] button').click())
+        box = page.locator('[class*="st-key-teach_tried_box"]')
+        expect(box).to_be_visible()
+        expect(box).to_contain_text("Loaded above:")
+        expect(box).to_contain_text("The system closed a sentence after")
+        drawn(page)
         page.screenshot(path=str(tmp_path / "teaching.png"), full_page=True)
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT_TEACHING")
         if target:

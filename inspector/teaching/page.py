@@ -18,8 +18,7 @@ import streamlit as st
 from jpcore.errors import InputError
 from jpcore.formats.tokenized import write_tokenized
 from jpcore.systems import punkt_source_description, uses_punkt
-from inspector.teaching import explain as teaching_explain
-from inspector.tokens import tables
+from inspector.tokens import explain, tables
 from inspector.common.markup import md_text
 from inspector.tokens.render import legend_html
 from inspector.teaching.exercises import Question, SystemChoice, load_exercises
@@ -71,7 +70,7 @@ def _explained(evaluated: Evaluated) -> None:
         page = min(st.pagination(n_pages, key="teach_page"), n_pages)
     shown = units[(page - 1) * UNITS_PER_PAGE : page * UNITS_PER_PAGE]
     st.caption(f"{len(units)} of {len(result.units)} units" + (f", page {page} of {n_pages}" if n_pages > 1 else ""))
-    st.html(explained_units_html(view, shown, teaching_explain.unit_reasons))
+    st.html(explained_units_html(view, shown, explain.unit_reasons))
 
 
 def _system_output(evaluated: Evaluated) -> None:
@@ -114,19 +113,57 @@ def _side_by_side(text: TextInput, evaluated: Evaluated) -> None:
     st.html(regions_html(evaluated.view, evaluated_b.view, differing[:REGIONS_SHOWN]))
 
 
-def _try(exercise_key: str, question: Question) -> None:
+#: How many explained units the feedback under a tried question shows.
+TRIED_UNITS = 3
+
+
+def _try(exercise_key: str, number: int, question: Question) -> None:
     st.session_state["teach_source"] = "bundled"
     st.session_state["teach_text"] = exercise_text_key(exercise_key)
     set_system("teach_", question.system)
     if question.compare is not None:
         set_system("teach_b_", question.compare)
+    st.session_state["teach_tried"] = (exercise_key, number)
 
 
-def _exercises() -> None:
+def _tried(text: TextInput, evaluated: Evaluated, question: Question) -> None:
+    """What 'Try it' loaded, right under the question: the system(s), their scores and the
+    first units with an error, each count explained (all of them are in the first tab)."""
+    with st.container(border=True, key="teach_tried_box"):
+        systems = f"system A {md_text(evaluated.run.describe())}"
+        evaluated_b = None
+        if question.compare is not None:
+            evaluated_b = _evaluate(text, question.compare, "Could not run system B")
+            if evaluated_b is not None:
+                systems += f" and system B {md_text(evaluated_b.run.describe())}"
+        st.markdown(f"**Loaded above:** the text {md_text(text.label)} with {systems}. What it counts:")
+        if evaluated_b is None:
+            _scores(evaluated)
+        else:
+            left, right = st.columns(2)
+            with left:
+                st.markdown("**System A**")
+                _scores(evaluated)
+            with right:
+                st.markdown("**System B**")
+                _scores(evaluated_b)
+        errors = [unit for unit in evaluated.result.units if unit.is_mismatch]
+        if errors:
+            shown = errors[:TRIED_UNITS]
+            st.markdown(f"The first {len(shown)} of system A's {len(errors)} units with an error, every count "
+                        "explained (all units: the tab “Alignment, every count explained”):"
+                        if len(errors) > len(shown) else "System A's units with an error, every count explained:")
+            st.html(explained_units_html(evaluated.view, shown, explain.unit_reasons))
+        else:
+            st.markdown("System A makes no error on this text.")
+
+
+def _exercises(text: TextInput | None, choice_a: SystemChoice, evaluated_a: Evaluated | None) -> None:
     st.caption(
-        "Short texts written for this page. Press 'Try it' to load a question's text and "
-        "system(s) above, look at the counts and their explanations, then reveal the answer."
+        "Short texts written for this page. Press 'Try it': the question's text and system(s) are "
+        "loaded above and what they count is shown under the question; then reveal the answer."
     )
+    tried = st.session_state.get("teach_tried")
     for exercise in load_exercises():
         st.markdown(f"#### {exercise.title}")
         st.markdown(exercise.intro)
@@ -136,7 +173,11 @@ def _exercises() -> None:
             st.markdown(f"**Q{number}.** {question.question}")
             try_column, answer_column = st.columns([1, 4], vertical_alignment="center")
             try_column.button("Try it", key=f"teach_try_{ident}", on_click=_try,
-                              args=(exercise.key, question), icon=":material/play_arrow:")
+                              args=(exercise.key, number, question), icon=":material/play_arrow:")
+            still_loaded = (text is not None and evaluated_a is not None and choice_a == question.system
+                            and st.session_state.get("teach_text") == exercise_text_key(exercise.key))
+            if tried == (exercise.key, number) and still_loaded:
+                _tried(text, evaluated_a, question)
             if answer_column.toggle("Show the answer", key=f"teach_answer_{ident}"):
                 st.success(question.answer, icon=":material/lightbulb:")
 
@@ -209,4 +250,4 @@ def show() -> None:
         else:
             st.caption("Choose a text and a working system A first.")
     with exercises_tab:
-        _exercises()
+        _exercises(text, choice_a, evaluated_a)

@@ -37,7 +37,8 @@ TEACHING_STYLE = f"""<style>
 .jp-explained td.jp-side {{width: 22%;}}
 .jp-why-cell {{font-size: 0.85rem; width: 40%; line-height: 1.5;}}
 .jp-why-cell ul {{margin: 0; padding-left: 1.1em;}}
-.jp-region td.jp-side {{width: 30%;}}
+.jp-region {{table-layout: fixed;}}
+.jp-region td.jp-counts {{white-space: normal;}}
 </style>"""
 
 
@@ -169,7 +170,10 @@ def regions_html(view_a: ResultView, view_b: ResultView, regions: Iterable[Regio
         rows = '<tr><td colspan="6" class="jp-none">The two systems give the same output everywhere.</td></tr>'
     return (
         STYLE + TEACHING_STYLE
-        + '<table class="jp-units jp-region"><thead><tr><th>Where</th><th>Gold</th>'
+        + '<table class="jp-units jp-region">'
+        # fixed widths: the three texts get the same share whatever the counts cells hold
+        + '<colgroup><col style="width:7%"><col style="width:25%"><col style="width:25%"><col style="width:9%">'
+        '<col style="width:25%"><col style="width:9%"></colgroup><thead><tr><th>Where</th><th>Gold</th>'
         "<th>System A</th><th>A counts</th><th>System B</th><th>B counts</th></tr></thead><tbody>"
         + rows
         + "</tbody></table>"

@@ -4,7 +4,9 @@ Every function returns plain text (no markup: callers escape it before it
 reaches HTML).  The numbers are read from the result object -- the unit's
 ``sentences``/``tokens`` counts and each word group's share of them
 (:meth:`ResultView.group_counts`) -- never recounted; the words say which
-rule of the metric produced them.
+rule of the metric produced them.  One voice: the Sentences & tokens, Teaching
+and About pages all explain a unit with these functions (a merged unit names
+where each side closed a sentence the other did not).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _lines(view: ResultView, unit: Unit, side: str) -> str:
-    lines = view.lines(unit, side)
+    lines = list(dict.fromkeys(view.lines(unit, side)))  # two sentences of one line: "line 1", once
     if not lines:
         return "no line"
     label = "line" if len(lines) == 1 else "lines"
@@ -27,6 +29,29 @@ def _lines(view: ResultView, unit: Unit, side: str) -> str:
 
 def _quote(tokens: list[str]) -> str:
     return "“" + " ".join(tokens) + "”"
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+#: How many tokens before a sentence end are quoted to say where it is.
+CONTEXT_TOKENS = 3
+
+
+def inner_sentence_ends(view: ResultView, unit: Unit, side: str) -> list[str]:
+    """Where ``side`` closed a sentence inside the unit (the other side did not,
+    or the unit would have been cut there): the last :data:`CONTEXT_TOKENS`
+    tokens of every sentence of the unit except the last, quoted, with "…"
+    when the sentence is longer."""
+    ends = []
+    for sentence in view.sentences(unit, side)[:-1]:
+        tail = sentence.tokens[-CONTEXT_TOKENS:]
+        more = "… " if len(sentence.tokens) > CONTEXT_TOKENS else ""
+        ends.append("“" + more + " ".join(tail) + "”")
+    return ends
 
 
 def sentence_reason(view: ResultView, unit: Unit) -> str:
@@ -61,10 +86,15 @@ def sentence_reason(view: ResultView, unit: Unit) -> str:
             f"{sides}; the characters differ between the two sides, {texts}, so no sentence here "
             "can be a TP: every gold sentence is a FN and every system sentence a FP."
         )
+    causes = [f"{who[0].upper()}{who[1:]} closed {'a sentence' if len(ends) == 1 else 'sentences'} after {_and(ends)}; "
+              f"{other} did not"
+              for who, other, ends in (("the system", "gold", inner_sentence_ends(view, unit, SYS)),
+                                       ("gold", "the system", inner_sentence_ends(view, unit, GOLD))) if ends]
+    where = f" {' and '.join(causes)}." if causes else ""
     return head + (
-        f"{sides}; together they cover the same characters, but none of them has the same "
-        "start and end on both sides, so no sentence TP: every gold sentence is a FN and "
-        "every system sentence a FP."
+        f"{sides}.{where} Together they cover the same characters (a {unit.ratio} unit, joined with "
+        "~~~), but none of them has the same start and end on both sides, so no sentence TP: every "
+        "gold sentence is a FN and every system sentence a FP."
     )
 
 
