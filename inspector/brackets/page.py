@@ -224,7 +224,9 @@ def show() -> None:
     components.ensure_selection("pair", loaded.fingerprint, lambda i: 1 <= i <= len(result.pairs),
                                 first.id if first is not None else (1 if result.pairs else None),
                                 from_link=loader_state.link_is_for(SLOT, loaded))
+    pair_ids = [pair.id for pair in pairs]
+    components.follow_filters("pair", pair_ids)
 
-    pair_detail(loaded, [pair.id for pair in pairs])
+    pair_detail(loaded, pair_ids)
 
     _downloads(loaded, view, pairs)

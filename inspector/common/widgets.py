@@ -6,6 +6,7 @@
   (and :func:`settle_heap`, so a large result does not slow every rerun);
 * the selected unit, kept in the URL (``?unit=46``): :func:`ensure_selection`
   chooses it (the URL, else a default such as the first merged unit),
+  :func:`follow_filters` moves it to the first unit a changed filter shows,
   :func:`pick_from_table` follows a click on a table row, :func:`nav_buttons`
   draws Previous/Next with keyboard shortcuts (K / J) over the units the
   filters show, :func:`unit_input` the number input bound to the URL;
@@ -132,6 +133,24 @@ def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default
     current = st.session_state.get(key)
     if current is None or not valid(current):
         st.session_state[key] = default
+
+
+def follow_filters(key: str, ids: Sequence[int]) -> None:
+    """When the units the filters show (``ids``, sorted) changed since the last run
+    and the selected unit is not among them, select the first of them: the detail
+    follows a filter change instead of staying on a unit the filters exclude.  A
+    unit chosen while the filters stay the same (typed, from a link) is kept.
+    Call after :func:`ensure_selection`, before the unit's widget is drawn."""
+    seen_key = f"_{key}_filters_seen"
+    shown = (len(ids), hash(tuple(ids)))
+    previous = st.session_state.get(seen_key, shown)
+    st.session_state[seen_key] = shown
+    if previous == shown or not ids:
+        return
+    current = st.session_state.get(key)
+    position = bisect_left(ids, current) if current is not None else len(ids)
+    if position == len(ids) or ids[position] != current:
+        st.session_state[key] = ids[0]
 
 
 def pick_from_table(rows: Sequence[int], ids: Sequence[int], key: str) -> None:

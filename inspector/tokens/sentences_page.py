@@ -129,6 +129,7 @@ def show() -> None:
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
                                 first.index if first is not None else None,
                                 from_link=loader_state.link_is_for(PREPROCESS, loaded))
+    components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
     unit_detail(loaded, ids)
