@@ -52,11 +52,12 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     ids = [pair.id for pair in result.pairs]
     if not ids:
         return
-    nav_column, pick_column = st.columns([2.2, 4], vertical_alignment="bottom")
-    with nav_column:
+    row = components.flow()
+    with row:
         components.nav_buttons("pair", shown_ids, "pair")
-    chosen = pick_column.selectbox(
+    chosen = row.selectbox(
         "Pair shown below (or click a row of the table)", ids, key="pair", persist_state="session",
+        width=2 * components.FILTER_WIDTH,
         format_func=lambda i: f"#{i} · {result.pairs[i - 1].ratio} trees · {result.pairs[i - 1].kind}"
                               f" · {view.text(result.pairs[i - 1], 'gold')[:60]}",
     )
@@ -118,12 +119,13 @@ def _headline(result: ParsevalResult) -> None:
     """EVALB's summary figures and what the pairs are."""
     summary = result.summary()
     totals = result.totals
-    columns = st.columns(5)
-    columns[0].metric("Bracketing recall", f"{summary.recall:.2f}%", border=True)
-    columns[1].metric("Bracketing precision", f"{summary.precision:.2f}%", border=True)
-    columns[2].metric("Bracketing F1", "–" if totals["f1"] is None else f"{totals['f1']:.2f}%", border=True)
-    columns[3].metric("Tagging accuracy", f"{summary.tag_accuracy:.2f}%", border=True)
-    columns[4].metric("Crossing brackets", f"{summary.cross}", border=True)
+    with components.flow("top"):
+        for label, value in (("Bracketing recall", f"{summary.recall:.2f}%"),
+                             ("Bracketing precision", f"{summary.precision:.2f}%"),
+                             ("Bracketing F1", "–" if totals["f1"] is None else f"{totals['f1']:.2f}%"),
+                             ("Tagging accuracy", f"{summary.tag_accuracy:.2f}%"),
+                             ("Crossing brackets", f"{summary.cross}")):
+            st.metric(label, value, border=True, width=components.METRIC_WIDTH)
     kinds = md_text(", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count))
     st.caption(
         f"{len(result.pairs)} aligned pairs ({kinds or 'none'}) of {len(result.gold_trees)} gold and "
@@ -135,20 +137,19 @@ def _headline(result: ParsevalResult) -> None:
 def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilter:
     """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
     st.subheader("Aligned pairs")
-    merged_column, groups_column, crossing_column, label_column, length_column = st.columns(
-        [1.3, 1.3, 1.3, 2, 2], vertical_alignment="bottom")
-    only_merged = merged_column.toggle("Merged sentences", key="merged", bind="query-params",
+    filters = components.flow()
+    only_merged = filters.toggle("Merged sentences", key="merged", bind="query-params",
                                        help="Only pairs with more than one tree on a side.")
-    only_groups = groups_column.toggle("Word groups", key="word_groups", bind="query-params",
+    only_groups = filters.toggle("Word groups", key="word_groups", bind="query-params",
                                        help="Only pairs with a word unit that is not one word = one word.")
-    only_crossing = crossing_column.toggle("Crossing brackets", key="crossing", bind="query-params",
+    only_crossing = filters.toggle("Crossing brackets", key="crossing", bind="query-params",
                                            help="Only pairs with at least one crossing bracket.")
-    chosen_labels = label_column.multiselect("Label", bv.labels_in(result), key="label", bind="query-params",
-                                             placeholder="all labels",
+    chosen_labels = filters.multiselect("Label", bv.labels_in(result), key="label", bind="query-params",
+                                        placeholder="all labels", width=components.FILTER_WIDTH,
                                              help="Pairs with a constituent of this label (or a bar "
                                                   "selected in the chart).")
-    buckets = length_column.multiselect("Length (gold words)", list(bv.LENGTH_BUCKETS), key="length",
-                                        bind="query-params", placeholder="all lengths")
+    buckets = filters.multiselect("Length (gold words)", list(bv.LENGTH_BUCKETS), key="length",
+                                  bind="query-params", placeholder="all lengths", width=components.FILTER_WIDTH)
     labels = frozenset(chosen_labels) | frozenset(chart_labels)
     if chart_labels:
         st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
@@ -159,21 +160,21 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
     """The EVALB report, the JSON result, the table as CSV and the HTML report, made on click."""
     result = loaded.result
     st.subheader("Downloads")
-    report_column, json_column, csv_column, html_column = st.columns(4)
-    report_column.download_button(
+    downloads = components.flow()
+    downloads.download_button(
         "EVALB-format report", lambda: parseval.render_report(result), file_name="parseval-report.txt",
         mime="text/plain", key="bk_download_report", on_click="ignore",
     )
-    json_column.download_button(
+    downloads.download_button(
         "Full result (JSON, reopens here)", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
         file_name="parseval-result.json", mime="application/json", key="bk_download_json",
         on_click="ignore",
     )
-    csv_column.download_button(
+    downloads.download_button(
         "Table as CSV", lambda: bv.pairs_frame(view, pairs).to_csv(index=False), file_name="parseval-pairs.csv",
         mime="text/csv", key="bk_download_csv", on_click="ignore",
     )
-    with html_column:
+    with downloads:
         shown = st.session_state.get("pair")
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])

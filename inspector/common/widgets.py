@@ -10,6 +10,8 @@
   :func:`pick_from_table` follows a click on a table row, :func:`nav_buttons`
   draws Previous/Next with keyboard shortcuts (K / J) over the units the
   filters show, :func:`unit_input` the number input bound to the URL;
+* :func:`flow`: a row of metrics, buttons or filters that wraps on a narrow
+  screen (each keeps its width) instead of squeezing and cutting its labels;
 * :func:`paged`: a long list cut into pages by ``st.pagination`` (bound to
   the URL), so a large input never sends every row at once.
 """
@@ -35,6 +37,17 @@ T = TypeVar("T")
 #: Keyboard shortcuts of the Previous / Next unit buttons.
 PREVIOUS_KEY = "K"
 NEXT_KEY = "J"
+
+
+#: Widths in pixels of the elements a :func:`flow` holds: a metric, a filter, a search box.
+METRIC_WIDTH, FILTER_WIDTH, SEARCH_WIDTH = 170, 220, 280
+
+
+def flow(align: str = "bottom") -> Any:
+    """A horizontal container that wraps: give each element a width (``METRIC_WIDTH``...,
+    buttons and toggles size to their label) and a narrow page (800 px with the sidebar)
+    puts what does not fit on the next line; ``st.columns`` would cut labels to "Tabl…"."""
+    return st.container(horizontal=True, wrap=True, gap="small", vertical_alignment=align)
 
 
 def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_name: str,
@@ -186,14 +199,14 @@ def nav_buttons(key: str, ids: Sequence[int], noun: str = "unit") -> None:
     """Previous / Next buttons (shortcuts K / J) over ``ids``, the units the filters
     show, in document order; they change ``st.session_state[key]``."""
     current = st.session_state.get(key)
-    previous, following = st.columns(2)
-    previous.button(
+    row = flow()
+    row.button(
         f"Previous {noun}", key=f"{key}_prev", shortcut=PREVIOUS_KEY, icon=":material/arrow_back:",
         on_click=_step, args=(key, list(ids), -1),
         disabled=not ids or (current is not None and current <= ids[0]),
         help=f"The previous {noun} the filters show (key {PREVIOUS_KEY}).",
     )
-    following.button(
+    row.button(
         f"Next {noun}", key=f"{key}_next", shortcut=NEXT_KEY, icon=":material/arrow_forward:",
         on_click=_step, args=(key, list(ids), 1),
         disabled=not ids or (current is not None and current >= ids[-1]),
@@ -227,13 +240,12 @@ def unit_navigation(key: str, ids: Sequence[int], n_units: int, prompt: str) -> 
     if n_units == 0:
         st.info("No units: both files are empty.")
         return None
-    nav_column, number_column, where_column = st.columns([2.2, 1, 3], vertical_alignment="bottom")
-    with nav_column:
+    with flow():
         nav_buttons(key, ids)
-    with number_column:
-        unit_input(key, 0, n_units - 1, "Unit #")
-    with where_column:
-        position_caption(key, ids)
+        with st.container(width=140):
+            unit_input(key, 0, n_units - 1, "Unit #")
+        with st.container(width=FILTER_WIDTH + 80):
+            position_caption(key, ids)
     index = st.session_state.get(key)
     if index is None:
         st.info(prompt)

@@ -55,10 +55,9 @@ def _open_on_sentences_page(index: int) -> None:
 
 def _metrics(label: str, counts: Counts) -> None:
     st.markdown(f"**{label}** — TP {md_text(counts.tp)} · FP {md_text(counts.fp)} · FN {md_text(counts.fn)}")
-    columns = st.columns(3)
-    columns[0].metric(f"{label} precision", f"{100 * counts.precision:.2f}%", border=True)
-    columns[1].metric(f"{label} recall", f"{100 * counts.recall:.2f}%", border=True)
-    columns[2].metric(f"{label} F1", f"{100 * counts.f1:.2f}%", border=True)
+    with components.flow("top"):
+        for name, value in (("precision", counts.precision), ("recall", counts.recall), ("F1", counts.f1)):
+            st.metric(f"{label} {name}", f"{100 * value:.2f}%", border=True, width=components.METRIC_WIDTH)
 
 
 def show() -> None:
@@ -151,17 +150,17 @@ def show() -> None:
 
     # --- Downloads ------------------------------------------------------------
     st.subheader("Downloads")
-    report_column, json_column, html_column = st.columns(3)
-    report_column.download_button(
+    downloads = components.flow()
+    downloads.download_button(
         "Text report (as the CLI prints it)", render_text(result), file_name="preprocess-report.txt",
         mime="text/plain", key="download_report", on_click="ignore",
     )
-    json_column.download_button(
+    downloads.download_button(
         "Full result (JSON, reopens in this app)",
         lambda: json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
         file_name="preprocess-result.json", mime="application/json", key="download_json",
         on_click="ignore",
     )
-    with html_column:
+    with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
                                  file_name="preprocess-report.html")

@@ -70,20 +70,21 @@ def show() -> None:
     loading.attribution(loaded)
 
     # --- Filters --------------------------------------------------------------
-    only_column, kind_column, shape_column, search_column = st.columns([1.6, 2, 2, 3], vertical_alignment="bottom")
-    only_mismatches = only_column.toggle(
+    filters = components.flow()
+    only_mismatches = filters.toggle(
         "Only mismatches", key="mismatches", bind="query-params",
         help="Hide units that are one correct sentence with every token correct.",
     )
-    kinds = kind_column.multiselect(  # no format_func: the URL keeps the plain name (?kind=merged)
+    kinds = filters.multiselect(  # no format_func: the URL keeps the plain name (?kind=merged)
         "Unit kind", list(KINDS), key="kind", bind="query-params", placeholder="all kinds",
+        width=components.FILTER_WIDTH,
     )
-    shapes = shape_column.multiselect(
+    shapes = filters.multiselect(
         "Shape (gold:system sentences)", list(tables.SHAPE_ORDER), key="shape",
-        bind="query-params", placeholder="all shapes",
+        bind="query-params", placeholder="all shapes", width=components.FILTER_WIDTH,
     )
-    search = search_column.text_input(
-        "Search gold or system text", key="q", bind="query-params",
+    search = filters.text_input(
+        "Search gold or system text", key="q", bind="query-params", width=components.SEARCH_WIDTH,
         help="Case-insensitive; spaces are ignored as a fallback, so can't finds ca n't.",
     )
 
@@ -110,17 +111,17 @@ def show() -> None:
             "System": st.column_config.TextColumn("System", width="large"),
         },
     )
-    csv_column, json_column, html_column, _ = st.columns([1, 1, 1.4, 2.6])
-    csv_column.download_button(
+    downloads = components.flow()
+    downloads.download_button(
         "Table as CSV", lambda: tables.units_frame(view, units).to_csv(index=False), file_name="units.csv",
         mime="text/csv", key="download_units_csv", on_click="ignore",
     )
-    json_column.download_button(
+    downloads.download_button(
         "Table as JSON",
         lambda: tables.units_frame(view, units).to_json(orient="records", force_ascii=False, indent=1),
         file_name="units.json", mime="application/json", key="download_units_json", on_click="ignore",
     )
-    with html_column:
+    with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
                                  file_name="preprocess-report.html")
 
