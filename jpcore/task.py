@@ -17,7 +17,14 @@ the names its :class:`Task` entry gives as ``"module:attribute"`` strings:
 * ``view`` — the name of the inspector folder that shows the task
   (``inspector/<view>/``, whose ``entry.VIEW`` the app's menu and Analysis
   page read; a dotted name is the full path of such an entry module), or
-  ``None`` while it has no page.
+  ``None`` while it has no page;
+* ``measures`` — a tuple of :class:`jpcore.stats.measures.Measure` (its
+  scores over per-unit counts: what ``--compare`` tests for significance,
+  ``--oracle`` splits by stage and ``--by-shape`` lists), or ``None``.
+  Each unit in ``units`` has ``gold``, its gold sentence range, and
+  ``shape`` (:class:`jpcore.align.GroupShape`), and the result has
+  ``totals_by_shape()``: per shape, the totals over its units alone, in the
+  form of ``totals`` (the JSON's ``"totals_by_shape"``).
 
 Everything is named by string and imported only when used, so ``jpcore --help``
 imports no evaluation, and one subcommand imports none of the others.  The CLI,
@@ -53,10 +60,11 @@ class Task:
     result: str
     report: str | None = None
     view: str | None = None
+    measures: str | None = None
 
     def load(self, part: str) -> Any:
         """The object named by field ``part`` (``"cli"``, ``"evaluate"``, ``"result"``,
-        ``"report"``), imported now: a module for ``"module"``, an attribute for
+        ``"report"``, ``"measures"``), imported now: a module for ``"module"``, an attribute for
         ``"module:attribute"``."""
         target = getattr(self, part)
         if target is None:
@@ -72,16 +80,16 @@ TASKS: dict[str, Task] = {
     for task in (
         Task("preprocess", "tokenization and sentence boundary evaluation", "jpcore.preprocess.cli",
              "jpcore.preprocess:evaluate_bytes", "jpcore.preprocess:PreprocessResult",
-             "jpcore.preprocess.html:build", "tokens"),
+             "jpcore.preprocess.html:build", "tokens", "jpcore.stats.measures:PREPROCESS"),
         Task("parseval", "PARSEVAL on constituency trees (jp-evalb)", "jpcore.parseval.cli",
              "jpcore.parseval:evaluate_bytes", "jpcore.parseval:ParsevalResult",
-             "jpcore.parseval.html:build", "brackets"),
+             "jpcore.parseval.html:build", "brackets", "jpcore.stats.measures:PARSEVAL"),
         Task("gec", "GEC scoring on M2 files (jp-errant)", "jpcore.gec.cli",
              "jpcore.gec:evaluate_bytes", "jpcore.gec:GecResult",
-             "jpcore.gec.html:build", "edits"),
+             "jpcore.gec.html:build", "edits", "jpcore.stats.measures:GEC"),
         Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
              "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
-             "jpcore.ud.html:build", None),
+             "jpcore.ud.html:build", None, "jpcore.stats.measures:UD"),
     )
 }
 

@@ -8,7 +8,7 @@ rule.  Every import counts, also one inside a function or under
 From the bottom up (DESIGN.md, "Layers"): ``jpcore.formats`` and
 ``jpcore.align``; the exact ports of peer tools (``jpcore.peers``); one
 package per evaluation (:data:`EVALUATIONS`), which never import each other;
-``jpcore.reports``, ``jpcore.analysis``, ``jpcore.stats``; ``jpcore.cli``,
+``jpcore.reports``, ``jpcore.analysis``, ``jpcore.stats``, ``jpcore.extras``; ``jpcore.cli``,
 which only ``python -m jpcore`` imports; the app (``inspector``), which
 jpcore never imports.  No Streamlit anywhere in jpcore.
 
@@ -28,7 +28,7 @@ from tests.conftest import ROOT
 EVALUATIONS = ("jpcore.preprocess", "jpcore.parseval", "jpcore.gec", "jpcore.ud")
 #: What the bottom layers may not reach: an evaluation, a report, the command line.
 ABOVE_THE_BOTTOM = (*EVALUATIONS, "jpcore.peers", "jpcore.reports", "jpcore.results", "jpcore.analysis",
-                    "jpcore.stats", "jpcore.systems", "jpcore.cli", "jpcore.output", "jpcore.task")
+                    "jpcore.stats", "jpcore.extras", "jpcore.systems", "jpcore.cli", "jpcore.output", "jpcore.task")
 
 
 @dataclass(frozen=True)

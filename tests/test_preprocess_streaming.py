@@ -32,7 +32,7 @@ from jpcore.preprocess import stream as preprocess_stream
 from jpcore.preprocess import evaluate
 from jpcore.preprocess.report import render_text
 from jpcore.preprocess.stream_report import write_streamed
-from tests.conftest import ROOT, UD
+from tests.conftest import ROOT, SAMPLE_DATA, UD
 
 EWT = UD / "UD_English-EWT"
 PUD = UD / "UD_English-PUD"
@@ -198,10 +198,25 @@ def test_strict_error_is_the_same_when_streamed(edited):
     assert cli(gold, edited, "--strict", "--stream").stderr == plain.stderr
 
 
-def test_stream_refuses_raw_and_html():
-    out = cli(MALFORMED / "reference.txt", MALFORMED / "reference.txt", "--stream", "--raw", MALFORMED / "reference.txt")
+@pytest.mark.parametrize("option", ["--raw", "--compare", "--oracle"])
+def test_stream_refuses_what_needs_the_whole_files(option):
+    reference = MALFORMED / "reference.txt"
+    out = cli(reference, reference, "--stream", option, reference)
     assert (out.returncode, out.stdout) == (2, "")
-    assert out.stderr == "jpcore preprocess: error: --stream cannot be combined with --raw or --html\n"
+    assert out.stderr == ("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare "
+                          "or --oracle\n")
+
+
+def test_stream_prints_the_by_shape_table_of_the_whole_file_path():
+    excerpt = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"
+    gold, system = excerpt / "en_ewt-ud-test.excerpt.gold.words.txt", excerpt / "en_ewt-ud-test.excerpt.nltk.tok.txt"
+    whole_text = cli(gold, system, "--by-shape")
+    assert whole_text.returncode == 0 and "\nBy unit shape (gold:system sentences" in whole_text.stdout
+    assert cli(gold, system, "--by-shape", "--stream").stdout == whole_text.stdout
+    for window in (200, 1000):  # the shapes' counts added up chunk by chunk
+        out = io.StringIO()
+        write_streamed(str(gold), str(system), out=out, window=window, by_shape=True)
+        assert out.getvalue() == whole_text.stdout
 
 
 MEASURE = """

@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jpcore.errors import InputError
-from jpcore.results.reader import MAX_DEPTH, ResultFieldError, json_depth, read_result_json
+from jpcore.results.extras import EXTRA_KEYS
+from jpcore.results.reader import MAX_DEPTH, ResultFieldError, json_depth, read_result_json, read_run_json
 from jpcore.reports import render_html
 from jpcore.align.similarity import Normaliser
 from jpcore import parseval
@@ -76,7 +77,24 @@ MALFORMED = {
                                                  "follows from the rest, found 0.99"),
     "constituent_outside_pair.json": ("parseval", "groups[0].constituents.gold[0]: expected a span within the "
                                                   "pair's 7 word units, found [0, 99]"),
+    "totals_by_shape_not_the_sum.json": ("preprocess", "totals_by_shape.n:1.tokens.tp: expected 5, the value that "
+                                                       "follows from the rest, found 4"),
+    "comparison_p_value_differs.json": ("preprocess", "comparison.p_value: expected 1.0, the value that follows "
+                                                      "from the rest, found 0.5"),
+    "comparison_unknown_method.json": (
+        "preprocess", "comparison.method: expected one of 'paired-bootstrap', 'approximate-randomization', "
+                      f"'compare-mt-bootstrap', found {MARKDOWN}"),
+    "comparison_units_past_the_end.json": ("preprocess", "comparison.units[0].sys_a: expected a range of system A's "
+                                                         "1 units, found [0, 2]"),
+    "comparison_counts_b_not_totals_b.json": ("preprocess", "comparison.unit_counts.b: expected rows adding up to "
+                                                            "the counts of totals_b (5, 0, 0), found (9, 0, 0)"),
+    "oracle_stage_differs.json": ("preprocess", "oracle.stages[1].segmentation: expected 0.0, the value that "
+                                                "follows from the rest, found 0.5"),
+    "hyp_from_text_other_file.json": ("gec", "hyp_from_text.cor: expected the system file's name, "
+                                             "alignment.hyp_name ('sys.m2'), found 'other.txt'"),
 }
+#: Valid runs that add keys to their result (--compare, --oracle; gec -orig -cor): task of each.
+RUNS = {"preprocess.compared.json": "preprocess", "gec.from_text.json": "gec"}
 
 
 def _read(data: bytes, task: str, name: str = "r.json"):
@@ -84,7 +102,7 @@ def _read(data: bytes, task: str, name: str = "r.json"):
 
 
 def test_every_malformed_file_is_listed() -> None:
-    listed = set(MALFORMED) | {"not_json.json"} | {f"{task}.reference.json" for task in CLASSES}
+    listed = set(MALFORMED) | {"not_json.json"} | {f"{task}.reference.json" for task in CLASSES} | set(RUNS)
     assert {path.name for path in HERE.glob("*.json")} == listed
 
 
@@ -95,6 +113,26 @@ def test_a_malformed_result_is_one_message_naming_the_field(name: str) -> None:
     with pytest.raises(ResultFieldError) as caught:
         _read((HERE / name).read_bytes(), task, name)
     assert str(caught.value) == f"{name}: {message}"
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_a_run_with_what_it_added_is_read_and_made_again(name: str) -> None:
+    task = RUNS[name]
+    data = json.loads((HERE / name).read_text("utf-8"))
+    run = read_run_json((HERE / name).read_bytes(), name, CLASSES[task].from_dict, task)
+    extras = run.extras
+    for key, made in (("comparison", extras.comparison), ("oracle", extras.oracle)):
+        assert (made.to_dict() if made is not None else None) == data.get(key)
+    assert extras.hyp_from_text == data.get("hyp_from_text")
+    assert run.result.to_dict() == {key: value for key, value in data.items() if key not in EXTRA_KEYS}
+    # the result alone, as the app's loader reads it
+    assert _read((HERE / name).read_bytes(), task).to_dict() == run.result.to_dict()
+
+
+def test_a_result_saved_before_totals_by_shape_is_read() -> None:
+    data = json.loads((HERE / "preprocess.reference.json").read_text("utf-8"))
+    del data["totals_by_shape"]
+    assert "totals_by_shape" in _read(json.dumps(data).encode(), "preprocess").to_dict()
 
 
 def test_json_syntax_is_named_by_line() -> None:
@@ -121,7 +159,7 @@ def test_the_wrong_task_and_oversized_files_are_named() -> None:
     with pytest.raises(InputError, match=r"^r\.json: expected a JSON object written by `jpcore preprocess --json`, "
                                          r"found a result of `jpcore gec`$"):
         _read(gec_json, "preprocess")
-    with pytest.raises(InputError, match=r"^r\.json: expected at most 100 bytes of JSON, found 2,550 bytes$"):
+    with pytest.raises(InputError, match=r"^r\.json: expected at most 100 bytes of JSON, found 2,678 bytes$"):
         read_result_json(gec_json, "r.json", GecResult.from_dict, "gec", max_bytes=100)
 
 
@@ -301,3 +339,13 @@ def test_a_file_name_that_is_not_utf8_is_written_as_its_escape(tmp_path: Path) -
     written = dumps_result(result.to_dict())
     again = _read(written.encode("utf-8"), "preprocess")
     assert again.gold.name == str(text).replace("\udcff", "\\xff")
+
+
+def test_a_comparison_too_costly_to_check_is_refused() -> None:
+    data = json.loads((HERE / "preprocess.compared.json").read_text("utf-8"))
+    data["comparison"]["samples"] = 1_000_000
+    data["comparison"]["units"] *= 201  # 201 common units (their order is checked after the cost)
+    with pytest.raises(ResultFieldError) as caught:
+        _read(json.dumps(data).encode(), "preprocess")
+    assert str(caught.value) == ("r.json: comparison.samples: expected at most 200,000,000 resampled units to check "
+                                 "(samples x common units), found 201,000,000")

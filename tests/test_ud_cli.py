@@ -65,8 +65,8 @@ def test_the_html_report_reads_the_result(pair):
     page = render_html(result)
     las = result.totals["LAS"]
     assert f"LAS F1 {100 * las.f1:.2f}%" in page
-    assert page.count("<section") == 8
-    assert "LAS and UAS per DEPREL" in page and "Labels most often confused" in page
+    assert page.count("<section") == 9  # scores, totals by unit shape, inputs, parameters, definitions, ...
+    assert "Totals by unit shape" in page and "LAS and UAS per DEPREL" in page and "Labels most often confused" in page
 
 
 @pytest.mark.parametrize("line, found", [

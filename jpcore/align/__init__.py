@@ -24,7 +24,16 @@ and returns groups (index ranges on both sides plus how they matched).
 
 from jpcore.align.differences import CharRanges, Difference, differences_of, first_difference_error
 from jpcore.align.nesting import Nested, align_nested, nest
-from jpcore.align.serial import GROUP_FIELDS, group_from_list, group_to_list, kind_counts, shape_counts
+from jpcore.align.serial import (
+    GROUP_FIELDS,
+    SHAPE_NAMES,
+    group_from_list,
+    group_to_list,
+    kind_counts,
+    shape_counts,
+    shape_name,
+    units_by_shape,
+)
 from jpcore.align.sides import Side, align_sides, boundary_weights
 from jpcore.align.streams import (
     ANCHOR,
@@ -58,5 +67,5 @@ __all__ = [
     "CharAlignment", "CharRanges", "Difference", "Group", "GroupShape", "Nested", "Side", "align_nested",
     "align_sides", "align_streams", "align_units", "anchor_length", "boundary_weights", "differences_of",
     "differing_kind", "ends_of", "first_difference_error", "group_from_list", "group_to_list", "group_units",
-    "kind_counts", "nest", "shape_counts",
+    "kind_counts", "nest", "shape_counts", "shape_name", "units_by_shape",
 ]

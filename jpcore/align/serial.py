@@ -21,7 +21,49 @@ from typing import Any
 
 from jpcore.align.streams import KINDS, Group
 
-__all__ = ["GROUP_FIELDS", "group_from_list", "group_to_list", "kind_counts", "shape_counts"]
+__all__ = ["GROUP_FIELDS", "SHAPE_NAMES", "group_from_list", "group_to_list", "kind_counts", "shape_counts",
+           "shape_name", "units_by_shape"]
+
+#: Every shape a group can have (gold:system units), in the order reports list
+#: them, with what it says about the boundaries: ``n:1`` is gold units the
+#: system merged, ``1:n`` one gold unit it split, ``m:n`` boundaries that
+#: differ on both sides.
+SHAPE_NAMES = {
+    "1:1": "same boundaries",
+    "n:1": "merged",
+    "1:n": "split",
+    "m:n": "differing",
+    "1:0": "gold only",
+    "n:0": "gold only",
+    "0:1": "system only",
+    "0:n": "system only",
+}
+
+
+def shape_name(shape: str) -> str:
+    """What a shape says about the boundaries (:data:`SHAPE_NAMES`; the shape itself if unknown).
+
+    >>> shape_name("n:1"), shape_name("1:1")
+    ('merged', 'same boundaries')
+    """
+    return SHAPE_NAMES.get(shape, shape)
+
+
+def units_by_shape(units: Iterable[Any]) -> dict[str, list[Any]]:
+    """``units`` grouped by ``shape``, document order kept inside each shape; the
+    shapes present, in :data:`SHAPE_NAMES` order (so each evaluation's
+    ``totals_by_shape`` lists them alike).
+
+    >>> from jpcore.align.streams import Group
+    >>> groups = [Group((0, 2), (0, 1), (0, 9), (0, 9), "exact"), Group((2, 3), (1, 2), (9, 12), (9, 12), "exact")]
+    >>> {shape: [g.gold for g in found] for shape, found in units_by_shape(groups).items()}
+    {'1:1': [(2, 3)], 'n:1': [(0, 2)]}
+    """
+    found: dict[str, list[Any]] = {}
+    for unit in units:
+        found.setdefault(unit.shape, []).append(unit)
+    order = list(SHAPE_NAMES)
+    return {shape: found[shape] for shape in sorted(found, key=order.index)}
 
 
 def shape_counts(units: Iterable[Any]) -> dict[str, int]:

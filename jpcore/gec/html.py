@@ -18,7 +18,7 @@ from jpcore.gec.result import GecEdit, GecResult
 from jpcore.gec.sentences import ALIGNER, SIMILARITY
 from jpcore.gec.unit import GecUnit
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
+    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
 )
 from jpcore.reports.definitions import gec as gec_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
@@ -29,6 +29,14 @@ from jpcore.reports.svg import Series, bar_chart, figure
 CHART_TYPES = 20
 #: Edits listed per unit and side.
 EDITS_PER_SIDE = 8
+
+
+def _shapes(result: GecResult) -> Section:
+    def cells(totals: dict) -> list[object]:
+        return [num(totals[key]) for key in ("tp", "fp", "fn", "precision", "recall", "f")]
+
+    headers = ["TP", "FP", "FN", "Prec", "Rec", result.errant.options.f_label]
+    return shapes_section(result, headers, cells, "sentences (M2 blocks)")
 
 
 def _scores(result: GecResult) -> Section:
@@ -145,6 +153,7 @@ def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_unit
     report = Report("jp-inspector report: GEC edits after sentence alignment", subtitle)
     report.sections = [
         _scores(result),
+        _shapes(result),
         inputs_section(infos, input_rows, ["Side", "File", "Sentences", "Annotators"]),
         parameters_section(parameters),
         definitions_section(gec_definitions(options.f_label, options.beta)),

@@ -18,7 +18,8 @@ from jpcore.gec.error_types import TypeRow, type_parts, type_table
 from jpcore.gec.options import GecOptions
 from jpcore.gec.sentences import ALIGNER, SIMILARITY
 from jpcore.gec.unit import SIDES, GecUnit, identity_unit
-from jpcore.peers.errant_compare import EditStatus, ErrantResult
+from jpcore.align import units_by_shape
+from jpcore.peers.errant_compare import EditStatus, ErrantResult, f_score
 
 __all__ = ["DROPPED", "NOTE_MULTI_ANNOTATOR", "GecEdit", "GecResult"]
 
@@ -106,6 +107,21 @@ class GecResult:
         """``{"tp","fp","fn","precision","recall","f"}``."""
         return self.errant.totals
 
+    def totals_by_shape(self) -> dict[str, dict[str, Any]]:
+        """The totals split by unit shape (:func:`jpcore.align.units_by_shape`, blocks
+        gold:system): per shape, :attr:`totals`' keys over its units, each unit's
+        TP/FP/FN as scored (the annotator pair errant chose for it) and P/R/F
+        as errant computes them; each count adds up to :attr:`totals`."""
+        sentences = self.errant.sentences
+        out = {}
+        for shape, units in units_by_shape(self.units).items():
+            tp = sum(sentences[unit.index].tp for unit in units)
+            fp = sum(sentences[unit.index].fp for unit in units)
+            fn = sum(sentences[unit.index].fn for unit in units)
+            p, r, f = f_score(tp, fp, fn, self.errant.options.beta)
+            out[shape] = {"tp": tp, "fp": fp, "fn": fn, "precision": p, "recall": r, "f": f}
+        return out
+
     def kind_counts(self) -> dict[str, int]:
         """How many units of each kind, most frequent first."""
         return dict(Counter(unit.kind for unit in self.units).most_common())
@@ -187,6 +203,7 @@ class GecResult:
             "task": base.pop("task"),
             "scorer": base.pop("scorer"),
             "totals": base.pop("totals"),
+            "totals_by_shape": self.totals_by_shape(),
             "noop_rule": self.options.noop_rule,
             "alpha": self.options.alpha,
             "alignment": {

@@ -12,7 +12,8 @@ UTF-8, an unreadable file) is one line on stderr naming the file and line,
 exit status 2.  EVALB's ``-e`` and ``-d``/``-D`` only mean something in
 legacy mode and are ignored here.  ``--html OUT`` also writes the
 self-contained HTML report (:mod:`jpcore.reports`); it is refused (status
-2) in legacy mode.
+2) in legacy mode, and so are ``--compare``, ``--oracle`` and ``--by-shape``
+(:mod:`jpcore.extras`; EVALB's rows are its lines, there is nothing to align).
 
 With ``--evalb`` (legacy mode) this is EVALB (2006 ``evalb.c``): identical
 stdout, stderr and exit status, options read as EVALB reads them, left to
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_json
 from jpcore.errors import exit_status, print_error
 from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
@@ -40,6 +42,12 @@ PROG = "jpcore parseval"
 #: The subcommand's help line.
 SUMMARY = "PARSEVAL on constituency trees (jp-evalb)"
 HTML_LEGACY = "--html: the HTML report is only available in alignment mode (without --evalb or -p)"
+EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or -p); EVALB's legacy mode "
+                 "pairs line k with line k and aligns nothing")
+#: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
+EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure")
+#: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
+MEASURES = ("brackets",)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +70,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print the result as one JSON object (recall, precision, f1 in percent)")
     parser.add_argument("--html", metavar="OUT",
                         help="also write a self-contained HTML report to OUT (alignment mode only)")
+    extra_options.configure(parser, measures=MEASURES, default_measure="brackets", unit="trees")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,9 +80,11 @@ def run(args: argparse.Namespace) -> int:
     (the caller prints it and exits 2); legacy mode returns EVALB's status.
     """
     if args.evalb is None and args.prm is None:
-        return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html)
+        return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html, args)
     if args.html:
         return print_error(PROG, HTML_LEGACY)
+    if extra_options.requested(args):
+        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape"))
     params = EvalbParams()
     for source in (args.evalb, args.prm):
         if source:
@@ -96,6 +107,9 @@ def main(argv: Sequence[str]) -> int:
         return _argparse_main(argv)
     if any(a == "--html" or a.startswith("--html=") for a in argv):
         return print_error(PROG, HTML_LEGACY)
+    for option in EXTRA_OPTIONS:
+        if any(a == option or a.startswith(option + "=") for a in argv):
+            return print_error(PROG, EXTRAS_LEGACY.format(option=option))
     return evalb_command.main(argv, PROG)
 
 
@@ -115,21 +129,36 @@ def _argparse_main(argv: list[str]) -> int:
 
 
 def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool,
-                   html: str | None = None) -> int:
-    """Alignment mode: read both files, align, score, print (and write ``--html OUT``)."""
-    result = evaluate_bytes(
-        Path(gold_path).read_bytes(), Path(sys_path).read_bytes(), gold_name=gold_path,
-        sys_name=sys_path, cutoff_len=DEFAULT_CUTOFF if cutoff is None else cutoff,
-    )
+                   html: str | None = None, args: argparse.Namespace | None = None) -> int:
+    """Alignment mode: read both files, align, score, print (and write ``--html OUT``);
+    ``args`` may ask for :mod:`jpcore.extras`' blocks."""
+    gold_data = Path(gold_path).read_bytes()
+    cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
+    result = evaluate_bytes(gold_data, Path(sys_path).read_bytes(), gold_name=gold_path, sys_name=sys_path,
+                            cutoff_len=cutoff_len)
     keep(result)
+    extras = None
+    if args is not None and extra_options.requested(args):
+        from jpcore.extras.command import run_extras
+
+        def evaluate_other(path: str):
+            return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,
+                                  cutoff_len=cutoff_len)
+
+        extras = run_extras(args, result, evaluate_other, system=sys_path, noun="trees")
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 
         write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
     if as_json:
-        write_json(result.to_dict())
+        data = result.to_dict()
+        if extras is not None:
+            data.update(extras.json())
+        write_json(data)
     else:
         sys.stdout.write(render_report(result))
+        if extras is not None:
+            sys.stdout.write(extras.text())
         sys.stdout.flush()
     return 0
 

@@ -20,7 +20,7 @@ from jpcore.parseval.result import MATCHED, ParsevalResult, TreePair
 from jpcore.peers.evalb.report import format_score
 from jpcore.peers.evalb.result import EvalbSummary
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
+    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
 )
 from jpcore.reports.definitions import parseval as parseval_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
@@ -85,6 +85,15 @@ def _scores(result: ParsevalResult) -> Section:
         [(s.label, num(s.matched), num(s.gold), num(s.test), num(f"{s.recall:.2f}"),
           num(f"{s.precision:.2f}"), num(f"{s.f1:.2f}")) for s in all_labels]))
     return section
+
+
+def _shapes(result: ParsevalResult) -> Section:
+    def cells(totals: dict) -> list[object]:
+        f1 = totals["f1"]
+        return [num(totals["matched"]), num(totals["gold"]), num(totals["test"]), num(score(totals["recall"])),
+                num(score(totals["precision"])), num(score(float("nan") if f1 is None else f1))]
+
+    return shapes_section(result, ["Matched", "Gold", "Test", "Recall %", "Precision %", "F1 %"], cells, "trees")
 
 
 def _text(result: ParsevalResult, pair: TreePair, side: str) -> str:
@@ -160,6 +169,7 @@ def build(result: ParsevalResult, inputs: Sequence[InputInfo] | None = None,
     report = Report("jp-inspector report: PARSEVAL after alignment", subtitle, style=TREE_CSS)
     report.sections = [
         _scores(result),
+        _shapes(result),
         inputs_section(infos, input_rows, ["Side", "File", "Trees", "Words"]),
         parameters_section(parameters),
         definitions_section(parseval_definitions()),

@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list
+from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list, units_by_shape
 from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree
@@ -257,6 +257,19 @@ class ParsevalResult:
         summary = self.summary().to_dict()
         return {key: summary[key] for key in TOTAL_KEYS}
 
+    def totals_by_shape(self) -> dict[str, dict[str, Any]]:
+        """The totals split by pair shape (:func:`jpcore.align.units_by_shape`, trees
+        gold:system): per shape, :attr:`totals`' keys computed over its pairs alone
+        (the ``-- All --`` block of those rows); each count adds up to :attr:`totals`."""
+        out = {}
+        for shape, pairs in units_by_shape(self.pairs).items():
+            block = EvalbSummary()
+            for pair in pairs:
+                block.add(pair.row())
+            summary = block.to_dict()
+            out[shape] = {key: summary[key] for key in TOTAL_KEYS}
+        return out
+
     def kind_counts(self) -> dict[str, int]:
         """How many pairs have each kind (exact, merged, similar, ...)."""
         counts = Counter(pair.kind for pair in self.pairs)
@@ -296,6 +309,7 @@ class ParsevalResult:
             "normalisation": self.normaliser.to_dict(),
             "normalisation_description": self.normaliser.describe(),
             "totals": {key: summary[key] for key in TOTAL_KEYS},
+            "totals_by_shape": self.totals_by_shape(),
             "summary": {"all": summary, "cutoff": self.cutoff_summary().to_dict()},
             "kinds": self.kind_counts(),
             "fields": {"word_units": list(WORD_UNIT_FIELDS), "constituents": list(CONSTITUENT_FIELDS)},

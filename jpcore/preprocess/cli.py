@@ -4,7 +4,11 @@ The whole-file path is :func:`jpcore.preprocess.evaluate_bytes`, the
 one evaluation entry that the app and the benchmark take too; ``--stream``
 (or a file of :data:`STREAM_BYTES` or more) reads incrementally instead.
 ``--html OUT`` also writes the self-contained HTML report
-(:mod:`jpcore.reports`); what is printed does not change.
+(:mod:`jpcore.reports`); what is printed does not change.  ``--compare``,
+``--oracle`` and ``--by-shape`` (:mod:`jpcore.extras`) evaluate the other
+files against the same gold with the same options and print their blocks
+after the report (``--json``: ``"comparison"``, ``"oracle"``); they need
+the whole files, so not ``--stream`` (``--by-shape`` excepted).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_json
 from jpcore.formats import FORMATS
 from jpcore.formats.conllu import LEVELS
@@ -41,22 +46,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
     parser.add_argument("--stream", action="store_true",
                         help="read both files incrementally, in bounded memory, with the same output "
-                             f"(automatic for a file of {STREAM_BYTES >> 20} MiB or more; not with --raw or --html)")
+                             f"(automatic for a file of {STREAM_BYTES >> 20} MiB or more; not with --raw, --html, "
+                             "--compare or --oracle)")
+    extra_options.configure(parser, measures=MEASURES, default_measure="tokens")
+
+
+#: The measures ``--measure`` names (:data:`jpcore.stats.measures.PREPROCESS`).
+MEASURES = ("sentences", "tokens")
 
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
     from jpcore.preprocess.stream_report import stream_threshold_reached
 
-    if args.stream or (not (args.raw or args.html) and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
+    whole_files = args.raw or args.html or args.compare or args.oracle
+    if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
         from jpcore.preprocess.stream_report import write_streamed
 
-        if args.raw or args.html:
-            print("jpcore preprocess: error: --stream cannot be combined with --raw or --html", file=sys.stderr)
+        if whole_files:
+            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare or --oracle",
+                  file=sys.stderr)
             return 2
         normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
         write_streamed(args.gold, args.system, args.format, args.level, normaliser,
-                       strict=args.strict, as_json=args.json, out=sys.stdout)
+                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape)
         return 0
     from jpcore.preprocess import evaluate_bytes
 
@@ -70,14 +83,28 @@ def run(args: argparse.Namespace) -> int:
     result = evaluate_bytes(gold_data, sys_data, args.gold, args.system, args.format, args.level, normaliser,
                             strict=args.strict, raw_text=raw)
     keep(result)
+    extras = None
+    if extra_options.requested(args):
+        from jpcore.extras.command import run_extras
+
+        def evaluate_other(path: str):
+            return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, args.format, args.level, normaliser,
+                                  strict=args.strict, raw_text=raw)
+
+        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences")
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
     if args.json:
-        write_json(result.to_dict())
+        data = result.to_dict()
+        if extras is not None:
+            data.update(extras.json())
+        write_json(data)
     else:
         from jpcore.preprocess.report import render_text
 
         sys.stdout.write(render_text(result))
+        if extras is not None:
+            sys.stdout.write(extras.text())
     return 0

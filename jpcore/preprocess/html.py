@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from jpcore.align import KINDS
 from jpcore.reports.bins import bin_label, bin_of, bins_phrase, position_bins
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
+    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
 )
 from jpcore.reports.definitions import preprocess as preprocess_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
@@ -65,6 +65,17 @@ def _scores(result: PreprocessResult) -> Section:
     )
     section.add('<div class="charts">' + figure("Precision, recall and F1 (percent)", chart) + "</div>")
     return section
+
+
+def _shapes(result: PreprocessResult, token_name: str) -> Section:
+    def cells(totals: dict[str, Counts]) -> list[object]:
+        sentences, tokens = totals["sentences"], totals["tokens"]
+        return [num(sentences.tp), num(sentences.fp), num(sentences.fn), num(pct(sentences.f1)),
+                num(tokens.tp), num(tokens.fp), num(tokens.fn), num(pct(tokens.f1))]
+
+    headers = ["Sent TP", "Sent FP", "Sent FN", "Sent F1 %", f"{token_name} TP", f"{token_name} FP",
+               f"{token_name} FN", f"{token_name} F1 %"]
+    return shapes_section(result, headers, cells, "sentences")
 
 
 def _units_overview(result: PreprocessResult) -> Section:
@@ -184,6 +195,7 @@ def build(result: PreprocessResult, inputs: Sequence[InputInfo] | None = None,
     report = Report("jp-inspector report: tokenization and sentence boundaries", subtitle, lang="en")
     report.sections = [
         _scores(result),
+        _shapes(result, token_name),
         inputs_section(infos, input_rows, ["Side", "File", "Format", "Level", "Sentences", "Tokens"]),
         _parameters(result),
         definitions_section(preprocess_definitions(token_name)),

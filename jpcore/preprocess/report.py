@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jpcore.align import DIFFERENT, GOLD_ONLY, SIMILAR, SYSTEM_ONLY
-from jpcore.preprocess import Counts, Difference, PreprocessResult
+from jpcore.align import DIFFERENT, GOLD_ONLY, SHAPE_NAMES, SIMILAR, SYSTEM_ONLY
+from jpcore.preprocess import Counts, Difference, PreprocessResult, Unit
 
 SHAPES = ("1:1", "1:n", "n:1", "m:n")
 
@@ -49,6 +49,8 @@ class ReportSummary:
     changed: int = 0
     deleted: int = 0
     inserted: int = 0
+    #: Per shape: ``{"sentences": Counts, "tokens": Counts}`` (:meth:`PreprocessResult.totals_by_shape`).
+    totals_by_shape: dict[str, dict[str, Counts]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, result: PreprocessResult) -> ReportSummary:
@@ -58,9 +60,23 @@ class ReportSummary:
             result.system.name, result.system.format, len(result.system.sentences),
             result.level, result.normaliser.describe(), result.totals,
             result.shape_counts(), result.kind_counts(), len(result.units),
+            totals_by_shape=result.totals_by_shape(),
         )
         summary.add_differences(result.differences)
         return summary
+
+    def add_to_shape(self, unit: Unit) -> None:
+        """Count ``unit`` in the totals of its shape."""
+        counts = self.totals_by_shape.get(unit.shape)
+        if counts is None:
+            counts = self.totals_by_shape[unit.shape] = {"sentences": Counts(), "tokens": Counts()}
+        counts["sentences"].add(unit.sentences)
+        counts["tokens"].add(unit.tokens)
+
+    def ordered_totals_by_shape(self) -> dict[str, dict[str, Counts]]:
+        """:attr:`totals_by_shape` with its shapes in the order every result lists them."""
+        order = list(SHAPE_NAMES)
+        return {shape: self.totals_by_shape[shape] for shape in sorted(self.totals_by_shape, key=order.index)}
 
     def add_differences(self, differences: list[Difference]) -> None:
         """Count more differing stretches (keeping the first ones to show)."""

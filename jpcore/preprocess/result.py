@@ -11,17 +11,27 @@ lossless.  Nothing here aligns or scores: see :mod:`jpcore.preprocess.evaluate`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from jpcore.align import Difference, Group, GroupShape, group_from_list, group_to_list, kind_counts, shape_counts
+from jpcore.align import (
+    Difference,
+    Group,
+    GroupShape,
+    group_from_list,
+    group_to_list,
+    kind_counts,
+    shape_counts,
+    units_by_shape,
+)
 from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.conllu import segmentation_from_dict
 from jpcore.formats.segmentation import Segmentation
 from jpcore.scores import GoldSystemFromErrors, PrecisionRecallF1
 
-__all__ = ["TASK", "Counts", "PreprocessResult", "Unit", "WordGroup", "group_counts"]
+__all__ = ["TASK", "Counts", "PreprocessResult", "Unit", "WordGroup", "group_counts", "sum_counts"]
 
 TASK = "preprocess"
 
@@ -177,6 +187,11 @@ class PreprocessResult:
         """How many units have each kind (exact, merged, similar, ...)."""
         return kind_counts(self.units)
 
+    def totals_by_shape(self) -> dict[str, dict[str, Counts]]:
+        """The totals split by unit shape (:func:`jpcore.align.units_by_shape`): per shape,
+        the sentence and token counts of its units; each count adds up to :attr:`totals`."""
+        return {shape: sum_counts(units) for shape, units in units_by_shape(self.units).items()}
+
     def gold_token_starts(self) -> list[int]:
         """Index of each gold sentence's first token in the flat token list."""
         return _token_starts(self.gold)
@@ -195,6 +210,8 @@ class PreprocessResult:
             "normalisation": self.normaliser.to_dict(),
             "normalisation_description": self.normaliser.describe(),
             "totals": {name: counts.to_dict() for name, counts in self.totals.items()},
+            "totals_by_shape": {shape: {name: counts.to_dict() for name, counts in totals.items()}
+                                for shape, totals in self.totals_by_shape().items()},
             "shapes": self.shape_counts(),
             "kinds": self.kind_counts(),
             "streams_equal": self.streams_equal,
@@ -217,6 +234,15 @@ class PreprocessResult:
             totals={name: Counts.from_dict(c) for name, c in data["totals"].items()},
             differences=[Difference.from_dict(d) for d in data["differences"]],
         )
+
+
+def sum_counts(units: Iterable[Unit]) -> dict[str, Counts]:
+    """``{"sentences": Counts, "tokens": Counts}`` summed over ``units`` (the order of ``totals``)."""
+    sentences, tokens = Counts(), Counts()
+    for unit in units:
+        sentences.add(unit.sentences)
+        tokens.add(unit.tokens)
+    return {"sentences": sentences, "tokens": tokens}
 
 
 def _token_starts(segmentation: Segmentation) -> list[int]:

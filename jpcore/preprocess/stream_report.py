@@ -68,8 +68,10 @@ def write_streamed(
     as_json: bool = False,
     out: TextIO,
     window: int = WINDOW,
+    by_shape: bool = False,
 ) -> None:
-    """Evaluate two files incrementally and write the report or the JSON to ``out``."""
+    """Evaluate two files incrementally and write the report or the JSON to ``out``
+    (``by_shape``: the text report followed by ``--by-shape``'s table)."""
     normaliser = normaliser or Normaliser.for_language("en")
     with ExitStack() as stack:
         gold_format, gold_sentences = stack.enter_context(open_segmentation(gold_path, gold_path, fmt, level))
@@ -97,6 +99,8 @@ def write_streamed(
                     system.add(sentence.to_dict())
         if spools is None:
             out.write(render_summary(summary))
+            if by_shape:
+                out.write(_by_shape_text(summary))
             return
         _write_json(out, summary, normaliser, spools, (gold_path, gold_format), (sys_path, sys_format))
 
@@ -110,6 +114,7 @@ def _add(summary: ReportSummary, chunk: Chunk) -> None:
         tokens.add(unit.tokens)
         summary.shapes[unit.shape] = summary.shapes.get(unit.shape, 0) + 1
         summary.kinds[unit.kind] += 1
+        summary.add_to_shape(unit)
     summary.n_units += len(chunk.units)
     summary.add_differences(chunk.differences)
 
@@ -126,6 +131,8 @@ def _write_json(
         "normalisation": normaliser.to_dict(),
         "normalisation_description": normaliser.describe(),
         "totals": {name: counts.to_dict() for name, counts in summary.totals.items()},
+        "totals_by_shape": {shape: {name: counts.to_dict() for name, counts in totals.items()}
+                            for shape, totals in summary.ordered_totals_by_shape().items()},
         "shapes": summary.shapes,
         "kinds": summary.kinds,
         "streams_equal": not summary.n_differences,
@@ -141,6 +148,23 @@ def _write_json(
         spool.copy_to(out)
         out.write("}")
     out.write("}\n")
+
+
+def _by_shape_text(summary: ReportSummary) -> str:
+    """``--by-shape``'s table from the summed counts (what the whole-file path prints from its units)."""
+    from types import SimpleNamespace
+
+    from jpcore.extras.by_shape import ShapeRow
+    from jpcore.extras.text import render_by_shape
+    from jpcore.stats.measures import PREPROCESS
+
+    rows = []
+    for shape, totals in summary.ordered_totals_by_shape().items():
+        sentences = totals["sentences"]
+        sums = {name: counts.as_tuple() for name, counts in totals.items()}
+        rows.append(ShapeRow(shape, summary.shapes[shape], sentences.gold, sentences.system, sums))
+    # the measures read only the level from a result (their label): the summary has it
+    return render_by_shape(rows, PREPROCESS, SimpleNamespace(level=summary.level), "sentences")
 
 
 def stream_threshold_reached(paths: list[str], threshold: int) -> bool:

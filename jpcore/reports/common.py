@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from jpcore.reports.markup import Cell, Section, definitions, esc, paragraph, table
+from jpcore.align import shape_counts, shape_name
+
+from jpcore.reports.markup import Cell, Section, definitions, esc, num, paragraph, table
 from jpcore.reports.provenance import UNKNOWN, InputInfo
 
 
@@ -71,6 +74,21 @@ def capped(units: Sequence, max_units: int, is_error, noun: str) -> tuple[list, 
             f"at least one error are listed, {len(shown):,} of {len(errors):,}, in document order. "
             "The JSON result (--json) holds every unit.")
     return shown, note
+
+
+def shapes_section(result: Any, headers: Sequence[object], rows_of: Any, noun: str) -> Section:
+    """The totals by unit shape (``result.totals_by_shape()``) as a small table: one row per
+    shape, its name, its number of units, then ``rows_of(totals)``'s cells (``totals`` being
+    that shape's entry, in the form of ``result.totals``)."""
+    section = Section("Totals by unit shape", anchor="shapes")
+    units = shape_counts(result.units)
+    rows = [[shape, shape_name(shape), num(units[shape]), *rows_of(totals)]
+            for shape, totals in result.totals_by_shape().items()]
+    section.add(table(["Shape", "Boundaries", "Units", *headers], rows, "scores"))
+    section.add(note(f"Shape: gold:system {noun} in a unit (n:1 the system merged gold {noun}, 1:n it split one, "
+                     "m:n both). Each count adds up over the shapes to its total; the 1:1 row is what the task "
+                     "scores where segmentation agreed."))
+    return section
 
 
 def note(text: str) -> str:

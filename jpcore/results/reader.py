@@ -17,8 +17,14 @@ syntax, the field (``units[3].kind``).  The checks, in order:
 4. the result is rebuilt (``from_dict``), then the invariants between its
    parts hold (:data:`jpcore.results.schemas.INVARIANTS`);
 5. the rebuilt result writes back exactly the values read: a derived value
-   (a precision, a shape, a count by kind, an edit's status) that does not
-   follow from the others is named.
+   (a precision, a shape, a count by kind, an edit's status, the totals of
+   a shape) that does not follow from the others is named.  A result saved
+   before ``"totals_by_shape"`` existed (:data:`OPTIONAL_DERIVED`) is read
+   without it;
+6. what a run adds beyond its result (``"comparison"``, ``"oracle"``,
+   ``"hyp_from_text"``: :mod:`jpcore.results.extras`) is made again from the
+   result and must equal what was read; :func:`read_run_json` returns it
+   with the result.
 
 So whatever a page reads from a loaded result has the types, values and
 relations jpcore itself produces; strings are still shown escaped.
@@ -30,7 +36,7 @@ import json
 import re
 from collections.abc import Callable
 from itertools import accumulate
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from jpcore.errors import InputError
 from jpcore.formats.json_schema import (
@@ -42,6 +48,7 @@ from jpcore.formats.json_schema import (
     parse_float,
     parse_int,
 )
+from jpcore.results.extras import EXTRA_KEYS, Extras, rebuild_extras
 from jpcore.results.schemas import INVARIANTS, SCHEMAS
 from jpcore.formats.textio import printable
 from jpcore.formats.trees import MAX_NESTED_DEPTH
@@ -52,6 +59,9 @@ Result = TypeVar("Result")
 #: Deepest nesting of arrays and objects read: nested trees (two levels per
 #: node, up to :data:`jpcore.formats.trees.MAX_NESTED_DEPTH` nodes) and a margin.
 MAX_DEPTH = 2 * MAX_NESTED_DEPTH + 16
+
+#: Derived keys every result writes that a result saved by an earlier jpcore may lack.
+OPTIONAL_DERIVED = ("totals_by_shape",)
 
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 #: Where a number might have too many digits, or overflow a float.
@@ -114,21 +124,39 @@ def dumps_result(data: dict[str, Any], **options: Any) -> str:
     return printable(json.dumps(data, ensure_ascii=False, **options), backslash="\\\\")
 
 
+class SavedRun(NamedTuple):
+    """A saved ``--json`` run: its result and what the run added (:class:`~jpcore.results.extras.Extras`)."""
+
+    result: Any
+    extras: Extras
+
+
 def read_result_json(
     data: bytes, name: str, from_dict: Callable[[dict[str, Any]], Result] | None, command: str,
     max_bytes: int | None = None,
 ) -> Result:
-    """Rebuild a result with ``from_dict`` from JSON bytes written by ``jpcore COMMAND --json``,
-    validated as the module says; anything else raises :class:`InputError`.  With
-    ``from_dict=None`` the result class is the one task ``COMMAND`` registers
-    (:func:`jpcore.task.result_from_dict`).
+    """The result of :func:`read_run_json` (what the run added beyond it checked, then left aside).
 
     >>> read_result_json(b"[1]", "r.json", dict, "preprocess")
     Traceback (most recent call last):
     ...
     jpcore.errors.InputError: r.json:1: expected a JSON object written by `jpcore preprocess --json`, found list
-    >>> read_result_json(b'{"task": "preprocess", "level": "![k](https://e.invalid/x.png)"}', "r.json", dict,
-    ...                  "preprocess")
+    """
+    return read_run_json(data, name, from_dict, command, max_bytes).result
+
+
+def read_run_json(
+    data: bytes, name: str, from_dict: Callable[[dict[str, Any]], Result] | None, command: str,
+    max_bytes: int | None = None,
+) -> SavedRun:
+    """Rebuild a result with ``from_dict`` from JSON bytes written by ``jpcore COMMAND --json``,
+    and with it what the run added (``"comparison"``, ``"oracle"``, ``"hyp_from_text"``),
+    validated as the module says; anything else raises :class:`InputError`.  With
+    ``from_dict=None`` the result class is the one task ``COMMAND`` registers
+    (:func:`jpcore.task.result_from_dict`).
+
+    >>> read_run_json(b'{"task": "preprocess", "level": "![k](https://e.invalid/x.png)"}', "r.json", dict,
+    ...               "preprocess")
     Traceback (most recent call last):
     ...
     jpcore.results.reader.ResultFieldError: r.json: level: expected one of 'tokens', 'words', found '![k](https://e.inval'...
@@ -174,16 +202,25 @@ def read_result_json(
         INVARIANTS[command](payload)
     except SchemaError as error:
         raise ResultFieldError(name, error.path, error.expected, error.found) from None
+    saved = {key: payload.pop(key) for key in EXTRA_KEYS if key in payload}
     to_dict = getattr(result, "to_dict", None)
     try:
         written = to_dict() if to_dict is not None else payload
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise InputError(name, None, "a result jpcore can rebuild",
                          f"{type(error).__name__}: {error} while writing it back") from None
+    if to_dict is not None:
+        for key in OPTIONAL_DERIVED:
+            if key not in payload:
+                written.pop(key, None)
     if written != payload:  # the schema made the types strict: == is enough until they differ
         difference = _first_difference(written, payload)
         if difference is not None:
             path, written, read = difference
             raise ResultFieldError(name, path, f"{describe(written)}, the value that follows from the rest",
                                    describe(read))
-    return result
+    try:
+        extras = rebuild_extras(saved, result, payload, _first_difference)
+    except SchemaError as error:
+        raise ResultFieldError(name, error.path, error.expected, error.found) from None
+    return SavedRun(result, extras)

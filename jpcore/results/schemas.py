@@ -2,7 +2,9 @@
 
 Contract: :data:`SCHEMAS` maps a task (``preprocess``, ``parseval``,
 ``gec``) to the schema of the JSON that ``jpcore TASK --json`` and the
-app's JSON download write (:mod:`jpcore.formats.json_schema`): every key,
+app's JSON download write (:mod:`jpcore.formats.json_schema`), with the keys
+the shared options add (:func:`extra_keys`: ``totals_by_shape``,
+``comparison``, ``oracle``; gec's ``hyp_from_text``): every key,
 its type, the enums (kinds, shapes, statuses, levels, modes), the ranges
 of the numbers.  :data:`INVARIANTS` maps a task to a function that checks,
 once the schema holds, what the pages rely on between the parts: units in
@@ -40,7 +42,10 @@ from jpcore.formats.json_schema import (
     describe,
 )
 from jpcore.align.similarity import known_languages
+from jpcore.extras.options import MAX_SAMPLES, MAX_SEED
+from jpcore.extras.options import METHODS as COMPARISON_METHODS
 from jpcore.peers.errant_compare import MODES
+from jpcore.gec.from_text import ANNOTATORS
 from jpcore.gec.options import NOOP_RULES
 from jpcore.parseval.result import STATUSES
 
@@ -62,6 +67,42 @@ PERCENT = Num(0.0, 100.0)
 TEXT = Str()
 TOKEN = Str(min_len=1)
 NORMALISATION = Obj({"name": Str(choices=tuple(known_languages())), "contractions": Bool(), "casefold": Bool()})
+
+# --- what every task's JSON may add: totals by shape, a comparison, an oracle --------
+
+#: A score of any task (a share, or parseval's percent) and a difference of two.
+SCORE = Num(0.0, 100.0)
+DIFFERENCE = Num(-100.0, 100.0)
+_COMMON_UNIT = Obj({"gold": SPAN, "sys_a": SPAN, "sys_b": SPAN})
+_SYS_STATS = Obj({"mean": SCORE, "median": SCORE, "lower_bound": SCORE, "upper_bound": SCORE})
+
+
+def extra_keys(totals: Obj) -> dict[str, Schema]:
+    """The optional keys of a task whose ``totals`` have the schema ``totals``:
+    ``totals_by_shape`` (:meth:`totals_by_shape` of every result), ``comparison``
+    (:class:`jpcore.extras.comparison.ComparisonRun`) and ``oracle``
+    (:class:`jpcore.extras.oracle.OracleRun`); their figures are checked once
+    the result is rebuilt (:mod:`jpcore.results.reader`)."""
+    comparison = Obj({
+        "measure": Str(max_len=100), "label": Str(max_len=100), "system_a": NAME, "system_b": NAME,
+        "totals_b": totals, "counts": Seq(Str(max_len=40), max_len=10),
+        "unit_counts": Obj({"a": Seq(Seq(COUNT, max_len=10)), "b": Seq(Seq(COUNT, max_len=10))}),
+        "method": Str(choices=COMPARISON_METHODS), "metric": Str(max_len=100),
+        "score_a": SCORE, "score_b": SCORE, "difference": DIFFERENCE, "confidence": Num(0.0, 1.0),
+        "interval": Nullable(Row((DIFFERENCE, DIFFERENCE))), "p_value": SHARE,
+        "samples": Int(1, MAX_SAMPLES), "seed": Int(0, MAX_SEED), "sample_ratio": Nullable(Num(0.0, 1e6)),
+        "wins": Nullable(Obj({"a": COUNT, "b": COUNT, "tie": COUNT})),
+        "details": Obj({}, {"win_ratios": Obj({"sys1": SHARE, "sys2": SHARE, "tie": SHARE}),
+                            "sys_stats": Seq(_SYS_STATS, max_len=2)}),
+        "units": Seq(_COMMON_UNIT),
+    })
+    stage = Obj({"measure": Str(max_len=100), "label": Str(max_len=100), "best": SCORE,
+                 "counts": Obj({"end_to_end": Seq(COUNT, max_len=10), "oracle": Seq(COUNT, max_len=10)}),
+                 "end_to_end": SCORE, "oracle": SCORE, "segmentation": DIFFERENCE, "task": DIFFERENCE})
+    oracle = Obj({"name": NAME, "totals": totals, "shapes": Map(COUNT, key=SHAPE),
+                  "counts": Seq(Str(max_len=40), max_len=10), "stages": Seq(stage, max_len=100)})
+    return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle}
+
 
 # --- preprocess ----------------------------------------------------------------------
 
@@ -86,12 +127,14 @@ _SEGMENTATION = Obj({"name": NAME, "format": Str(choices=("text", "conllu", "tok
 _DIFFERENCE = Obj({"gold_chars": SPAN, "sys_chars": SPAN, "gold_text": TEXT, "sys_text": TEXT,
                    "gold_line": Nullable(LINE), "sys_line": Nullable(LINE)})
 
+_PREPROCESS_TOTALS = Obj({"sentences": _COUNTS, "tokens": _COUNTS})
+
 PREPROCESS = Obj({
     "task": Str(choices=("preprocess",)),
     "level": LEVEL,
     "normalisation": NORMALISATION,
     "normalisation_description": Str(max_len=1000),
-    "totals": Obj({"sentences": _COUNTS, "tokens": _COUNTS}),
+    "totals": _PREPROCESS_TOTALS,
     "shapes": Map(COUNT, key=SHAPE),
     "kinds": Obj({kind: COUNT for kind in KINDS}),
     "streams_equal": Bool(),
@@ -99,7 +142,7 @@ PREPROCESS = Obj({
     "units": Seq(_UNIT),
     "gold": _SEGMENTATION,
     "system": _SEGMENTATION,
-})
+}, extra_keys(_PREPROCESS_TOTALS))
 
 # --- parseval ------------------------------------------------------------------------
 
@@ -136,6 +179,9 @@ _PAIR = Obj({
     "constituents": Obj({"gold": Seq(_CONSTITUENT), "sys": Seq(_CONSTITUENT)}),
 })
 
+_PARSEVAL_TOTALS = Obj({**{key: COUNT for key in ("matched", "gold", "test", "cross", "words", "correct_tags")},
+                        "recall": PERCENT, "precision": PERCENT, "f1": Nullable(PERCENT)})
+
 PARSEVAL = Obj({
     "task": Str(choices=("parseval",)),
     "mode": Str(choices=("alignment",)),
@@ -143,15 +189,14 @@ PARSEVAL = Obj({
     "cutoff_len": Int(-(2**31), 2**31 - 1),
     "normalisation": NORMALISATION,
     "normalisation_description": Str(max_len=1000),
-    "totals": Obj({**{key: COUNT for key in ("matched", "gold", "test", "cross", "words", "correct_tags")},
-                   "recall": PERCENT, "precision": PERCENT, "f1": Nullable(PERCENT)}),
+    "totals": _PARSEVAL_TOTALS,
     "summary": Obj({"all": _SUMMARY, "cutoff": _SUMMARY}),
     "kinds": Obj({kind: COUNT for kind in KINDS}),
     "fields": Obj({"word_units": Seq(Str(max_len=40)), "constituents": Seq(Str(max_len=40))}),
     "groups": Seq(_PAIR),
     "gold": Obj({"name": NAME, "trees": Seq(_TREE)}),
     "system": Obj({"name": NAME, "trees": Seq(_TREE)}),
-})
+}, extra_keys(_PARSEVAL_TOTALS))
 
 # --- gec -----------------------------------------------------------------------------
 
@@ -176,11 +221,15 @@ _GEC_SENTENCE = Obj({"index": COUNT, "hyp_coder": _CODER, "ref_coder": _CODER, "
 _DOCUMENT = Obj({"name": NAME, "blocks": COUNT, "leading": TEXT, "trailing": TEXT,
                  "newline": Str(choices=("\n", "\r\n", "\r")), "bom": Bool()})
 
+_GEC_TOTALS = Obj({"tp": COUNT, "fp": COUNT, "fn": COUNT, "precision": SHARE, "recall": SHARE, "f": SHARE})
+#: What ``--json`` says of a system given as text (``jpcore gec -orig -cor``).
+_HYP_FROM_TEXT = Obj({"orig": NAME, "cor": NAME, "annotator": Str(choices=ANNOTATORS), "types": Str(max_len=1000)})
+
 GEC = Obj(
     {
         "task": Str(choices=("gec",)),
         "scorer": Str(max_len=200),
-        "totals": Obj({"tp": COUNT, "fp": COUNT, "fn": COUNT, "precision": SHARE, "recall": SHARE, "f": SHARE}),
+        "totals": _GEC_TOTALS,
         "noop_rule": Str(choices=NOOP_RULES),
         "alpha": SHARE,
         "alignment": Obj({"aligner": Str(max_len=200), "similarity": Str(max_len=400),
@@ -196,7 +245,8 @@ GEC = Obj(
         "units": Seq(_GEC_UNIT),
         "sentences": Seq(_GEC_SENTENCE),
     },
-    {"category_table": Seq(Row((TEXT, COUNT, COUNT, COUNT, SHARE, SHARE, SHARE)))},
+    {"category_table": Seq(Row((TEXT, COUNT, COUNT, COUNT, SHARE, SHARE, SHARE))),
+     **extra_keys(_GEC_TOTALS), "hyp_from_text": _HYP_FROM_TEXT},
 )
 
 #: The schema of each task's JSON.

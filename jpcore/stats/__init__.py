@@ -12,7 +12,10 @@ results).  Layers, each a module with one concept:
 * :mod:`~jpcore.stats.compare`: :func:`compare`, the methods and the p-value
   definitions;
 * :mod:`~jpcore.stats.result`: :class:`Comparison`, with ``to_dict()`` /
-  ``from_dict()`` for ``--json``.
+  ``from_dict()`` for ``--json``;
+* :mod:`~jpcore.stats.measures`: each evaluation's scores over per-unit
+  counts (the Task contract's ``measures``), built on
+  :mod:`~jpcore.stats.adapters`.
 
 >>> from jpcore.stats import F1, UnitCounts, compare
 >>> gold = [(0, 1), (1, 2)]

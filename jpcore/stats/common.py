@@ -152,6 +152,14 @@ def common_counts(units: Sequence[CommonUnit], counts_a: np.ndarray, counts_b: n
     return _sums(units, counts_a, "sys_a"), _sums(units, counts_b, "sys_b")
 
 
+def side_counts(units: Sequence[CommonUnit], counts: np.ndarray, side: str) -> np.ndarray:
+    """Per common unit, the sums of one system's unit counts: ``side`` is ``"sys_a"`` or
+    ``"sys_b"`` (as :func:`common_counts` sums each)."""
+    if side not in ("sys_a", "sys_b"):
+        raise ValueError(f"side: expected 'sys_a' or 'sys_b', found {side!r}")
+    return _sums(units, counts, side)
+
+
 def _sums(units: Sequence[CommonUnit], counts: np.ndarray, side: str) -> np.ndarray:
     counts = np.asarray(counts, dtype=np.int64)
     if counts.ndim != 2:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, text_cell,
+    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
 )
 from jpcore.reports.definitions import ALIGNMENT
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
@@ -84,6 +84,17 @@ def _scores(result: UdResult) -> Section:
                       max_value=100, fmt=lambda v: f"{v:.2f}")
     section.add('<div class="charts">' + figure("F1 per metric (percent)", chart) + "</div>")
     return section
+
+
+#: The metrics of the by-shape table (every one is in the JSON's totals_by_shape).
+SHAPE_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "UAS", "LAS")
+
+
+def _shapes(result: UdResult) -> Section:
+    def cells(totals: dict) -> list[object]:
+        return [num(pct(totals[name].f1)) for name in SHAPE_METRICS]
+
+    return shapes_section(result, [f"{name} F1 %" for name in SHAPE_METRICS], cells, "sentences")
 
 
 def _parameters(result: UdResult) -> Section:
@@ -183,6 +194,7 @@ def build(result: UdResult, inputs: Sequence[InputInfo] | None = None,
     report = Report("jp-inspector report: dependency parsing and tagging (CoNLL 2018 metrics)", subtitle)
     report.sections = [
         _scores(result),
+        _shapes(result),
         inputs_section(infos, input_rows, ["Side", "File", "Sentences", "Words"]),
         _parameters(result),
         definitions_section(DEFINITIONS),

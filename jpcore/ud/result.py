@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from jpcore.scores import PrecisionRecallF1
-from jpcore.align import KINDS, Difference, Group, GroupShape, group_from_list, group_to_list, kind_counts, shape_counts
+from jpcore.align import (
+    KINDS,
+    Difference,
+    Group,
+    GroupShape,
+    group_from_list,
+    group_to_list,
+    kind_counts,
+    shape_counts,
+    units_by_shape,
+)
 from jpcore.ud.metrics import METRICS, PAIR_METRICS
 from jpcore.ud.treebank import Treebank
 
@@ -221,6 +231,19 @@ class UdResult:
         """How many units have each kind (exact, merged, similar, ...)."""
         return kind_counts(self.units)
 
+    def totals_by_shape(self) -> dict[str, dict[str, Score]]:
+        """The totals split by unit shape (:func:`jpcore.align.units_by_shape`, sentences
+        gold:system): per shape, one :class:`Score` per metric summed over its units;
+        each count adds up to :attr:`totals`."""
+        out = {}
+        for shape, units in units_by_shape(self.units).items():
+            scores = {name: Score(0, 0, 0, None) for name in METRICS}
+            for unit in units:
+                for name, row in zip(METRICS, unit.table):
+                    scores[name].add(Score(*row))
+            out[shape] = scores
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """A lossless JSON-ready dict (see :meth:`from_dict`): ``totals.<metric>`` with
         ``tp``, ``gold``, ``system`` (and ``fp``, ``fn``, precision, recall, F1 as
@@ -231,6 +254,8 @@ class UdResult:
             "metrics": list(METRICS),
             "flags": list(PAIR_METRICS),
             "totals": {name: score.to_dict() for name, score in self.totals.items()},
+            "totals_by_shape": {shape: {name: score.to_dict() for name, score in scores.items()}
+                                for shape, scores in self.totals_by_shape().items()},
             "shapes": self.shape_counts(),
             "kinds": self.kind_counts(),
             "streams_equal": self.streams_equal,

@@ -1,0 +1,110 @@
+"""The text blocks ``--by-shape``, ``--compare`` and ``--oracle`` print after a task's report.
+
+Contract: pure functions from computed values to text (each block ends with
+a newline, and starts with an empty line that sets it off from the report
+before it).  Scores are printed as the task's report prints them
+(:meth:`jpcore.stats.measures.Measure.show`: percent with two decimals for
+preprocess and ud, EVALB's percent for parseval, errant's four decimals for
+gec).  Nothing is computed here beyond the metric of summed counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from jpcore.align import shape_name
+from jpcore.extras.by_shape import ShapeRow
+from jpcore.extras.comparison import ComparisonRun
+from jpcore.extras.oracle import OracleRun
+from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT
+from jpcore.stats.measures import Measure
+from jpcore.stats.result import CONFIDENCE
+
+__all__ = ["render_by_shape", "render_comparison", "render_oracle"]
+
+#: How a count is headed in a table.
+COUNT_HEADERS = {"tp": "TP", "fp": "FP", "fn": "FN"}
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int]) -> list[str]:
+    """``headers`` and ``rows`` as `` | ``-separated columns: those in ``left`` left-aligned."""
+    widths = [max(len(headers[c]), *(len(row[c]) for row in rows)) for c in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        return " | ".join(cell.ljust(widths[c]) if c in left else cell.rjust(widths[c])
+                          for c, cell in enumerate(cells)).rstrip()
+
+    return [line(headers), "-+-".join("-" * width for width in widths), *(line(row) for row in rows)]
+
+
+def render_by_shape(rows: Sequence[ShapeRow], measures: Sequence[Measure], result: Any, noun: str) -> str:
+    """The by-shape table: per shape, its units and each measure's counts and score.
+
+    ``result`` is what the measures read their label and metric from; ``noun``
+    names the units a shape counts (``sentences``, ``trees``, ``blocks``)."""
+    counts = measures[0].counts
+    headers = ["Shape", "Units", "Gold:system", "Metric", *(COUNT_HEADERS.get(c, c.capitalize()) for c in counts),
+               "Score"]
+    table = []
+    for row in rows:
+        for number, measure in enumerate(measures):
+            sums = row.sums[measure.name]
+            first = number == 0
+            table.append([
+                f"{row.shape} {shape_name(row.shape)}" if first else "",
+                f"{row.units}" if first else "",
+                f"{row.gold}:{row.system}" if first else "",
+                measure.label(result),
+                *(f"{value}" for value in sums),
+                measure.show(measure.score(result, sums)),
+            ])
+    lines = ["", f"By unit shape (gold:system {noun}; over the shapes, every count adds up to its total):"]
+    return "\n".join(lines + _table(headers, table, (0, 3))) + "\n"
+
+
+def _p(value: float) -> str:
+    return f"{value:.4g}"
+
+
+def render_comparison(run: ComparisonRun, noun: str) -> str:
+    """Both systems' scores, the difference, its 95% interval, the p-value and the method."""
+    c, m = run.comparison, run.measure
+    lines = [
+        "",
+        f"Comparison on {run.label} (B against A, each aligned to the same gold on its own):",
+        f"  A {run.system_a}: {m.show(c.score_a)}",
+        f"  B {run.system_b}: {m.show(c.score_b)}",
+    ]
+    difference = f"  B - A: {m.show_signed(c.difference)}"
+    if c.interval is not None:
+        difference += f", {CONFIDENCE:.0%} interval [{m.show_signed(c.interval[0])}, " \
+                      f"{m.show_signed(c.interval[1])}]"
+    lines.append(difference + f", p = {_p(c.p_value)}")
+    if c.method == APPROXIMATE_RANDOMIZATION:
+        how = f"{c.samples:,} trials, each swapping A's and B's counts in every common unit with " \
+              "probability 1/2; no interval (it tests, it does not estimate)"
+    elif c.method == COMPARE_MT:
+        how = f"{c.samples:,} resamples of {c.sample_ratio:g} x the common units; p is compare-mt's 1 - win ratio"
+    else:
+        how = f"{c.samples:,} resamples of the common units; p two-sided"
+    lines.append(f"  method: {c.method}, seed {c.seed}: {how}")
+    lines.append(f"  common units: {len(c.units):,} (gold cut wherever both systems end a unit of {noun})")
+    if c.wins is not None:
+        lines.append(f"  resamples where A is higher: {c.wins[0]:,}, B higher: {c.wins[1]:,}, equal: {c.wins[2]:,}")
+    return "\n".join(lines) + "\n"
+
+
+def render_oracle(run: OracleRun, noun: str) -> str:
+    """Each measure end to end, on gold's segmentation and perfect; what each stage lost."""
+    headers = ["Metric", "End to end", "Oracle", "Perfect", "Lost to segmentation", "Lost to the task"]
+    rows = [[stage.label, stage.measure.show(stage.end_to_end), stage.measure.show(stage.oracle),
+             stage.measure.show(stage.best), stage.measure.show_signed(stage.segmentation),
+             stage.measure.show_signed(stage.task)]
+            for stage in run.stages if stage.measure.in_tables]
+    lines = ["", f"Error by stage (oracle {run.name}: the same system on gold's segmentation):"]
+    lines += _table(headers, rows, (0,))
+    if run.off_gold:
+        lines.append(f"note: {run.off_gold:,} of the oracle's {run.units:,} units are not 1:1: it does not keep "
+                     f"gold's {noun} everywhere, so its score still holds segmentation errors")
+    return "\n".join(lines) + "\n"
