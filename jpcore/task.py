@@ -81,7 +81,7 @@ TASKS: dict[str, Task] = {
              "jpcore.gec.html:build", "edits"),
         Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
              "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
-             "jpcore.ud.html:build", None),
+             "jpcore.ud.html:build", "deps"),
     )
 }
 
