@@ -20,6 +20,7 @@ is made on click.  No figure is computed here.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
@@ -34,7 +35,7 @@ from inspector.common.state import show_nothing_loaded
 from inspector.deps import tables
 from inspector.deps.loader import SLOT, SPEC, DepsLoaded
 from inspector.deps.render import legend_html, unit_html
-from inspector.deps.words import ERRORS, WordFilter, filter_rows, units_of
+from inspector.deps.words import ERRORS, WordFilter, WordRow, filter_rows, units_of
 
 #: Rows per page of the units and word-group tables.
 TABLE_ROWS = 500
@@ -42,8 +43,12 @@ TABLE_ROWS = 500
 UNIT_KEY = "d_unit"
 #: The metrics shown as headline figures (F1).
 HEADLINE = ("UAS", "LAS", "CLAS", "MLAS", "BLEX")
-PERCENT = {name: st.column_config.NumberColumn(name, format="%.2f")
-           for name in ("Precision (%)", "Recall (%)", "F1 (%)", "Aligned accuracy (%)")}
+
+
+def _percent(frame: pd.DataFrame) -> dict[str, object]:
+    """Every ``... (%)`` column shown with two decimals, as the CLI prints it."""
+    return {name: st.column_config.NumberColumn(name, format="%.2f") for name in frame.columns
+            if str(name).endswith("(%)")}
 
 
 def _table_height(rows: int, cap: int = 420) -> int:
@@ -83,7 +88,7 @@ def _headline(result: UdResult) -> None:
     st.subheader("CoNLL 2018 metrics")
     frame = tables.metrics_frame(result)
     st.dataframe(frame, key="d_metrics", hide_index=True, height=_table_height(len(frame), 520),
-                 column_config=PERCENT)
+                 column_config=_percent(frame))
     st.caption("Precision = correct / system, recall = correct / gold, F1 = 2·correct / (gold + system), "
                "aligned accuracy = correct / aligned pairs; in percent, as `jpcore ud` and conll18_ud_eval.py "
                "print them. CLAS, MLAS and BLEX count content words only; UFeats compares universal features "
@@ -95,12 +100,13 @@ def _labels(result: UdResult) -> None:
     st.subheader("Per DEPREL, per UPOS and the labels confused")
     deprel, upos, confusion = st.tabs(["Per DEPREL", "Per UPOS", "Label confusion"])
     with deprel:
-        st.dataframe(tables.labels_frame(per_deprel(result), "LAS", "DEPREL"), key="d_per_deprel",
-                     hide_index=True)
+        frame = tables.labels_frame(per_deprel(result), "LAS", "DEPREL")
+        st.dataframe(frame, key="d_per_deprel", hide_index=True, column_config=_percent(frame))
         st.caption("By the DEPREL main type. Gold / System: words with the label; aligned pairs: those whose "
                    "gold word has it. LAS precision, recall and F1 restricted to the label, in percent.")
     with upos:
-        st.dataframe(tables.labels_frame(per_upos(result), "UPOS", "UPOS"), key="d_per_upos", hide_index=True)
+        frame = tables.labels_frame(per_upos(result), "UPOS", "UPOS")
+        st.dataframe(frame, key="d_per_upos", hide_index=True, column_config=_percent(frame))
         st.caption("UPOS precision, recall and F1 restricted to the tag; UAS of the aligned words with the "
                    "tag (an attachment score per word class), in percent.")
     with confusion:
@@ -151,7 +157,7 @@ def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
     st.caption("Click another row of the units table, use Previous / Next (keys K / J) or type a unit number.")
 
 
-def _downloads(loaded: DepsLoaded, rows: list, units: list) -> None:
+def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]) -> None:
     """Every download, made when its button is clicked."""
     result, index = loaded.result, loaded.words
     st.subheader("Downloads")
