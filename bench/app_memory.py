@@ -21,8 +21,9 @@ in MB); the factor is the growth between them per byte of input (the
 slope: the page's fixed costs cancel out), the figure
 :data:`inspector.input_limits.MEMORY_FACTORS` holds.  Inputs are made from
 ``sample_data`` by repeating real pairs (EWT words vs nltk; EWT CoNLL-U vs
-nltk CoNLL-U; EVALB's sample trees; the UA-GEC M2 slice; the EWT text pair
-saved as a JSON result, and the trees and M2 pairs too; for the Teaching
+nltk CoNLL-U; EVALB's sample trees; the UA-GEC M2 slice; for the
+Dependencies page the bundled parsed EWT pair; the EWT text pair saved as a
+JSON result, and the trees, M2 and dependency pairs too; for the Teaching
 page, EWT's raw text and its gold words).  ``--app DIR`` measures another checkout of the
 app (e.g. the main branch before a change); the server runs with
 ``--server.disconnectedSessionTTL`` set to ``--ttl`` so the "after close"
@@ -80,11 +81,13 @@ FORMATS = {
     "json": Format("json", "", "Open a JSON result", None, ("result.json",)),
     "json-trees": Format("json-trees", "brackets", "Open a JSON result", None, ("result.json",)),
     "json-m2": Format("json-m2", "edits", "Open a JSON result", _M2_DATA, ("result.json",)),
+    "ud": Format("ud", "deps", "Upload CoNLL-U files", None, ("gold.conllu", "system.conllu")),
+    "json-ud": Format("json-ud", "deps", "Open a JSON result", None, ("result.json",)),
     "teaching": Format("teaching", "teaching", "Upload", None, ("raw.txt", "gold.txt"),
                        r"gold gold\.txt \(|Could not"),
 }
 #: A saved result's JSON is about this many times its pair (to make a JSON input of a given size).
-JSON_RATIO = {"json": 9.6, "json-trees": 21, "json-m2": 3.5}
+JSON_RATIO = {"json": 9.6, "json-trees": 21, "json-m2": 3.5, "json-ud": 2.2}
 
 
 def _repeat(pair: tuple[bytes, bytes], total: int) -> tuple[bytes, bytes]:
@@ -105,6 +108,10 @@ def make_input(name: str, total: int) -> tuple[bytes, ...]:
         excerpt = ud / "UD_English-EWT-excerpt"
         return _repeat(((excerpt / "en_ewt-ud-test.excerpt.conllu").read_bytes(),
                         (excerpt / "en_ewt-ud-test.excerpt.nltk.conllu").read_bytes()), total)
+    if name == "ud":
+        parsed = ud / "UD_English-EWT-parsed"
+        return _repeat(((parsed / "en_ewt-ud-test.first49.conllu").read_bytes(),
+                        (parsed / "en_ewt-ud-test.first49.parsed.conllu").read_bytes()), total)
     if name == "trees":
         folder = SAMPLE / "parseval" / "evalb-sample"
         gold, system = (folder / "sample.gld").read_bytes(), (folder / "sample.tst").read_bytes()
@@ -115,7 +122,7 @@ def make_input(name: str, total: int) -> tuple[bytes, ...]:
         system, gold, _ = repeat_m2(system, gold, max(1, round(total / (len(system) + len(gold)))) * 100)
         return system, gold
     if name in JSON_RATIO:  # the result of a pair whose JSON is about ``total`` bytes
-        pair = make_input({"json": "text", "json-trees": "trees", "json-m2": "m2"}[name],
+        pair = make_input({"json": "text", "json-trees": "trees", "json-m2": "m2", "json-ud": "ud"}[name],
                           max(1, int(total / JSON_RATIO[name])))
         if name == "json":
             from jpcore.preprocess import evaluate_bytes
@@ -125,6 +132,10 @@ def make_input(name: str, total: int) -> tuple[bytes, ...]:
             from jpcore import parseval
 
             result = parseval.evaluate_bytes(pair[0], pair[1], gold_name="gold.mrg", sys_name="system.mrg")
+        elif name == "json-ud":
+            from jpcore.ud import evaluate_bytes as ud_evaluate
+
+            result = ud_evaluate(pair[0], pair[1], "gold.conllu", "system.conllu")
         else:
             from jpcore.gec import evaluate_bytes as gec_evaluate
 

@@ -89,7 +89,7 @@ TASKS: dict[str, Task] = {
              "jpcore.gec.html:build", "edits", "jpcore.stats.measures:GEC"),
         Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
              "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
-             "jpcore.ud.html:build", None, "jpcore.stats.measures:UD"),
+             "jpcore.ud.html:build", "deps", "jpcore.stats.measures:UD"),
     )
 }
 

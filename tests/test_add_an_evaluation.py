@@ -120,6 +120,6 @@ def test_the_app_lists_its_page_and_analysis_offers_it(registered) -> None:
 def test_without_a_view_the_app_has_no_page_for_it(registered) -> None:
     from inspector.common.evaluation_view import evaluation_views
 
-    assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits", "chars"]
+    assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits", "deps", "chars"]
     task.register(replace(CHARS, view=None))
-    assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits"]
+    assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits", "deps"]

@@ -1,4 +1,4 @@
-"""The About page, driven by AppTest: the papers' examples computed live."""
+"""The About page, driven by AppTest: the papers' examples and the ud example computed live."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from inspector.about.examples import EXAMPLES, get_example, run_example, walk
+from inspector.about.ud_examples import UD_EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "inspector" / "main" / "app.py"
@@ -41,13 +42,13 @@ def _reasons(at: AppTest) -> list[str]:
 
 
 def test_three_examples_with_their_exact_counts(about: AppTest) -> None:
-    tables = [df.value for df in about.dataframe if "Metric" in df.value.columns]
+    tables = [df.value for df in about.dataframe if "TP" in df.value.columns]
     assert [_counts(t) for t in tables] == [
         {"Sentences": (0, 2, 1), "Words": (6, 0, 0)},
         {"Sentences": (0, 1, 3), "Words": (11, 0, 0)},
         {"Sentences": (1, 0, 0), "Words": (5, 2, 2)},
     ]
-    assert [s.value for s in about.subheader] == [example.title for example in EXAMPLES]
+    assert [s.value for s in about.subheader] == [example.title for example in (*EXAMPLES, *UD_EXAMPLES)]
 
 
 def test_merged_sentences_are_joined_with_tildes(about: AppTest) -> None:
@@ -96,7 +97,8 @@ def test_papers_and_peer_tools(about: AppTest) -> None:
     assert "**jp-evalb**" in text and "**jp-errant**" in text
     assert "conll18_ud_eval.py" in text and "**EVALB**" in text and "**errant_compare**" in text
     assert [h.value for h in about.header] == [
-        "The papers' examples, computed now", "The papers", "How our numbers relate to the tools people use"]
+        "The papers' examples, computed now", "Dependencies when the characters differ", "The papers",
+        "How our numbers relate to the tools people use"]
 
 
 def test_examples_module_matches_the_paper() -> None:
@@ -107,3 +109,28 @@ def test_examples_module_matches_the_paper() -> None:
     assert (steps.gold_ends, steps.sys_ends, steps.cuts) == ([13, 28, 55], [55], [55])
     isnt = run_example(get_example("isnt"))
     assert [w.ratio for w in isnt.units[0].words] == ["1:1", "1:1", "1:1", "2:2", "1:1", "1:1"]
+
+
+def test_the_ud_rule_and_its_worked_example(about: AppTest) -> None:
+    """colour -> color (a 1:1 group whose characters differ) keeps The's head; colour cut in
+    two does not: the figures of jpcore/ud/__init__.py's worked example, scored by the page."""
+    text = "\n".join(m.value for m in about.markdown)
+    assert "**A head is correct** when both words are roots, or when the aligned system word's head" in text
+    tables = [df.value.set_index("Metric") for df in about.dataframe if "Correct" in df.value.columns]
+    counts = [{name: tuple(int(table.at[name, column]) for column in ("Correct", "Gold", "System"))
+               for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")} for table in tables]
+    assert counts == [
+        {"Words": (3, 4, 4), "UPOS": (3, 4, 4), "UAS": (3, 4, 4), "LAS": (3, 4, 4), "CLAS": (1, 2, 2)},
+        {"Words": (3, 4, 5), "UPOS": (3, 4, 5), "UAS": (2, 4, 5), "LAS": (2, 4, 5), "CLAS": (1, 2, 3)},
+    ]
+    assert [float(table.at["UAS", "F1 (%)"]) for table in tables] == [75.0, 44.44]
+    lines = [m.value for m in about.markdown if m.value.startswith("Computed now:")]
+    assert [line.split("  \n")[0] for line in lines] == [
+        "Computed now: The\\: gold head colour\\, system head color\\: correct \\(UAS\\).",
+        "Computed now: The\\: gold head colour\\, system head col\\: wrong \\(UAS\\).",
+    ]
+    units = [element.value for element in about.html if 'class="jp-ia dp-unit"' in element.value]
+    rewritten, cut = units
+    assert "≈1" in rewritten and '<span class="dp-a dp-bad"' not in rewritten  # The -> color: not marked
+    assert '<span class="dp-a dp-bad" title="head wrong; gold: → colour 2">✗ → col 2</span>' in cut
+    assert "±1" in cut  # colour / col our: a 1:2 group

@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from jpcore.errors import InputError
 from inspector.brackets.loader import LIMITS as PARSEVAL_LIMITS
 from inspector.brackets.loader import TREES_FACTOR
+from inspector.deps.loader import LIMITS as UD_LIMITS
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import APP_MAX_BYTES, APP_MAX_MB, check_sizes
 from inspector.edits.loader import LIMITS as GEC_LIMITS
@@ -29,7 +30,7 @@ APP = ROOT / "inspector" / "main" / "app.py"
 LINE = "a b c .\n"
 #: Each loader's limits, and the command line its messages name.
 LIMITS = {"preprocess": PREPROCESS_LIMITS, "parseval": PARSEVAL_LIMITS, "gec": GEC_LIMITS,
-          "teaching": TEACHING_LIMITS}
+          "ud": UD_LIMITS, "teaching": TEACHING_LIMITS}
 CLI_COMMANDS = {evaluation: limits.cli for evaluation, limits in LIMITS.items()}
 #: The memory per byte of the formats these tests load.
 MEMORY_FACTORS = {"text": TEXT_FACTOR, "trees": TREES_FACTOR, "raw": RAW_FACTOR}
@@ -81,6 +82,8 @@ def test_every_command_in_the_messages_exists() -> None:
      "parseval", "Still showing the previous trees: "),
     ("../pages/edits.py", "g_source", "paste", "g_paste_gold", "g_paste_sys", "g_paste_submit",
      "gec", "Still showing the previous data: "),
+    ("../pages/deps.py", "d_source", "paste", "d_paste_gold", "d_paste_sys", "d_paste_submit",
+     "ud", "Still showing the previous treebanks: EWT, 49 sentences: parse and tag errors, same tokens."),
 ])
 def test_a_paste_over_the_limit_is_refused_and_the_data_stays(
         page, source_key, source, gold_key, sys_key, submit, evaluation, kept) -> None:

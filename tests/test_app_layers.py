@@ -1,7 +1,7 @@
 """The inspector's folders import only downward.
 
 common/ is shared by every view and imports none; the evaluation views
-(tokens, brackets, edits) do not import each other; nothing imports a page
+(tokens, brackets, edits, deps) do not import each other; nothing imports a page
 file or the entry point; a page file only calls its view's ``show``.
 """
 
@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 INSPECTOR = Path(__file__).resolve().parents[1] / "inspector"
-VIEWS = ("tokens", "brackets", "edits")
+VIEWS = ("tokens", "brackets", "edits", "deps")
 
 
 def _imports(path: Path) -> set[str]:
@@ -54,7 +54,7 @@ def test_no_view_imports_a_page_or_the_entry() -> None:
 
 def test_every_page_file_is_thin() -> None:
     pages = [path for path in _files("pages") if path.name != "__init__.py"]
-    assert len(pages) == 7
+    assert len(pages) == 8
     for path in pages:
         tree = ast.parse(path.read_text("utf-8"))
         body = tree.body[1:]  # after the docstring

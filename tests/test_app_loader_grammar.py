@@ -16,10 +16,11 @@ LOADERS = [
     ("../pages/sentences.py", "", None, ("Gold", "System")),
     ("../pages/brackets.py", "bk_", None, ("Gold trees", "System trees")),
     ("../pages/edits.py", "g_", "Gold and system M2 files", ("Gold (reference) M2", "System (hypothesis) M2")),
+    ("../pages/deps.py", "d_", "Gold and system CoNLL-U", ("Gold CoNLL-U", "System CoNLL-U")),
 ]
 
 
-@pytest.mark.parametrize(("page", "prefix", "title", "labels"), LOADERS, ids=["tokens", "brackets", "edits"])
+@pytest.mark.parametrize(("page", "prefix", "title", "labels"), LOADERS, ids=["tokens", "brackets", "edits", "deps"])
 def test_the_loader_is_in_the_sidebar_gold_first(page: str, prefix: str, title: str | None,
                                                  labels: tuple[str, str]) -> None:
     at = _run(AppTest.from_file(str(APP), default_timeout=60))

@@ -38,6 +38,7 @@ TOY = ROOT / "sample_data" / "m2" / "toy-en"
 TREES = ROOT / "sample_data" / "parseval" / "jp-trees"
 OVERVIEW, SENTENCES = "../pages/overview.py", "../pages/sentences.py"
 BRACKETS, EDITS, ANALYSIS = "../pages/brackets.py", "../pages/edits.py", "../pages/analysis.py"
+DEPS = "../pages/deps.py"
 TEACHING, ABOUT = "../pages/teaching.py", "../pages/about.py"
 NOT_HERE = ("This link points at uploaded data that is not on this server; upload it again or open the "
             "HTML report.")
@@ -100,7 +101,7 @@ def test_an_upload_survives_every_page_and_comes_back_with_its_source() -> None:
     assert label in _captions(at)
     token = _query(at)["data"]
     assert re.fullmatch(r"upload-[0-9a-f]{12}", token) and "sample" not in _query(at)
-    for page in (EDITS, BRACKETS, ANALYSIS, ABOUT, TEACHING, SENTENCES, OVERVIEW):
+    for page in (EDITS, BRACKETS, DEPS, ANALYSIS, ABOUT, TEACHING, SENTENCES, OVERVIEW):
         _goto(at, page)
         assert not at.exception
     assert at.radio(key="source").value == "upload"
@@ -118,6 +119,8 @@ def test_an_upload_survives_every_page_and_comes_back_with_its_source() -> None:
      ("(S (NN a) (NN b))\n", "(S (NN a) (NN b))\n"), "pasted trees"),
     (EDITS, "g_source", ("g_paste_sys", "g_paste_gold"), "g_paste_submit",
      ("S a b\n", "S a b\n"), "pasted M2"),
+    (DEPS, "d_source", ("d_paste_gold", "d_paste_sys"), "d_paste_submit",
+     ("1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n", "1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n"), "pasted CoNLL-U"),
 ])
 def test_pasted_data_survives_the_other_pages(page: str, source_key: str, paste: tuple[str, str], button: str,
                                               text: tuple[str, str], loaded: str) -> None:
@@ -129,7 +132,7 @@ def test_pasted_data_survives_the_other_pages(page: str, source_key: str, paste:
     at.button(key=button).click()
     _run(at)
     assert not at.error
-    for other in (OVERVIEW, EDITS, BRACKETS, ANALYSIS, page):
+    for other in (OVERVIEW, EDITS, BRACKETS, DEPS, ANALYSIS, page):
         _goto(at, other)
     assert at.radio(key=source_key).value == "paste"
     assert [at.text_area(key=key).value for key in paste] == list(text)
@@ -168,13 +171,14 @@ def test_brackets_and_edits_uploads_and_a_json_result_stay() -> None:
 
 
 @pytest.mark.parametrize("page, param", [(SENTENCES, "data"), (OVERVIEW, "data"), (BRACKETS, "trees_data"),
-                                         (EDITS, "m2_data")])
+                                         (EDITS, "m2_data"), (DEPS, "deps_data")])
 def test_a_link_to_uploaded_data_in_a_new_session_shows_no_other_data(page: str, param: str) -> None:
     at = _open(page, **{param: "upload-0123456789ab", "q": "Thanks", "unit": "1", "pair": "1", "e_unit": "1"})
     assert NOT_HERE in _infos(at)
     assert not [h.value for h in at.subheader if h.value.startswith(("Unit #", "Pair #"))]
     assert not any("EWT" in c.value or "jp-trees" in c.value or "toy-en" in c.value for c in at.caption)
-    source_key = {SENTENCES: "source", OVERVIEW: "source", BRACKETS: "bk_source", EDITS: "g_source"}[page]
+    source_key = {SENTENCES: "source", OVERVIEW: "source", BRACKETS: "bk_source", EDITS: "g_source",
+                  DEPS: "d_source"}[page]
     assert at.radio(key=source_key).value == "upload"
     assert _query(at)[param] == "upload-0123456789ab"  # the link stays as it was
 
@@ -256,6 +260,7 @@ def test_an_empty_m2_upload_is_named() -> None:
     (SENTENCES, "unit", "Unit #2: 2:1 sentences, ± merged"),
     (BRACKETS, "pair", "Pair #5: 2:1 trees, merged"),
     (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ± merged"),
+    (DEPS, "d_unit", "Unit #0: 1:1 sentences, ✓ exact"),
 ])
 @pytest.mark.parametrize("value, why", [
     ("²", "not a whole number of at most 9 digits"),
@@ -313,8 +318,8 @@ from inspector.common.url_state import PAGE_PARAMS  # noqa: E402
 
 _VALUES = ["²", "١", "٣", "9" * 5000, "-1", "0", "", "true", "false", "maybe", "\x00", "\u202e", "<script>",
            "![k](https://example.invalid/x.png)", "%", "1e9", "merged", "n:1", "upload-0123456789ab",
-           "json-zz", "ewt-conllu", "x" * 600, "NP", "R:NOUN", "3"]
-_PAGES = {"overview": OVERVIEW, "sentences": SENTENCES, "brackets": BRACKETS, "edits": EDITS,
+           "json-zz", "ewt-conllu", "x" * 600, "NP", "R:NOUN", "3", "nsubj", "ewt-raw-text"]
+_PAGES = {"overview": OVERVIEW, "sentences": SENTENCES, "brackets": BRACKETS, "edits": EDITS, "deps": DEPS,
           "analysis": ANALYSIS, "teaching": TEACHING, "about": ABOUT}
 _NAMES = sorted({name for params in PAGE_PARAMS.values() for name in params} | {"foo", "sample ", "unit[]"})
 

@@ -106,12 +106,12 @@ def test_the_wheel_carries_the_app_and_every_sample_file_with_its_licence(wheel:
     names = set(zipfile.ZipFile(path).namelist())
     samples = sorted(p.relative_to(ROOT / "sample_data").as_posix()
                      for p in (ROOT / "sample_data").rglob("*") if p.is_file())
-    assert len(samples) == 78
+    assert len(samples) == 83
     assert {f"jpcore/sample_data/{name}" for name in samples} <= names
     folders = {name.rsplit("/", 1)[0] for name in samples if "/" in name}
-    assert len(folders) == 10 and all(f"{folder}/SOURCE.md" in samples for folder in folders)
+    assert len(folders) == 11 and all(f"{folder}/SOURCE.md" in samples for folder in folders)
     licences = [name for name in samples if name.rsplit("/", 1)[-1].startswith("LICENSE")]
-    assert len(licences) == 6 and all(f"jpcore/sample_data/{name}" in names for name in licences)
+    assert len(licences) == 7 and all(f"jpcore/sample_data/{name}" in names for name in licences)
     for module in ("inspector/main/app.py", "inspector/launch.py", "inspector/pages/brackets.py",
                    "jpcore/cli.py", "jpcore/parseval/tree_svg.py", "jpcore/data/normalisation.json"):
         assert module in names
@@ -147,12 +147,14 @@ def test_jp_inspector_help_and_check_from_another_directory(installed: Path, tmp
     lines = checked.stdout.splitlines()
     site = Path(sysconfig.get_paths(vars={"base": str(installed), "platbase": str(installed)})["purelib"])
     assert lines[0] == f"jp-inspector 0.1.0: loading every bundled sample from {site / 'jpcore' / 'sample_data'}"
-    assert lines[-1].startswith("28 of 28 samples loaded in ")
+    assert lines[-1].startswith("30 of 30 samples loaded in ")
     found = {line.split()[2]: line for line in lines[1:-1]}
-    assert len(found) == 28 and all(line.startswith("ok ") for line in found.values())
+    assert len(found) == 30 and all(line.startswith("ok ") for line in found.values())
     assert found["ewt-words"].endswith("107 units · sentences F1 91.40 · words F1 97.83")
     assert found["harbour"].endswith("7 pairs · bracketing recall 84.62 · precision 88.00")
     assert found["toy-resegmented"].endswith("6 units · TP 11 FP 2 FN 3 · F0.5 0.8333")
+    assert found["ewt-parsed"].endswith("49 units · UAS F1 85.92 · LAS F1 73.24")
+    assert found["ewt-raw-text"].endswith("43 units · UAS F1 80.64 · LAS F1 68.56")
     assert found["uagec-44k"].endswith("36,520 units · TP 31240 FP 22880 FN 33440 · F0.5 0.5556")
     where = _run([str(installed / "bin" / "python"), "-c", "import jpcore, inspector; print(jpcore.__file__); "
                   "print(inspector.__file__)"], tmp_path)

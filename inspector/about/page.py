@@ -2,8 +2,10 @@
 
 The three examples are scored by jpcore on every run
 (:mod:`inspector.about.examples`) and drawn with the same renderer and
-explanations as the Sentences & tokens page; no number on this page is
-typed in.
+explanations as the Sentences & tokens page; so is the worked example of
+``jpcore ud`` where the characters differ (:mod:`inspector.about.ud_examples`,
+drawn as the Dependencies page draws a unit, gold over system); no number
+on this page is typed in.
 """
 
 from __future__ import annotations
@@ -12,6 +14,12 @@ import streamlit as st
 
 from inspector.tokens import explain, tables
 from inspector.about.examples import EXAMPLES, run_example, walk
+from inspector.about.ud_examples import GOLD, UD_EXAMPLES, attachment_line, counts_line, run_ud_example
+from inspector.common.markup import md_text
+from inspector.deps import tables as deps_tables
+from inspector.deps.render import legend_html as deps_legend_html
+from inspector.deps.render import unit_html
+from inspector.deps.words import build_index
 from inspector.tokens.render import legend_html, reasons_html, units_html
 from inspector.tokens.view import ResultView
 
@@ -39,6 +47,29 @@ cannot drift. It runs first on sentences, then on the tokens inside each sentenc
 group; a token is a TP when a gold and a system token start and end at the same
 characters. Where a tool rewrote characters, the two strings are first aligned at the
 character level and a unit touching a difference is never a TP.
+"""
+#: The dependency rule beyond conll18_ud_eval.py, in words.
+UD_RULE = """
+`jpcore ud` (the Dependencies page) computes every metric of the CoNLL 2018 script
+`conll18_ud_eval.py` with its definitions: UPOS, XPOS, UFeats, AllTags, Lemmas, UAS, LAS,
+CLAS, MLAS and BLEX on aligned words. Where gold and system have the same characters, its
+counts are the script's, exactly. Where the characters differ (normalised quotes, OCR, a
+system that rewrites text), the script stops ("The concatenation of tokens in gold file and
+in system file differ!"); jpcore aligns the words with its alignment and applies the same
+definitions:
+
+1. **Only an aligned pair can be correct**: a gold and a system word alone in their word
+   group, with the same characters. A word in a differing stretch (a group whose characters
+   differ, or that one side lacks) counts as wrong for every metric: a miss on the gold
+   side, a false word on the system side; so does a word cut differently (a merged group),
+   as in the script.
+2. A system word **corresponds** to a gold word when they are an aligned pair, or when they
+   are alone in a 1:1 word group whose characters differ: the same place in the text,
+   rewritten (*colour* / *color*).
+3. **A head is correct** when both words are roots, or when the aligned system word's head
+   corresponds to the gold word's head. The same correspondence tells MLAS which gold
+   function word a system one is. Where the characters are the same, corresponding is the
+   script's being aligned, so this changes nothing there.
 """
 #: The papers, by topic.
 PAPERS = """
@@ -84,6 +115,25 @@ correct only if both its start and its end agree with gold.
 """
 
 
+def _dependencies() -> None:
+    """The ud rule where the characters differ, and its worked example scored now."""
+    st.header("Dependencies when the characters differ")
+    st.markdown(UD_RULE)
+    st.markdown("**Gold** (CoNLL-U: ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL, DEPS, MISC)")
+    st.code(GOLD, language=None)
+    st.html(deps_legend_html())
+    for example in UD_EXAMPLES:
+        result = run_ud_example(example)
+        st.subheader(example.title)
+        st.markdown("**System**")
+        st.code(example.system, language=None)
+        st.html(unit_html(build_index(result), 0))
+        st.markdown(example.lesson)
+        st.markdown(f"Computed now: {md_text(attachment_line(result, 'The'))}.  \n"
+                    f"Correct/gold/system: {md_text(counts_line(result))}.")
+        st.dataframe(deps_tables.metrics_frame(result), hide_index=True, key=f"about_ud_{example.key}")
+
+
 def show() -> None:
     """Draw the About page (``inspector/pages/about.py`` runs it)."""
     st.title("About jp-inspector")
@@ -114,6 +164,8 @@ def show() -> None:
         st.html(reasons_html(reasons))
         st.dataframe(tables.scores_frame(result), hide_index=True, key=f"about_scores_{example.key}")
         st.markdown(example.lesson)
+
+    _dependencies()
 
     st.header("The papers")
     st.markdown(PAPERS)

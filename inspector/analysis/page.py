@@ -2,7 +2,8 @@
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
 brackets, edits: each view's ``analysis_source``, found through the registry,
-:func:`inspector.common.evaluation_view.evaluation_views`), never loading, aligning
+:func:`inspector.common.evaluation_view.analysed_views`; a view without one,
+such as the dependency view, is not offered), never loading, aligning
 or scoring anything itself: every figure is a sum of the per-unit counts
 jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting rows of the
 buckets table or bars of the bucket chart filters the table of units below
@@ -48,7 +49,7 @@ from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
 from inspector.common.plotly_selection import CLEAR_HINT
-from inspector.common.evaluation_view import AnalysisSource, evaluation_views
+from inspector.common.evaluation_view import AnalysisSource, analysed_views
 from inspector.common.markup import md_text
 
 BY = {"length": "sentence length", "kind": "unit kind"}
@@ -284,7 +285,7 @@ def show() -> None:
         "evaluation page has loaded. Every figure adds up the per-unit counts jpcore stored: nothing "
         "is scored again. Scores in percent."
     )
-    views = {view.key: view for view in evaluation_views()}
+    views = {view.key: view for view in analysed_views()}
     evaluation = st.radio("Evaluation", list(views), format_func=lambda key: views[key].title,
                           key="an_eval", horizontal=True, bind="query-params")
     chosen = views[evaluation]

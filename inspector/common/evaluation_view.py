@@ -5,7 +5,9 @@ set has a folder ``inspector/<view>/`` with a module ``entry`` holding
 ``VIEW``, an :class:`EvaluationView`: its pages (menu title, icon, page
 file), the loader drawn before each of them when they share one (the tokens
 pages do; Brackets and Edits draw their own), and what the Analysis page
-reads from it (:class:`AnalysisSource`).  The entry point builds the menu
+reads from it (:class:`AnalysisSource`; ``None`` for an evaluation
+:mod:`jpcore.analysis` has no measures for: the Analysis page then does not
+offer it).  The entry point builds the menu
 from :func:`evaluation_views` and the Analysis page offers the same list,
 so adding an evaluation is one jpcore package, one inspector folder (with
 its thin page file) and one line in ``TASKS``: nothing in ``main/`` or
@@ -13,6 +15,8 @@ its thin page file) and one line in ``TASKS``: nothing in ``main/`` or
 view that lives outside ``inspector/``, such as the tests' toy view).
 
 >>> [view.key for view in evaluation_views()]
+['tokens', 'brackets', 'edits', 'deps']
+>>> [view.key for view in analysed_views()]
 ['tokens', 'brackets', 'edits']
 """
 
@@ -86,8 +90,9 @@ class EvaluationView:
     """The page file that loads its data (Analysis links to it)."""
     loader_hint: str
     """Where on that page the data is chosen, as a sentence part."""
-    analysis_source: Callable[[], AnalysisSource | None]
-    """What its loader holds, for the Analysis page (``None`` while nothing is loaded)."""
+    analysis_source: Callable[[], AnalysisSource | None] | None
+    """What its loader holds, for the Analysis page (the callable returns ``None`` while nothing
+    is loaded); ``None`` when the Analysis page cannot analyse the evaluation."""
     before_pages: Callable[[], Any] | None = None
     """Drawn before each of its pages (a loader the pages share), or ``None``."""
 
@@ -99,3 +104,8 @@ def _module(view: str) -> str:
 def evaluation_views() -> list[EvaluationView]:
     """The views of the registered evaluations that have one, in :data:`TASKS` order."""
     return [import_module(_module(task.view)).VIEW for task in TASKS.values() if task.view is not None]
+
+
+def analysed_views() -> list[EvaluationView]:
+    """The views the Analysis page offers: those with an ``analysis_source``, in :data:`TASKS` order."""
+    return [view for view in evaluation_views() if view.analysis_source is not None]

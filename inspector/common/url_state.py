@@ -81,6 +81,8 @@ PAGE_PARAMS: dict[str, dict[str, Kind]] = {
     "edits": {"m2": TEXT, "m2_data": DATA, "e_level": TEXT, "e_op": TEXT, "e_main": TEXT, "e_type": TEXT,
               "e_status": TEXT, "e_ann": TEXT, "e_q": TEXT, "e_unit": INT, "e_rows": INT, "e_erows": INT,
               "e_page": INT},
+    "deps": {"deps": TEXT, "deps_data": DATA, "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT, "d_unit": INT,
+             "d_rows": INT, "d_wrows": INT},
     "analysis": {"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
                  "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT},
     "teaching": {},

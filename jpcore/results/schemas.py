@@ -1,7 +1,7 @@
 """What a saved result may hold: one schema per task, and the invariants between its parts.
 
 Contract: :data:`SCHEMAS` maps a task (``preprocess``, ``parseval``,
-``gec``) to the schema of the JSON that ``jpcore TASK --json`` and the
+``gec``, ``ud``) to the schema of the JSON that ``jpcore TASK --json`` and the
 app's JSON download write (:mod:`jpcore.formats.json_schema`), with the keys
 the shared options add (:func:`extra_keys`: ``totals_by_shape``,
 ``comparison``, ``oracle``; gec's ``hyp_from_text``): every key,
@@ -48,6 +48,7 @@ from jpcore.peers.errant_compare import MODES
 from jpcore.gec.from_text import ANNOTATORS
 from jpcore.gec.options import NOOP_RULES
 from jpcore.parseval.result import STATUSES
+from jpcore.ud.metrics import CONTENT_DEPRELS, CONTENT_METRICS, METRICS, PAIR_METRICS, main_type
 
 #: A file name or a label shown in the app.
 NAME = Str(max_len=4096)
@@ -249,8 +250,38 @@ GEC = Obj(
      **extra_keys(_GEC_TOTALS), "hyp_from_text": _HYP_FROM_TEXT},
 )
 
+# --- ud --------------------------------------------------------------------------------
+
+_UD_SCORE = Obj({"tp": COUNT, "fp": COUNT, "fn": COUNT, "gold": COUNT, "system": COUNT, "precision": SHARE,
+                 "recall": SHARE, "f1": SHARE, "aligned": Nullable(COUNT), "aligned_accuracy": Nullable(SHARE)})
+#: A unit's counts of one metric: tp, gold, system, aligned (null for Tokens, Sentences, Words).
+_UD_COUNTS = Row((COUNT, COUNT, COUNT, Nullable(COUNT)))
+#: An aligned pair: gold word, system word, the metrics it is correct for (bit k: PAIR_METRICS[k]).
+_UD_PAIR = Row((COUNT, COUNT, Int(0, (1 << len(PAIR_METRICS)) - 1)))
+_UD_UNIT = Obj({"index": COUNT, "gold": SPAN, "sys": SPAN, "gold_chars": SPAN, "sys_chars": SPAN, "kind": KIND,
+                "shape": SHAPE, "ratio": RATIO, "counts": Obj({name: _UD_COUNTS for name in METRICS}),
+                "words": Seq(_WORD), "pairs": Seq(_UD_PAIR)})
+_COLUMN = Seq(Str(min_len=1))
+_TREEBANK = Obj({"segmentation": _SEGMENTATION,
+                 "columns": Obj({"lemma": _COLUMN, "upos": _COLUMN, "xpos": _COLUMN, "feats": _COLUMN,
+                                 "head": Seq(COUNT), "deprel": _COLUMN})})
+_UD_TOTALS = Obj({name: _UD_SCORE for name in METRICS})
+UD = Obj({
+    "task": Str(choices=("ud",)),
+    "metrics": Seq(Str(choices=METRICS)),
+    "flags": Seq(Str(choices=PAIR_METRICS)),
+    "totals": _UD_TOTALS,
+    "shapes": Map(COUNT, key=SHAPE),
+    "kinds": Obj({kind: COUNT for kind in KINDS}),
+    "streams_equal": Bool(),
+    "differences": Seq(_DIFFERENCE),
+    "units": Seq(_UD_UNIT),
+    "gold": _TREEBANK,
+    "system": _TREEBANK,
+}, extra_keys(_UD_TOTALS))
+
 #: The schema of each task's JSON.
-SCHEMAS: dict[str, Schema] = {"preprocess": PREPROCESS, "parseval": PARSEVAL, "gec": GEC}
+SCHEMAS: dict[str, Schema] = {"preprocess": PREPROCESS, "parseval": PARSEVAL, "gec": GEC, "ud": UD}
 
 
 # --- invariants ----------------------------------------------------------------------
@@ -484,11 +515,68 @@ def _gec(data: dict[str, Any]) -> None:
     _same_totals(data["totals"], sums, "totals")
 
 
+def _ud_pairs(unit: dict[str, Any], gold_deprel: list[str], path: str) -> None:
+    """Each pair is the gold and system word of a 1:1 exact word group of the unit, in order, and
+    the unit's counts of every metric on pairs are its pairs' flags (and Words its pairs)."""
+    groups = {(w[0], w[2]): w for w in unit["words"] if w[4] == "exact" and w[1] - w[0] == w[3] - w[2] == 1}
+    last = -1
+    for p, (gold, sys, _) in enumerate(unit["pairs"]):
+        if (gold, sys) not in groups or gold <= last:
+            raise _fail(f"{path}.pairs[{p}]", "the words of a 1:1 exact word group of the unit, in order",
+                        f"[{gold}, {sys}]")
+        last = gold
+    counts = unit["counts"]
+    if counts["Words"][0] != len(unit["pairs"]):
+        raise _fail(f"{path}.counts.Words", f"{len(unit['pairs'])} correct (the unit's pairs)", counts["Words"])
+    content = sum(1 for gold, _, _ in unit["pairs"] if main_type(gold_deprel[gold]) in CONTENT_DEPRELS)
+    for bit, name in enumerate(PAIR_METRICS):
+        correct = sum(1 for _, _, flags in unit["pairs"] if flags >> bit & 1)
+        aligned = content if name in CONTENT_METRICS else len(unit["pairs"])
+        if (counts[name][0], counts[name][3]) != (correct, aligned):
+            raise _fail(f"{path}.counts.{name}", f"{correct} correct of {aligned} aligned (the pairs' flags)",
+                        counts[name])
+
+
+def _ud(data: dict[str, Any]) -> None:
+    if data["metrics"] != list(METRICS) or data["flags"] != list(PAIR_METRICS):
+        raise _fail("metrics", f"the metrics {list(METRICS)} and flags {list(PAIR_METRICS)}",
+                    [data["metrics"], data["flags"]])
+    # (one column entry per word and one tree per sentence: checked by Treebank.from_dict)
+    starts = {side: [0, *accumulate(_segment_sizes(data[side]["segmentation"], f"{side}.segmentation"))]
+              for side in ("gold", "system")}
+    units = data["units"]
+    for side, key in (("gold", "gold"), ("system", "sys")):
+        _partition([(f"units[{i}].{key}", u[key]) for i, u in enumerate(units)], len(starts[side]) - 1,
+                   f"{side} sentences")
+    sums = {name: [0, 0, 0, 0] for name in METRICS}
+    gold_deprel = data["gold"]["columns"]["deprel"]
+    for i, unit in enumerate(units):
+        if unit["index"] != i:
+            raise _fail(f"units[{i}].index", f"{i} (units are numbered in order)", unit["index"])
+        for key in ("gold_chars", "sys_chars"):
+            if unit[key][0] > unit[key][1]:
+                raise _fail(f"units[{i}].{key}", "[start, end] with start <= end", unit[key])
+        for side, (key, index) in (("gold", ("gold", 0)), ("system", ("sys", 1))):
+            span = unit[key]
+            _words_cover(unit["words"], (starts[side][span[0]], starts[side][span[1]]), index, f"units[{i}].words")
+        _ud_pairs(unit, gold_deprel, f"units[{i}]")
+        for name, row in unit["counts"].items():
+            if (row[3] is None) != (name not in PAIR_METRICS):
+                raise _fail(f"units[{i}].counts.{name}", "an aligned count exactly for the metrics on pairs", row)
+            for k, value in enumerate(row):
+                sums[name][k] += value or 0
+    for name, (tp, gold, system, aligned) in sums.items():
+        _same_totals(data["totals"][name], {"tp": tp, "gold": gold, "system": system,
+                                            **({"aligned": aligned} if name in PAIR_METRICS else {})},
+                     f"totals.{name}")
+
+
 #: The invariants each task's JSON must hold once its schema does.
 INVARIANTS: dict[str, Callable[[dict[str, Any]], None]] = {
     "preprocess": _preprocess,
     "parseval": _parseval,
     "gec": _gec,
+    "ud": _ud,
 }
 
 __all__ = ["INVARIANTS", "SCHEMAS"]

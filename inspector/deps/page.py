@@ -1,0 +1,236 @@
+"""Dependencies page: every CoNLL 2018 metric after alignment, unit by unit and word by word.
+
+Loads a gold and a system CoNLL-U file in the sidebar (:mod:`inspector.deps.loader`:
+sample, upload, paste or a saved ``jpcore ud --json`` result) and shows what
+jpcore's :class:`~jpcore.ud.UdResult` holds: the thirteen metrics of
+``conll18_ud_eval.py`` in one table (counts, precision, recall, F1 and
+aligned accuracy in percent, as the CLI prints them), whether the files'
+characters are the same (the script's case) or where they differ, LAS and
+UAS per DEPREL, UPOS per UPOS, the confusion of labels, then the units and
+their word groups: filters by kind of error and by DEPREL or UPOS
+(``?d_err=...&d_deprel=nsubj&d_upos=VERB``), a units table whose row opens
+the unit (``?d_unit=N``), the unit's words gold over system with every
+wrong head, label and tag marked, and the word groups the filters keep.
+Previous / Next (keys K / J) step through the units the filters show; the
+unit's detail is a fragment; tables are paged and every download (the
+conll18-style report, the JSON result, each table as CSV, the HTML report)
+is made on click.  No figure is computed here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pandas as pd
+import streamlit as st
+
+from jpcore.ud import UdResult, render_text
+from jpcore.ud.breakdown import per_deprel, per_upos
+from inspector.common import loader_state
+from inspector.common import widgets as components
+from inspector.common.markup import enum_text, md_text
+from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.state import show_nothing_loaded
+from inspector.deps import tables
+from inspector.deps.loader import SLOT, SPEC, DepsLoaded
+from inspector.deps.render import legend_html, unit_html
+from inspector.deps.words import ERRORS, WordFilter, WordRow, filter_rows, units_of
+
+#: Rows per page of the units and word-group tables.
+TABLE_ROWS = 500
+#: URL/session key of the selected unit.
+UNIT_KEY = "d_unit"
+#: The metrics shown as headline figures (F1).
+HEADLINE = ("UAS", "LAS", "CLAS", "MLAS", "BLEX")
+
+
+def _percent(frame: pd.DataFrame) -> dict[str, object]:
+    """Every ``... (%)`` column shown with two decimals, as the CLI prints it."""
+    return {name: st.column_config.NumberColumn(name, format="%.2f") for name in frame.columns
+            if str(name).endswith("(%)")}
+
+
+def _table_height(rows: int, cap: int = 420) -> int:
+    return min(cap, 38 + 35 * max(rows, 1))
+
+
+def _what_is_loaded(loaded: DepsLoaded) -> None:
+    """The files and their sizes; whether the characters are the same; the sample's licence."""
+    result = loaded.result
+    gold, system = result.gold, result.system
+    st.caption(f"**{md_text(loaded.label)}** · gold {md_text(gold.name)} ({gold.n_sentences:,} sentences, "
+               f"{gold.n_words:,} words) · system {md_text(system.name)} ({system.n_sentences:,} sentences, "
+               f"{system.n_words:,} words)")
+    if result.streams_equal:
+        st.caption("Characters: the same on both sides. These are files conll18_ud_eval.py accepts, and "
+                   "every count below is the one it prints.")
+    else:
+        st.warning(f"The characters differ in {len(result.differences):,} stretch(es): conll18_ud_eval.py "
+                   "refuses these files. Words are aligned by jp-inspector's alignment; a word in a differing "
+                   "stretch is never correct, and a head is correct when the system head corresponds to the "
+                   "gold head (see About).", icon=":material/difference:")
+        with st.expander(f"Where the characters differ ({len(result.differences):,})"):
+            st.dataframe(pd.DataFrame([{"Gold line": d.gold_line, "Gold text": d.gold_text,
+                                        "System line": d.sys_line, "System text": d.sys_text}
+                                       for d in result.differences]), hide_index=True, key="d_differences")
+    if loaded.sample_key is not None:
+        with st.expander("Source and licence of these treebanks"):
+            st.markdown(SPEC.sample(loaded.sample_key).source_path.read_text("utf-8"))
+
+
+def _headline(result: UdResult) -> None:
+    """F1 of the attachment metrics, then the table of every metric."""
+    for column, name in zip(st.columns(len(HEADLINE)), HEADLINE):
+        column.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True)
+    kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
+    st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
+    st.subheader("CoNLL 2018 metrics")
+    frame = tables.metrics_frame(result)
+    st.dataframe(frame, key="d_metrics", hide_index=True, height=_table_height(len(frame), 520),
+                 column_config=_percent(frame))
+    st.caption("Precision = correct / system, recall = correct / gold, F1 = 2·correct / (gold + system), "
+               "aligned accuracy = correct / aligned pairs; in percent, as `jpcore ud` and conll18_ud_eval.py "
+               "print them. CLAS, MLAS and BLEX count content words only; UFeats compares universal features "
+               "only; LAS compares the DEPREL's main type (before ':').")
+
+
+def _labels(result: UdResult) -> None:
+    """LAS and UAS per DEPREL, UPOS per UPOS, and the confusion of labels."""
+    st.subheader("Per DEPREL, per UPOS and the labels confused")
+    deprel, upos, confusion = st.tabs(["Per DEPREL", "Per UPOS", "Label confusion"])
+    with deprel:
+        frame = tables.labels_frame(per_deprel(result), "LAS", "DEPREL")
+        st.dataframe(frame, key="d_per_deprel", hide_index=True, column_config=_percent(frame))
+        st.caption("By the DEPREL main type. Gold / System: words with the label; aligned pairs: those whose "
+                   "gold word has it. LAS precision, recall and F1 restricted to the label, in percent.")
+    with upos:
+        frame = tables.labels_frame(per_upos(result), "UPOS", "UPOS")
+        st.dataframe(frame, key="d_per_upos", hide_index=True, column_config=_percent(frame))
+        st.caption("UPOS precision, recall and F1 restricted to the tag; UAS of the aligned words with the "
+                   "tag (an attachment score per word class), in percent.")
+    with confusion:
+        frame = tables.confusion_frame(result)
+        st.dataframe(frame, key="d_confusion", hide_index=True, height=_table_height(len(frame), 460))
+        diagonal = sum(int(frame.at[k, label]) for k, label in enumerate(frame["Gold \\ system"]))
+        total = int(frame.drop(columns="Gold \\ system").to_numpy().sum()) if len(frame) else 0
+        st.caption(f"Aligned pairs by gold (rows) and system (columns) DEPREL main type: {total:,} pairs, "
+                   f"{diagonal:,} on the diagonal (the same label).")
+
+
+def _word_filter(loaded: DepsLoaded) -> WordFilter:
+    """The filter widgets (bound to the URL) and what they choose."""
+    index = loaded.words
+    st.subheader("Units and word groups")
+    error_column, label_column, tag_column = st.columns([3, 2, 2])
+    errors = error_column.multiselect(  # no format_func: the URL keeps the plain name (?d_err=head)
+        "Kind of error", list(ERRORS), key="d_err", bind="query-params", placeholder="any, or none",
+        help="Word groups with any of these errors: " + "; ".join(f"{key}: {text}" for key, text in ERRORS.items())
+        + ".")
+    labels = label_column.multiselect("DEPREL (main type)", index.labels, key="d_deprel", bind="query-params",
+                                      placeholder="all labels", help="Word groups with this label on either side.")
+    tags = tag_column.multiselect("UPOS", index.tags, key="d_upos", bind="query-params", placeholder="all tags",
+                                  help="Word groups with this tag on either side.")
+    return WordFilter(frozenset(errors), frozenset(labels), frozenset(tags))
+
+
+@st.fragment
+def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
+    """The selected unit: navigation, its words gold over system, its word groups as a table."""
+    result, index = loaded.result, loaded.words
+    number = components.unit_navigation(UNIT_KEY, ids, len(result.units),
+                                        "Click a row of the units table, or type a unit number, to see its words.")
+    if number is None:
+        return
+    unit = result.units[number]
+    counts = unit.counts
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
+                 f"{enum_text(unit.kind, KIND_STYLES)}")
+    st.caption(" · ".join(f"{name} {counts[name].tp}/{counts[name].gold}/{counts[name].system}"
+                          for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")) + " (correct/gold/system)")
+    st.markdown("**Words, gold over system** (each word: FORM and ID, UPOS, → head, DEPREL)")
+    st.html(legend_html())
+    st.html(unit_html(index, unit.index))
+    rows = index.unit_rows(unit.index)
+    st.dataframe(tables.words_frame(index, rows), key="d_unit_words", hide_index=True,
+                 height=_table_height(len(rows), 360))
+    st.caption("Click another row of the units table, use Previous / Next (keys K / J) or type a unit number.")
+
+
+def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]) -> None:
+    """Every download, made when its button is clicked."""
+    result, index = loaded.result, loaded.words
+    st.subheader("Downloads")
+    first = st.columns(4)
+    first[0].download_button("conll18-style report", lambda: render_text(result), file_name="ud-report.txt",
+                             mime="text/plain", key="d_dl_report", on_click="ignore")
+    first[1].download_button("Full result (JSON, reopens here)",
+                             lambda: json.dumps(result.to_dict(), ensure_ascii=False), file_name="ud-result.json",
+                             mime="application/json", key="d_dl_json", on_click="ignore")
+    first[2].download_button("Metrics as CSV", lambda: tables.metrics_frame(result).to_csv(index=False),
+                             file_name="ud-metrics.csv", mime="text/csv", key="d_dl_metrics", on_click="ignore")
+    with first[3]:
+        shown = st.session_state.get(UNIT_KEY)
+        components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
+                                 selected=[shown] if isinstance(shown, int) else [])
+    second = st.columns(4)
+    second[0].download_button(
+        "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
+        file_name="ud-per-deprel.csv", mime="text/csv", key="d_dl_deprel", on_click="ignore")
+    second[1].download_button(
+        "Per UPOS as CSV", lambda: tables.labels_frame(per_upos(result), "UPOS", "UPOS").to_csv(index=False),
+        file_name="ud-per-upos.csv", mime="text/csv", key="d_dl_upos", on_click="ignore")
+    second[2].download_button(
+        "Label confusion as CSV", lambda: tables.confusion_frame(result).to_csv(index=False),
+        file_name="ud-label-confusion.csv", mime="text/csv", key="d_dl_confusion", on_click="ignore")
+    second[3].download_button(
+        "Word groups shown as CSV", lambda: tables.words_frame(index, rows).to_csv(index=False),
+        file_name="ud-word-groups.csv", mime="text/csv", key="d_dl_words", on_click="ignore")
+    st.download_button(
+        "Units shown as CSV", lambda: tables.units_frame(result, [result.units[i] for i in units], index).to_csv(
+            index=False), file_name="ud-units.csv", mime="text/csv", key="d_dl_units", on_click="ignore")
+
+
+def show() -> None:
+    """Draw the Dependencies page (``inspector/pages/deps.py`` runs it)."""
+    loaded = SPEC.run()
+    st.title("Dependencies")
+    if loaded is None:
+        show_nothing_loaded(SLOT, "Nothing is loaded yet: choose bundled treebanks, upload or paste CoNLL-U "
+                                  "files in the sidebar.")
+        st.stop()
+    result, index = loaded.result, loaded.words
+    _what_is_loaded(loaded)
+    _headline(result)
+    _labels(result)
+
+    wanted = _word_filter(loaded)
+    rows = filter_rows(index.rows, wanted)
+    units = units_of(rows) if wanted.active else [unit.index for unit in result.units]
+    st.caption(f"Showing {len(rows):,} of {len(index.rows):,} word groups, in {len(units):,} of "
+               f"{len(result.units):,} units.")
+
+    # --- Units (paged) ------------------------------------------------------------
+    table_units, _ = components.paged(units, TABLE_ROWS, "d_rows", "units")
+    units_frame = tables.units_frame(result, [result.units[i] for i in table_units], index)
+    event = st.dataframe(
+        units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
+        height=_table_height(len(units_frame), 330),
+        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
+                       "System": st.column_config.TextColumn("System", width="large")},
+    )
+    first = next((i for i in units if any(row.errors for row in index.unit_rows(i))), units[0] if units else None)
+    components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
+                                first if first is not None else (0 if result.units else None),
+                                from_link=loader_state.link_is_for(SLOT, loaded))
+    components.pick_from_table(event.selection.rows, list(table_units), UNIT_KEY)
+
+    unit_detail(loaded, units)
+
+    # --- Word groups (paged) --------------------------------------------------------
+    st.subheader("Word groups")
+    table_rows, _ = components.paged(rows, TABLE_ROWS, "d_wrows", "word groups")
+    words = tables.words_frame(index, table_rows)
+    st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
+
+    _downloads(loaded, rows, units)
