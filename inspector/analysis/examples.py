@@ -57,7 +57,7 @@ def _pos_rows(source: Source, examples: Sequence[Example]) -> list[dict[str, obj
         pair = result.pairs[example.unit]
         word = pair.words[example.gold]
         rows.append({
-            "ID": pair.id,
+            "Unit": pair.index,
             "Word unit": example.gold,
             "Word": JOINER.join(view.unit_words(word, "gold")),
             "Gold tag": tags("gold", word.gold[0]),
@@ -85,7 +85,7 @@ def _label_rows(source: Source, examples: Sequence[Example]) -> list[dict[str, o
         pair = result.pairs[example.unit]
         gold = pair.gold_constituents[example.gold] if example.gold is not None else None
         sys = pair.sys_constituents[example.sys] if example.sys is not None else None
-        rows.append({"ID": pair.id, **_constituent(view, pair, gold, "gold"),
+        rows.append({"Unit": pair.index, **_constituent(view, pair, gold, "gold"),
                      **_constituent(view, pair, sys, "sys")})
     return rows
 
