@@ -13,16 +13,13 @@ read from the result, never recounted.
 from __future__ import annotations
 
 from jpcore.preprocess import Unit, WordGroup
+from inspector.common.wording import plural
 from inspector.tokens import explain
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 
 def _quote(tokens: list[str]) -> str:
     return "“" + " ".join(tokens) + "”"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _and(items: list[str]) -> str:
@@ -64,7 +61,7 @@ def sentence_reason(view: ResultView, unit: Unit) -> str:
         causes.append(f"gold closed {noun} after {_and(gold_ends)}; the system did not")
     return (
         f"Sentences TP {counts.tp}, FP {counts.fp}, FN {counts.fn}: {' and '.join(causes)}. "
-        f"So gold has {_plural(unit.n_gold, 'sentence')} here and the system {unit.n_sys} "
+        f"So gold has {plural(unit.n_gold, 'sentence')} here and the system {unit.n_sys} "
         f"(a {unit.ratio} unit, joined with ~~~), and none of them starts and ends where a "
         f"sentence of the other side does: FP {counts.fp} (each system sentence), "
         f"FN {counts.fn} (each gold sentence)."
