@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from jpcore.formats.m2 import read_m2
 from jpcore.gec.options import GecOptions
+from jpcore.align.similarity import jaro_winkler
 from jpcore.gec import evaluate
 from tests.app_support import run as _run
 
@@ -479,3 +480,24 @@ def test_one_unit_and_one_edit_are_singular(edits: AppTest) -> None:
     edits.text_input(key="e_q").input("One")
     _run(edits)
     assert "Showing 1 of 1 unit and 2 edits." in _text(edits)
+
+
+def test_no_cell_reads_none(edits: AppTest) -> None:
+    """st.dataframe draws a missing value as "None": a unit whose texts were never compared
+    has "–" as its similarity (it read None on every row of toy-en)."""
+    units = _frame(edits, "e_units")
+    assert units["Similarity"].tolist() == ["–"] * 6
+    for key in ("e_units", "e_edits", "e_annotators", "e_types"):
+        assert not _frame(edits, key).isna().any().any(), key
+
+
+def test_a_rewritten_unit_shows_its_similarity(edits: AppTest) -> None:
+    """Gold "The colour is nice ." against system "The color is nice ." (one sentence each,
+    the characters differ): a similar unit whose similarity is the Jaro-Winkler similarity
+    of the space-free texts, 0.9925, shown in 4 places."""
+    _paste(edits, "S The color is nice .\n", "S The colour is nice .\n")
+    assert not edits.error
+    units = _frame(edits, "e_units")
+    assert units["Kind"].tolist() == ["≈ similar"]
+    assert round(jaro_winkler("Thecolourisnice.", "Thecolorisnice."), 4) == 0.9925
+    assert units["Similarity"].tolist() == ["0.9925"]

@@ -230,3 +230,31 @@ def test_units_and_pairs_are_numbered_from_0_everywhere() -> None:
     sentences = next(df.value for df in at.dataframe if "sent_id" in df.value.columns)
     assert sentences[["Side", "Sentence", "Line"]].values.tolist() == [["Gold", 2, 3], ["Gold", 3, 4],
                                                                          ["System", 2, 3]]
+
+
+def _missing(at: AppTest) -> list[tuple[list[str], dict]]:
+    """Tables with a missing value (st.dataframe draws it as "None"): their first columns and
+    the columns with one."""
+    found = []
+    for element in at.dataframe:
+        missing = element.value.isna().sum()
+        if missing.any():
+            found.append((list(element.value.columns)[:3], missing[missing > 0].to_dict()))
+    return found
+
+
+def test_no_table_cell_reads_none() -> None:
+    """Every page with its bundled data (the selected unit's word groups and Edits' similarity
+    used to draw None): a cell without a value says "–"."""
+    at = _open(SENTENCES)
+    assert _missing(at) == []
+    for page in (OVERVIEW, BRACKETS, EDITS, TEACHING, ABOUT):
+        at.switch_page(page)
+        _run(at)
+        assert _missing(at) == [], page
+    at.switch_page(ANALYSIS)
+    _run(at)
+    for evaluation in ("tokens", "brackets", "edits"):
+        at.radio(key="an_eval").set_value(evaluation)
+        _run(at)
+        assert _missing(at) == [], evaluation

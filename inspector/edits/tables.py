@@ -23,6 +23,8 @@ from inspector.common.palette import kind_style
 
 #: What joins the sentences of a merged unit (as on the other pages).
 SENTENCE_JOINER = " ~~~ "
+#: A cell with no value (a unit whose texts were never compared: st.dataframe would draw None).
+NO_VALUE = "–"
 #: Filter value for types without an ERRANT operation (UA-GEC, NUCLE, noop, UNK).
 NO_OPERATION = "(none)"
 SIDE_LABELS = {"gold": "Gold", "sys": "System"}
@@ -108,7 +110,8 @@ def _ids(values: Iterable[int]) -> str:
 
 
 def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
-    """One row of the units table."""
+    """One row of the units table; ``Similarity`` is the Jaro-Winkler similarity of a
+    similar or different unit's texts (4 places, as text) and :data:`NO_VALUE` for the others."""
     sentence = result.errant.sentences[unit.index]
     style = kind_style(unit.kind)
     return {
@@ -120,7 +123,7 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
         "FN": sentence.fn,
         "Gold": unit_text(result, unit, "gold"),
         "System": unit_text(result, unit, "sys"),
-        "Similarity": None if unit.similarity is None else round(unit.similarity, 4),
+        "Similarity": NO_VALUE if unit.similarity is None else f"{unit.similarity:.4f}",
         "Gold sentences": _ids(unit.gold_blocks),
         "System sentences": _ids(unit.sys_blocks),
         "Gold lines": _ids(unit.gold_lines),
@@ -132,9 +135,7 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
 
 def units_frame(result: GecResult, units: Sequence[GecUnit]) -> pd.DataFrame:
     """One row per unit, in the order given, columns :data:`UNIT_COLUMNS`."""
-    frame = pd.DataFrame([unit_row(result, unit) for unit in units], columns=UNIT_COLUMNS)
-    frame["Similarity"] = frame["Similarity"].astype("Float64")
-    return frame
+    return pd.DataFrame([unit_row(result, unit) for unit in units], columns=UNIT_COLUMNS)
 
 
 def edit_row(edit: GecEdit) -> dict[str, object]:
