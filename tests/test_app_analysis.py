@@ -104,7 +104,7 @@ def test_tokens_length_buckets_units_and_worst(tokens: AppTest) -> None:
     assert buckets["Words FP"].tolist() == [0, 4, 14, 18]
     assert buckets["Words FN"].tolist() == [0, 2, 31, 42]
     assert (buckets["Words TP"].sum(), buckets["Words FP"].sum(), buckets["Words FN"].sum()) == (2498, 36, 75)
-    assert buckets.loc["41+", ["Words P", "Words R", "Words F1"]].tolist() == [97.8, 95.02, 96.39]
+    assert buckets.loc["41+", ["Words P (%)", "Words R (%)", "Words F1 (%)"]].tolist() == [97.8, 95.02, 96.39]
     text = _text(tokens)
     assert "Summed over the buckets (TP/FP/FN): Sentences 101/9/10, Words 2498/36/75" in text
     assert "Showing all 107 units" in text
@@ -276,13 +276,14 @@ def test_brackets_buckets_and_worst(brackets: AppTest) -> None:
     ]
     assert "Summed over the buckets (TP/FP/FN): Brackets 44/6/8" in _text(brackets)
     worst = _frame(brackets, "Rank")
-    assert worst[["ID", "Errors", "Brackets FP", "Brackets FN"]].values.tolist() == [
-        [1, 6, 2, 4], [4, 5, 3, 2], [6, 3, 1, 2]]
+    # pairs are units numbered from 0, as on the Brackets page (EVALB's IDs 1, 4, 6)
+    assert worst[["Unit", "Errors", "Brackets FP", "Brackets FN"]].values.tolist() == [
+        [0, 6, 2, 4], [3, 5, 3, 2], [5, 3, 1, 2]]
     brackets.radio(key="an_by").set_value("kind")
     _run(brackets)
     _select_bars(brackets, "an_chart_brackets_kind", 3)  # differing text
     units = _units(brackets)
-    assert units["ID"].tolist() == [3]
+    assert units["Unit"].tolist() == [2]
     assert units["Kind"].tolist() == ["similar"]
 
 
@@ -294,7 +295,7 @@ def test_brackets_pos_matrix_and_a_selected_cell(brackets: AppTest) -> None:
     assert "Click a non-empty cell" in _text(brackets)
     _select_cell(brackets, "an_conf_brackets_pos_type_True", 6, "NN")  # JJ -> NN
     examples = _frame(brackets, "Gold tag")
-    assert examples[["ID", "Word", "Gold tag", "System tag"]].values.tolist() == [[7, "good", "JJ", "NN"]]
+    assert examples[["Unit", "Word", "Gold tag", "System tag"]].values.tolist() == [[6, "good", "JJ", "NN"]]
     assert "JJ (gold) → NN (system): 1 example" in _text(brackets)
     _select_cell(brackets, "an_conf_brackets_pos_type_True", 0, "NN")  # the diagonal
     assert len(_frame(brackets, "Gold tag")) == 13
@@ -311,14 +312,14 @@ def test_brackets_label_matrix_cells_list_their_constituents(brackets: AppTest) 
     key = "an_conf_brackets_labels_type_True"
     _select_cell(brackets, key, 0, "∅")  # NP -> nothing at the same span
     examples = _frame(brackets, "Gold label")
-    assert examples["ID"].tolist() == [1, 1, 4]
+    assert examples["Unit"].tolist() == [0, 0, 3]
     assert examples["Gold label"].tolist() == ["NP", "NP", "NP"]
     assert examples["System label"].tolist() == ["∅", "∅", "∅"]
     assert examples["Gold status"].tolist() == ["crossing", "gold-only", "crossing"]
     _select_cell(brackets, key, 6, "S")  # nothing -> S
     examples = _frame(brackets, "Gold label")
-    assert examples[["ID", "Gold label", "System label", "System span", "System status"]].values.tolist() == [
-        [6, "∅", "S", "4-10", "system-only"]]
+    assert examples[["Unit", "Gold label", "System label", "System span", "System status"]].values.tolist() == [
+        [5, "∅", "S", "4-10", "system-only"]]
     cells = _frame(brackets, "Agree")
     assert len(cells) == 13 and cells["Count"].sum() == 58
     brackets.toggle(key="an_unpaired").set_value(False)
@@ -336,7 +337,7 @@ def test_edits_buckets_matrix_and_examples(edits: AppTest) -> None:
         ["11-20", 2, 4, 1, 2, 80.0, 66.67, 76.92],
         ["21-40", 1, 2, 1, 1, 66.67, 66.67, 66.67],
     ]
-    assert list(buckets.columns)[-1] == "Edits F0.5"
+    assert list(buckets.columns)[-1] == "Edits F0.5 (%)"
     assert "Summed over the buckets (TP/FP/FN): Edits 11/2/3" in _text(edits)
     assert _frame(edits, "Rank")[["Unit", "Errors"]].values.tolist() == [[2, 2], [4, 2], [1, 1]]
     matrix = _frame(edits, HEADER).set_index(HEADER)

@@ -53,7 +53,8 @@ def _frame_with(at: AppTest, column: str) -> pd.DataFrame:
 
 
 def _ids(at: AppTest) -> list[int]:
-    return _table(at)["ID"].tolist()
+    """The pairs the table shows, numbered from 0 as every unit of the app (EVALB's ID - 1)."""
+    return _table(at)["Pair"].tolist()
 
 
 def _html(at: AppTest) -> str:
@@ -83,7 +84,8 @@ def test_opens_with_the_project_pair(page: AppTest) -> None:
         "Tagging accuracy": "93.55%", "Crossing brackets": "3",
     }
     table = _table(page)
-    assert table["ID"].tolist() == [1, 2, 3, 4, 5, 6, 7]
+    assert table["Pair"].tolist() == [0, 1, 2, 3, 4, 5, 6]
+    assert table["EVALB ID"].tolist() == [1, 2, 3, 4, 5, 6, 7]
     assert (table["Matched"].sum(), table["Gold"].sum(), table["Test"].sum(), table["Cross"].sum()) == (44, 52, 50, 3)
     assert table["Trees"].tolist() == ["1:1", "1:1", "1:1", "1:1", "2:1", "1:2", "1:1"]
     assert table.loc[4, "Gold lines"] == "5, 6" and table.loc[5, "System lines"] == "6, 7"
@@ -93,8 +95,8 @@ def test_opens_with_the_project_pair(page: AppTest) -> None:
 
 def test_the_first_screen_shows_the_merged_pair(page: AppTest) -> None:
     # nothing selected: the first pair with merged sentences is drawn
-    assert page.selectbox(key="pair").value == 5
-    assert "Pair #5: 2:1 trees, merged" in [h.value for h in page.subheader]
+    assert page.selectbox(key="pair").value == 4
+    assert "Pair #4: 2:1 trees, merged" in [h.value for h in page.subheader]
     html = _html(page)
     assert "<svg" in html and "~~~" in html
     assert 'class="jp-trees"' in html and "overflow-x: auto" in html
@@ -117,23 +119,23 @@ def test_the_json_and_the_page_agree_with_the_command_line(page: AppTest) -> Non
 
 def test_filters_change_the_rows(page: AppTest) -> None:
     page.toggle(key="merged").set_value(True)
-    assert _ids(_run(page)) == [5, 6]
+    assert _ids(_run(page)) == [4, 5]
     page.toggle(key="merged").set_value(False)
     page.toggle(key="word_groups").set_value(True)
-    assert _ids(_run(page)) == [3]
+    assert _ids(_run(page)) == [2]
     page.toggle(key="word_groups").set_value(False)
     page.toggle(key="crossing").set_value(True)
-    assert _ids(_run(page)) == [1, 4]
+    assert _ids(_run(page)) == [0, 3]
     page.toggle(key="crossing").set_value(False)
     page.multiselect(key="label").set_value(["PP"])
-    assert _ids(_run(page)) == [1, 4, 5, 6]
+    assert _ids(_run(page)) == [0, 3, 4, 5]
     page.multiselect(key="label").set_value(["SBAR"])
-    assert _ids(_run(page)) == [4]
+    assert _ids(_run(page)) == [3]
     page.multiselect(key="label").set_value([])
     page.multiselect(key="length").set_value(["11-20"])
-    assert _ids(_run(page)) == [4, 5]
+    assert _ids(_run(page)) == [3, 4]
     page.toggle(key="crossing").set_value(True)
-    assert _ids(_run(page)) == [4]
+    assert _ids(_run(page)) == [3]
     assert "Showing 1 of 7 pairs." in [c.value for c in page.caption]
 
 
@@ -143,7 +145,7 @@ def test_a_bar_selected_in_the_chart_filters_the_table(page: AppTest) -> None:
         "selection": {"points": [{"x": "ADVP", "y": 100.0, "curve_number": 0, "point_index": 4}],
                       "point_indices": [4], "box": [], "lasso": []}}
     _run(page)
-    assert _ids(page) == [2, 6]
+    assert _ids(page) == [1, 5]
     assert any("Chart selection: ADVP" in _unescape(c.value) for c in page.caption)
     assert ("Chart selection: ADVP (double-click the chart, or click the selected bar again, to clear)."
             in [_unescape(c.value) for c in page.caption])
@@ -158,20 +160,20 @@ def test_a_click_anywhere_in_a_label_column_selects_it(page: AppTest) -> None:
 
 
 def test_filters_and_the_pair_live_in_the_url() -> None:
-    at = _open(crossing="true", label="PP", pair="4")
-    assert _ids(at) == [1, 4]
-    assert "Pair #4: 1:1 trees, exact" in [h.value for h in at.subheader]
+    at = _open(crossing="true", label="PP", pair="3")
+    assert _ids(at) == [0, 3]
+    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader]
     at = _open(pair="99")  # not a pair: the first merged one
-    assert "Pair #5: 2:1 trees, merged" in [h.value for h in at.subheader]
+    assert "Pair #4: 2:1 trees, merged" in [h.value for h in at.subheader]
 
 
 # --- The selected pair --------------------------------------------------------------
 
 
 def test_choosing_a_pair_draws_it(page: AppTest) -> None:
-    page.selectbox(key="pair").set_value(3)
+    page.selectbox(key="pair").set_value(2)
     _run(page)
-    assert "Pair #3: 1:1 trees, similar" in [h.value for h in page.subheader]
+    assert "Pair #2: 1:1 trees, similar" in [h.value for h in page.subheader]
     units = _frame_with(page, "Gold words")
     assert units["Gold words"].tolist()[1] == "ca ~~~ n't"
     assert units["System words"].tolist()[1] == "can ~~~ not"
@@ -183,7 +185,7 @@ def test_choosing_a_pair_draws_it(page: AppTest) -> None:
 
 
 def test_statuses_are_drawn_with_colour_and_shape(page: AppTest) -> None:
-    page.selectbox(key="pair").set_value(1)
+    page.selectbox(key="pair").set_value(0)
     _run(page)
     html = _html(page)
     for status in ("matched", "gold-only", "crossing"):
@@ -220,7 +222,7 @@ def test_pasted_markup_is_escaped(page: AppTest) -> None:
     tree = f"(S (<b>x</b> {SCRIPT}) (NP (NN cat)))"
     _paste(page, tree, tree)
     assert not page.error
-    assert _ids(page) == [1]
+    assert _ids(page) == [0]
     html = _html(page)
     assert "<script" not in html and "<b>" not in html
     assert "&lt;script&gt;alert`1`&lt;/script&gt;" in html and "&lt;b&gt;x&lt;/b&gt;" in html
@@ -245,7 +247,7 @@ def test_bad_trees_show_file_and_line_and_keep_the_data(page: AppTest) -> None:
     message = _unescape(page.error[0].value)
     assert "gold (pasted):2: expected ')' closing the '(' of 'S' opened on line 2" in message
     assert "Still showing the previous trees: jp-trees" in message
-    assert _ids(page) == [1, 2, 3, 4, 5, 6, 7]
+    assert _ids(page) == [0, 1, 2, 3, 4, 5, 6]
 
 
 def test_uploads(page: AppTest) -> None:
@@ -264,7 +266,7 @@ def test_the_evalb_sample_by_name_and_a_path_is_not_a_sample() -> None:
     assert at.selectbox(key="bk_sample").value == "evalb-sample"
     assert len(_table(at)) == 21
     at.toggle(key="merged").set_value(True)
-    assert _ids(_run(at)) == [8, 20]
+    assert _ids(_run(at)) == [7, 19]
     at = _open(trees="../../../etc/passwd")
     assert at.selectbox(key="bk_sample").value == "harbour"
     assert len(_table(at)) == 7

@@ -86,13 +86,13 @@ def _metrics(at: AppTest) -> pd.DataFrame:
 def _counts(at: AppTest) -> dict[str, tuple]:
     frame = _metrics(at)
     return {name: (*(int(frame.at[name, c]) for c in ("Correct", "Gold", "System")),
-                   None if pd.isna(frame.at[name, "Aligned pairs"]) else int(frame.at[name, "Aligned pairs"]))
+                   None if frame.at[name, "Aligned pairs"] == "–" else int(frame.at[name, "Aligned pairs"]))
             for name in frame.index}
 
 
 def _percent(at: AppTest, name: str) -> tuple:
     row = _metrics(at).loc[name, PERCENT_COLUMNS]
-    return tuple(None if pd.isna(value) else float(value) for value in row)
+    return tuple(None if value == "–" else float(value) for value in row)
 
 
 def _cli(gold: Path, system: Path, *options: str) -> dict[str, list[str]]:

@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from jpcore.formats.m2 import read_m2
 from jpcore.gec.options import GecOptions
+from jpcore.align.similarity import jaro_winkler
 from jpcore.gec import evaluate
 from tests.app_support import run as _run
 
@@ -53,7 +54,7 @@ def _frame(at: AppTest, key: str) -> pd.DataFrame:
     if key in ("e_unit_sys", "e_unit_gold"):
         details = [df.value for df in at.dataframe if "#" in df.value.columns]
         assert len(details) == 2, "no unit selected"
-        return details[0 if key == "e_unit_sys" else 1]
+        return details[0 if key == "e_unit_gold" else 1]
     frames = [df.value for df in at.dataframe if _COLUMNS[key] in df.value.columns]
     assert frames, f"no table {key}"
     return frames[0]
@@ -107,8 +108,8 @@ def _select_bars(at: AppTest, *indices: int) -> AppTest:
 
 def test_opens_with_the_resegmented_toy_pair(edits: AppTest) -> None:
     assert not edits.error
-    assert _metrics(edits) == {"TP": "11", "FP": "2", "FN": "3", "Precision": "0.8462", "Recall": "0.7857",
-                               "F0.5": "0.8333"}
+    assert _metrics(edits) == {"TP": "11", "FP": "2", "FN": "3", "Precision": "84.62%", "Recall": "78.57%",
+                               "F0.5": "83.33%"}
     units = _frame(edits, "e_units")
     assert units["Gold:system"].tolist() == ["1:1", "2:1", "2:1", "1:1", "1:2", "1:1"]
     assert units["System sentences"].tolist() == ["0", "1", "2", "3", "4, 5", "6"]
@@ -248,13 +249,13 @@ def test_a_split_system_sentence_is_reindexed(edits: AppTest) -> None:
 def test_noop_rule_jp_gives_the_oracle_jp_figures(edits: AppTest) -> None:
     edits.radio(key="g_noop").set_value("jp")
     _run(edits)
-    assert _metrics(edits)["FN"] == "4" and _metrics(edits)["F0.5"] == "0.8209"
+    assert _metrics(edits)["FN"] == "4" and _metrics(edits)["F0.5"] == "82.09%"
     assert "dropped" in set(_edits(edits)["Status"])
 
 
 def test_downloads_are_offered(edits: AppTest) -> None:
     labels = [button.label for button in edits.get("download_button")]
-    assert labels == ["errant-style report", "JSON result", "Re-indexed system M2", "Re-indexed gold M2",
+    assert labels == ["errant-style report", "JSON result", "Re-indexed gold M2", "Re-indexed system M2",
                       "Edits as CSV", "Units as CSV", "HTML report (self-contained)"]
 
 
@@ -265,7 +266,7 @@ def test_uagec_sample_shows_its_attribution_and_raw_types() -> None:
     at = _open({"m2": "uagec-resegmented"})
     assert not at.error
     assert len(_units(at)) == 83
-    assert _metrics(at)["TP"] == "71" and _metrics(at)["F0.5"] == "0.5556"
+    assert _metrics(at)["TP"] == "71" and _metrics(at)["F0.5"] == "55.56%"
     text = _text(at)
     assert "Source and licence of this sample." in text
     assert "UA-GEC: Grammatical Error Correction and Fluency Corpus" in text and "Syvokon" in text
@@ -327,7 +328,7 @@ def test_uploads_are_scored_and_named(edits: AppTest) -> None:
     edits.file_uploader(key="g_upload_sys").set_value(("mine.m2", (TOY / "sys.m2").read_bytes(), "text/plain"))
     edits.file_uploader(key="g_upload_gold").set_value(("theirs.m2", (TOY / "gold.m2").read_bytes(), "text/plain"))
     _run(edits)
-    assert _metrics(edits)["F0.5"] == "0.8462"
+    assert _metrics(edits)["F0.5"] == "84.62%"
     assert "system mine.m2 (8 sentences)" in _text(edits)
     assert "same sentences: scored block by block exactly as errant_compare" in "\n".join(s.value for s in edits.success)
 
@@ -339,8 +340,164 @@ def test_a_saved_json_result_reopens(edits: AppTest) -> None:
     _run(edits)
     edits.file_uploader(key="g_upload_json").set_value(("result.json", saved, "application/json"))
     _run(edits)
-    assert _metrics(edits)["F0.5"] == "0.8209"
+    assert _metrics(edits)["F0.5"] == "82.09%"
     assert len(_units(edits)) == 6
     edits.file_uploader(key="g_upload_json").set_value(("bad.json", b"[1, 2]", "application/json"))
     _run(edits)
     assert "bad.json:1: expected a JSON object written by `jpcore gec --json`" in _unescape(edits.error[0].value)
+
+
+# --- Checkable by eye (issue 15, item 3) --------------------------------------------
+
+
+def _drawn(at: AppTest, key: str) -> list[str]:
+    """The columns a table draws, in order (its frame's, less those its column_config hides)."""
+    frame = _frame(at, key)
+    element = next(df for df in at.dataframe if df.value is frame or df.value.equals(frame))
+    config = json.loads(element.proto.columns or "{}")
+    return [c for c in frame.columns if not config.get(c, {}).get("hidden")]
+
+
+def _side_cells(detail: str) -> tuple[str, str]:
+    """The gold and the system cell of a rendered unit, in the order drawn."""
+    cells = re.findall(r'<td class="jp-side">(.*?)</td>', detail)
+    assert len(cells) == 2
+    return cells[0], cells[1]
+
+
+def _under_tokens(cell: str) -> list[tuple[str, int, int | None]]:
+    """``(token, offset in the unit, offset in its sentence or None)`` of every token of a cell."""
+    found = re.findall(r'<span class="gec-tok">(.*?)<span class="gec-i">(\d+)</span>'
+                       r'(?:<span class="gec-i gec-o">(\d+)</span>)?</span>', cell)
+    return [(token, int(unit), int(own) if own else None) for token, unit, own in found]
+
+
+def test_the_selected_unit_numbers_its_tokens_in_the_unit_and_in_their_sentence(edits: AppTest) -> None:
+    """Under each token of the selected unit: its offset in the unit (what Start/End count)
+    and, on a side that joins sentences, its offset in its own sentence (Orig start/Orig end)."""
+    _select_unit(edits, 2)  # gold 3 (8 tokens) + 4 (8 tokens) = system 2 (16 tokens)
+    detail = next(e.value for e in edits.html if "gec-units" in e.value and 'class="gec-i"' in e.value)
+    gold_cell, sys_cell = _side_cells(detail)
+    gold, system = _under_tokens(gold_cell), _under_tokens(sys_cell)
+    assert [unit for _, unit, _ in gold] == list(range(16)) == [unit for _, unit, _ in system]
+    assert [own for _, _, own in gold] == [*range(8), *range(8)]  # two gold sentences
+    assert {own for _, _, own in system} == {None}  # one system sentence: the offsets are equal
+    assert gold[9] == ("is", 9, 1) and system[9] == ("is", 9, None)
+    assert 'class="gec-i">unit</span><span class="gec-i gec-o">sentence</span>' in gold_cell
+    # each highlighted gold edit sits on the tokens its table row names, in both numberings
+    table = _frame(edits, "e_unit_gold")
+    for _, row in table[table["Status"].isin(["TP", "FN"])].iterrows():
+        covered = gold[row["Start"]:row["End"]]
+        assert [own for _, _, own in covered] == list(range(row["Orig start"], row["Orig end"]))
+    # the list of rendered units stays compact: no numbers under its tokens
+    listed = [e.value for e in edits.html if "gec-units" in e.value and "#0<br>" in e.value]
+    assert listed and all('class="gec-i"' not in value for value in listed)
+
+
+def test_each_highlighted_edit_shows_its_type(edits: AppTest) -> None:
+    _select_unit(edits, 2)
+    gold_cell, sys_cell = _side_cells(
+        next(e.value for e in edits.html if "gec-units" in e.value and 'class="gec-i"' in e.value))
+    assert re.search(r'✓6</span><span class="gec-type"[^>]*>R:VERB:SVA</span><span class="gec-cor"[^>]*>→ are',
+                     gold_cell)
+    assert re.search(r'−3</span><span class="gec-type"[^>]*>U:DET</span>', gold_cell)
+    assert re.search(r'✓3</span><span class="gec-type"[^>]*>R:VERB:SVA</span>', sys_cell)
+    assert "its error type" in _html(edits)  # the legend says so
+
+
+def test_edit_tables_put_key_columns_first_and_offsets_side_by_side(edits: AppTest) -> None:
+    _select_unit(edits, 2)
+    key = ["Status", "Type", "Correction", "Sentence", "Orig start", "Orig end", "Start", "End", "Line",
+           "Annotator"]
+    assert _drawn(edits, "e_unit_gold") == ["#", *key] == _drawn(edits, "e_unit_sys")
+    assert _drawn(edits, "e_edits") == ["Unit", "Side", *key]
+    # the operation and main type are parts of the type: not drawn, still in the CSV's frame
+    assert _edits(edits)[["Type", "Operation", "Main type"]].iloc[0].tolist() == ["R:VERB:SVA", "R", "VERB"]
+    config = json.loads(next(df for df in edits.dataframe if "Side" in df.value.columns).proto.columns)
+    assert config["Start"]["help"].startswith("Re-indexed into the unit")
+    assert config["Orig start"]["help"].startswith("As in the M2 file")
+
+
+# --- One page grammar (issue 15, item 5) ----------------------------------------------
+
+
+def test_gold_comes_before_system_everywhere(edits: AppTest) -> None:
+    _select_unit(edits, 2)
+    units = _frame(edits, "e_units")
+    columns = units.columns.tolist()
+    for name in ("sentences", "lines", "annotator"):
+        assert columns.index(f"Gold {name}") < columns.index(f"System {name}")
+    assert columns.index("Gold") < columns.index("System")
+    assert columns[:6] == ["Unit", "Kind", "Gold:system", "TP", "FP", "FN"]  # what a unit cost first
+    chosen = _frame(edits, "e_annotators").columns.tolist()
+    assert chosen.index("Gold annotator") < chosen.index("System annotator")
+    assert chosen.index("Gold sentences") < chosen.index("System sentences")
+    # in the edit table a unit's gold edits come before its system edits
+    table = _edits(edits)
+    for _, sides in table.groupby("Unit", sort=False)["Side"]:
+        listed = sides.tolist()
+        assert listed == sorted(listed, key=["Gold", "System"].index)
+    assert table["Side"].iloc[0] == "Gold"
+    # the rendered units: gold left, system right; the ids and annotators gold first
+    detail = next(e.value for e in edits.html if "gec-units" in e.value and 'class="gec-i"' in e.value)
+    headers = re.findall(r"<th>(.*?)</th>", detail)
+    assert headers == ["Unit", "Kind", "Gold (reference)", "System (hypothesis)", "Counts"]
+    assert "gold s. 3, 4 (l. 13, 20)<br>sys s. 2 (l. 8)" in detail
+    assert "annotators: gold 0, system 0" in detail
+    gold_cell, _ = _side_cells(detail)
+    assert "There" in gold_cell and "✓6" in gold_cell  # the gold sentences in the left cell
+    text = _text(edits)
+    assert "gold gold.m2 (8 sentences) · system sys.resegmented.m2 (7 sentences)" in text
+    headings = [m.value.split("**")[1] for m in edits.markdown if m.value.startswith(("**Gold edits", "**System edits"))]
+    assert headings == ["Gold edits", "System edits"]
+
+
+def test_scores_are_percent_with_the_unit_named(edits: AppTest) -> None:
+    result, _ = _jpcore_edits()
+    metrics = _metrics(edits)
+    assert [metrics[name] for name in ("Precision", "Recall", "F0.5")] == ["84.62%", "78.57%", "83.33%"]
+    assert (result.totals["precision"], result.totals["recall"], result.totals["f"]) == (0.8462, 0.7857, 0.8333)
+    types = _frame(edits, "e_types").set_index("Category")
+    assert types.columns.tolist() == ["TP", "FP", "FN", "P (%)", "R (%)", "F0.5 (%)"]
+    assert types.loc["R:VERB:SVA"].tolist() == [3, 1, 0, 75.0, 100.0, 78.95]  # errant: 0.75, 1.0, 0.7895
+    spec = json.loads(edits.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["yaxis"]["title"]["text"] == "percent"
+    assert spec["layout"]["yaxis"]["range"] == [0, 105]
+    assert spec["data"][0]["y"][8] == 75.0  # R:VERB:SVA's precision
+
+
+def test_one_unit_and_one_edit_are_singular(edits: AppTest) -> None:
+    _paste(edits, "S One two .\nA 0 1|||R:X|||1|||REQUIRED|||-NONE-|||0\n",
+           "S One two .\nA 0 1|||R:X|||1|||REQUIRED|||-NONE-|||0\n")
+    assert not edits.error
+    text = _text(edits)
+    assert "Showing 1 of 1 unit and 2 edits." in text
+    assert "gold (pasted) (1 sentence) · system (pasted) (1 sentence)" in text
+    assert "gold gold" not in text and "system system" not in text
+    assert "Per-type table (1 category)" in [e.label for e in edits.expander]
+    edits.multiselect(key="e_status").set_value(["TP"])
+    edits.multiselect(key="e_ann").set_value([0])
+    edits.text_input(key="e_q").input("One")
+    _run(edits)
+    assert "Showing 1 of 1 unit and 2 edits." in _text(edits)
+
+
+def test_no_cell_reads_none(edits: AppTest) -> None:
+    """st.dataframe draws a missing value as "None": a unit whose texts were never compared
+    has "–" as its similarity (it read None on every row of toy-en)."""
+    units = _frame(edits, "e_units")
+    assert units["Similarity"].tolist() == ["–"] * 6
+    for key in ("e_units", "e_edits", "e_annotators", "e_types"):
+        assert not _frame(edits, key).isna().any().any(), key
+
+
+def test_a_rewritten_unit_shows_its_similarity(edits: AppTest) -> None:
+    """Gold "The colour is nice ." against system "The color is nice ." (one sentence each,
+    the characters differ): a similar unit whose similarity is the Jaro-Winkler similarity
+    of the space-free texts, 0.9925, shown in 4 places."""
+    _paste(edits, "S The color is nice .\n", "S The colour is nice .\n")
+    assert not edits.error
+    units = _frame(edits, "e_units")
+    assert units["Kind"].tolist() == ["≈ similar"]
+    assert round(jaro_winkler("Thecolourisnice.", "Thecolorisnice."), 4) == 0.9925
+    assert units["Similarity"].tolist() == ["0.9925"]

@@ -166,7 +166,8 @@ def test_detail_explains_every_word_group(sentences: AppTest) -> None:
     groups = _frame_with(sentences, "Gold tokens")
     assert (groups["TP"].sum(), groups["FP"].sum(), groups["FN"].sum()) == (43, 8, 5)
     mismatches = groups[groups["Kind"] != "match"]
-    assert mismatches["#"].tolist() == [1, 2, 3]
+    assert mismatches["#"].tolist() == ["1", "2", "3"]
+    assert set(groups[groups["Kind"] == "match"]["#"]) == {"–"}  # never an empty "None" cell (issue 15)
     assert mismatches["System tokens"].tolist()[1] == "D.C ."
     html = _html(sentences)
     assert "Tokens TP 43, FP 8, FN 5" in html

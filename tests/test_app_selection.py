@@ -43,11 +43,11 @@ def test_sentences_detail_follows_the_filters() -> None:
 
 def test_brackets_detail_follows_the_filters() -> None:
     at = _page("../pages/brackets.py")
-    assert _heading(at, "Pair #").startswith("Pair #5:")
+    assert _heading(at, "Pair #").startswith("Pair #4:")
     at.toggle(key="crossing").set_value(True)
-    at.multiselect(key="label").set_value(["PP"])  # pairs 1 and 4
+    at.multiselect(key="label").set_value(["PP"])  # pairs 0 and 3
     _run(at)
-    assert _heading(at, "Pair #").startswith("Pair #1:")
+    assert _heading(at, "Pair #").startswith("Pair #0:")
 
 
 def test_edits_detail_follows_the_filters() -> None:

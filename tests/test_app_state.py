@@ -112,12 +112,12 @@ def test_a_unit_number_that_does_not_exist_falls_back_to_the_first_merged_unit()
 
 
 def test_brackets_previous_next_and_the_pair_in_the_url() -> None:
-    at = _open(BRACKETS, merged="true", pair="5")
-    assert "Pair #5: 2:1 trees, merged" in _headings(at)
-    ids = at.dataframe(key="bk_table").value["ID"].tolist()
+    at = _open(BRACKETS, merged="true", pair="4")
+    assert "Pair #4: 2:1 trees, merged" in _headings(at)
+    ids = at.dataframe(key="bk_table").value["Pair"].tolist()
     at.button(key="pair_next").click()
     _run(at)
-    following = ids[ids.index(5) + 1]
+    following = ids[ids.index(4) + 1]
     assert next(h for h in _headings(at) if h.startswith("Pair #")).startswith(f"Pair #{following}:")
     assert _query(at)["pair"] == str(following)
     assert at.button(key="pair_next").proto.shortcut.upper() == "J"

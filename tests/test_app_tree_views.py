@@ -1,9 +1,9 @@
 """The Brackets page's tree views, driven by AppTest: arrangement, zoom, the crossing sentence,
 and the HTML report's trees of the pair shown.
 
-The default pair is #5 (2:1, merged): drawn gold over system, fitted to the
-box.  Pair #1 is counted "2 crossing" and shows 5 ✗: the sentence under the
-trees says why.
+The default pair is #4 (2:1, merged; pairs are numbered from 0, EVALB's ID
+5): drawn gold over system, fitted to the box.  Pair #0 is counted "2
+crossing" and shows 5 ✗: the sentence under the trees says why.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_words_down_the_page_and_a_zoom(page: AppTest) -> None:
 
 
 def test_the_crossing_count_and_the_marks_are_explained(page: AppTest) -> None:
-    page.selectbox(key="pair").set_value(1)
+    page.selectbox(key="pair").set_value(0)
     _run(page)
     html = _trees_html(page)
     assert html.count('class="jp-node jp-crossing"') == 5
@@ -75,7 +75,7 @@ def test_the_crossing_count_and_the_marks_are_explained(page: AppTest) -> None:
 
 
 def test_the_report_draws_the_pair_shown_first(page: AppTest) -> None:
-    page.selectbox(key="pair").set_value(2)  # an exact pair whose brackets all match
+    page.selectbox(key="pair").set_value(1)  # an exact pair whose brackets all match (EVALB's ID 2)
     _run(page)
     from jpcore import parseval
     from tests.conftest import SAMPLE_DATA
@@ -84,8 +84,22 @@ def test_the_report_draws_the_pair_shown_first(page: AppTest) -> None:
     result = parseval.evaluate_bytes((folder / "harbour.gold.mrg").read_bytes(),
                                      (folder / "harbour.sys.mrg").read_bytes(),
                                      gold_name="harbour.gold.mrg", sys_name="harbour.sys.mrg")
-    html = render_html(result, selected=[page.session_state["pair"]])
+    html = render_html(result, selected=[page.session_state["pair"] + 1])  # the report takes EVALB's IDs
     drawn = re.findall(r'<h3 id="trees-(\d+)">', html)
     # pair 2 first (selected), then the pairs with an error: 1, 3 (similar), 4, 5, 6 (merged)
     assert drawn == ["2", "1", "3", "4", "5", "6"]
     assert "1 selected pair, then 5 of the 5 pairs with an error" in html
+
+
+def test_the_report_names_a_pair_as_the_page_does(page: AppTest) -> None:
+    """Pairs are numbered from 0 on the page (issue 15, item 5); the report's trees say the same
+    number, with EVALB's ID beside it."""
+    assert "Pair #4: 2:1 trees, merged" in [h.value for h in page.subheader]
+    from jpcore import parseval
+    from tests.conftest import SAMPLE_DATA
+
+    folder = SAMPLE_DATA / "parseval" / "jp-trees"
+    result = parseval.evaluate_bytes((folder / "harbour.gold.mrg").read_bytes(),
+                                     (folder / "harbour.sys.mrg").read_bytes())
+    html = render_html(result, selected=[page.session_state["pair"] + 1])
+    assert '<h3 id="trees-5">Pair #4 (EVALB ID 5): 2:1 trees, merged</h3>' in html

@@ -258,7 +258,7 @@ def test_an_empty_m2_upload_is_named() -> None:
 
 @pytest.mark.parametrize("page, key, heading", [
     (SENTENCES, "unit", "Unit #2: 2:1 sentences, ± merged"),
-    (BRACKETS, "pair", "Pair #5: 2:1 trees, merged"),
+    (BRACKETS, "pair", "Pair #4: 2:1 trees, merged"),
     (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ± merged"),
     (DEPS, "d_unit", "Unit #0: 1:1 sentences, ✓ exact"),
 ])
@@ -293,19 +293,19 @@ def test_unknown_names_and_bad_flags_are_noted_and_other_pages_settings_left() -
 def test_back_from_edits_to_brackets_keeps_the_pair_and_drops_m2() -> None:
     """The issue's Back from Edits to Brackets: when Streamlit's history entry for the page
     switch carries no parameter of its own, the browser's Back runs /brackets with the URL of
-    the page left (m2=...) and no pair: the pair chosen before (4, not the default 5) comes
+    the page left (m2=...) and no pair: the pair chosen before (3, not the default 4) comes
     back, and m2= goes."""
-    at = _open(BRACKETS, pair="5")
-    assert "Pair #5: 2:1 trees, merged" in [h.value for h in at.subheader]
+    at = _open(BRACKETS, pair="4")
+    assert "Pair #4: 2:1 trees, merged" in [h.value for h in at.subheader]
     at.button(key="pair_prev").click()
     _run(at)
-    assert "Pair #4: 1:1 trees, exact" in [h.value for h in at.subheader] and _query(at)["pair"] == "4"
+    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader] and _query(at)["pair"] == "3"
     _goto(at, EDITS)
     assert _query(at) == {"m2": "toy-resegmented"}
     _goto(at, BRACKETS)  # what Back sends: the Brackets page with the Edits page's parameters
     query = _query(at)
-    assert "Pair #4: 1:1 trees, exact" in [h.value for h in at.subheader]
-    assert "m2" not in query and query["trees"] == "harbour" and query["pair"] == "4"
+    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader]
+    assert "m2" not in query and query["trees"] == "harbour" and query["pair"] == "3"
     assert "Ignored" not in _infos(at)
 
 

@@ -35,7 +35,7 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         # Brackets through the sidebar navigation
         page.get_by_role("link", name="Brackets").click()
         expect(page.get_by_role("heading", name="Brackets", exact=True)).to_be_visible()
-        expect(page.get_by_role("heading", name="Pair #5: 2:1 trees, merged")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_be_visible()
         trees = page.locator(".jp-trees")
         expect(trees).to_be_visible()
         assert trees.locator("svg").count() == 2  # gold and system side by side
@@ -54,9 +54,9 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
             page.screenshot(path=str(ROOT / target), full_page=True)
 
         # a link with a filter and a pair reopens that view
-        page.goto(f"{url}/brackets?crossing=true&pair=4")
+        page.goto(f"{url}/brackets?crossing=true&pair=3")  # pairs are numbered from 0 (EVALB's ID 4)
         expect(page.get_by_text("Showing 2 of 7 pairs.")).to_be_visible()
-        expect(page.get_by_role("heading", name="Pair #4: 1:1 trees, exact")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
         expect(page.locator(".jp-trees g.jp-crossing").first).to_be_attached()
 
         # clicking a table row shows that pair
@@ -65,8 +65,8 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         drawn(page)
         box = grid.bounding_box()
         assert box is not None
-        page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1 (pair 1), selection column
-        expect(page.get_by_role("heading", name="Pair #1: 1:1 trees, exact")).to_be_visible()
+        page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1 (pair 0), selection column
+        expect(page.get_by_role("heading", name="Pair #0: 1:1 trees, exact")).to_be_visible()
 
 
 @pytest.mark.browser
@@ -90,20 +90,20 @@ def test_a_click_on_a_bar_filters_the_pairs_in_chromium(tmp_path: Path) -> None:
         page.goto(f"{url}/brackets")
         bars = chart_points(page)
         expect(bars).to_have_count(18, timeout=WAIT)
-        shows(None, ["1", "2", "3", "4", "5", "6", "7"])
+        shows(None, ["0", "1", "2", "3", "4", "5", "6"])
 
         click_point(page, bars.nth(9))  # recall of PP (a hatched bar)
-        shows("PP", ["1", "4", "5", "6"])
+        shows("PP", ["0", "3", "4", "5"])
         click_point(page, bars.nth(16), shift=True)  # + F1 of ADVP
-        shows("PP, ADVP", ["1", "2", "4", "5", "6"])
+        shows("PP, ADVP", ["0", "1", "3", "4", "5"])
         click_point(page, bars.nth(5))  # precision of SBAR alone
-        shows("SBAR", ["4"])
+        shows("SBAR", ["3"])
         click_point(page, bars.nth(5))  # the selected bar again: cleared
-        shows(None, ["1", "2", "3", "4", "5", "6", "7"])
+        shows(None, ["0", "1", "2", "3", "4", "5", "6"])
         # above PP's bars (66.67 %), in its column: the chart's hovermode "x" selects PP
         click_point(page, bars.nth(3), from_bottom=bars.nth(3).bounding_box()["height"] + 30)
-        shows("PP", ["1", "4", "5", "6"])
+        shows("PP", ["0", "3", "4", "5"])
         click_point(page, bars.nth(4))  # precision of ADVP
-        shows("ADVP", ["2", "6"])
+        shows("ADVP", ["1", "5"])
         double_click_background(page)
-        shows(None, ["1", "2", "3", "4", "5", "6", "7"])
+        shows(None, ["0", "1", "2", "3", "4", "5", "6"])

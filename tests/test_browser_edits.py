@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from inspector.common.plotly_selection import CLEAR_HINT
-from tests.browser_support import ROOT, app_page
+from tests.browser_support import ROOT, app_page, drawn
 from tests.plotly_clicks import WAIT, chart_points, click_point, double_click_background, wait_for_column
 
 
@@ -33,7 +33,7 @@ def test_edits_page_in_chromium(tmp_path: Path) -> None:
 
         expect(page.get_by_role("heading", name="Edits", exact=True, level=1)).to_be_visible()
         metrics = page.locator('[data-testid="stMetric"]')
-        expect(metrics.filter(has_text="F0.5").first).to_contain_text("0.8333")
+        expect(metrics.filter(has_text="F0.5").first).to_contain_text("83.33%")
         expect(metrics.filter(has_text="FN").first).to_contain_text("3")
         expect(page.get_by_text("Showing 6 of 6 units and 41 edits.")).to_be_visible()
 
@@ -54,7 +54,8 @@ def test_edits_page_in_chromium(tmp_path: Path) -> None:
         units = page.locator(".st-key-e_units [data-testid='stDataFrame']")
 
         def shows(names: str | None, n_units: int, n_edits: int) -> None:
-            showing = page.get_by_text(f"Showing {n_units} of 6 units and {n_edits} edits.", exact=True)
+            edits = "1 edit" if n_edits == 1 else f"{n_edits} edits"  # one edit is singular (issue 15, item 5)
+            showing = page.get_by_text(f"Showing {n_units} of 6 units and {edits}.", exact=True)
             expect(showing).to_be_visible(timeout=WAIT)
             selection = page.get_by_text("Chart selection filters the tables:")
             if names is None:
@@ -88,3 +89,69 @@ def test_edits_page_in_chromium(tmp_path: Path) -> None:
         expect(page.get_by_text("UA-GEC: Grammatical Error Correction and Fluency Corpus",
                                 exact=False).first).to_be_visible()
         expect(page.get_by_text("CC BY 4.0", exact=False).first).to_be_visible()
+
+
+#: Each ``st.dataframe``: the headers its accessible table holds (the columns drawn in its
+#: box) and its scroller's widths; the grid fills the table in once it is laid out.
+GRIDS = """() => Array.from(document.querySelectorAll('[data-testid="stDataFrame"]'), grid => {
+  const scroller = grid.querySelector('.dvn-scroller');
+  return {headers: Array.from(grid.querySelectorAll('table thead th'), th => th.textContent),
+          scroll: scroller ? scroller.scrollWidth : null, client: scroller ? scroller.clientWidth : null};
+})"""
+EDIT_KEY_COLUMNS = ["Status", "Type", "Correction", "Sentence", "Orig start", "Orig end", "Start", "End", "Line",
+                    "Annotator"]
+PAGE_SCROLLS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+
+
+def _grids(page) -> list[dict]:
+    """The grids, once every one whose edits are listed has its headers (they are laid out)."""
+    page.wait_for_function(f"() => ({GRIDS})().filter(g => g.headers[0] === '#' && g.scroll).length === 2 "
+                           f"&& ({GRIDS})().some(g => g.headers[1] === 'Side' && g.scroll)", polling="raf")
+    return page.evaluate(GRIDS)
+
+
+@pytest.mark.browser
+def test_edits_are_checkable_by_eye_at_1400_px(tmp_path: Path) -> None:
+    """Issue 15, items 3 and 5: the selected merged unit has every token's offsets under it,
+    gold left and system right; every column of the edit tables is in its box at 1400 px
+    (the unit's two tables, one above the other, and the page's edit table, also with
+    UA-GEC's long types); the units table scrolls inside its own box, key columns first."""
+    from playwright.sync_api import expect
+
+    with app_page(tmp_path, 1400, 1000) as (page, url):
+        for sample in ("toy-resegmented", "uagec-resegmented"):
+            page.goto(f"{url}/edits?m2={sample}&e_unit=2")
+            expect(page.get_by_role("heading", name="Unit #2:", exact=False)).to_be_visible()
+            drawn(page)
+            grids = _grids(page)
+            details = [g for g in grids if g["headers"][:1] == ["#"]]
+            assert [g["headers"] for g in details] == [["#", *EDIT_KEY_COLUMNS]] * 2, sample
+            every = next(g for g in grids if g["headers"][1:2] == ["Side"])
+            assert every["headers"] == ["Unit", "Side", *EDIT_KEY_COLUMNS], sample
+            for grid in (*details, every):
+                assert grid["scroll"] <= grid["client"], (sample, grid)
+            units = next(g for g in grids if g["headers"][:2] == ["Unit", "Kind"])
+            assert units["headers"][:8] == ["Unit", "Kind", "Gold:system", "TP", "FP", "FN", "Gold", "System"]
+            page_width, viewport = page.evaluate(PAGE_SCROLLS)
+            assert page_width <= viewport, sample
+
+        # toy-en's unit 2: gold sentences 3 + 4 (two rows of numbers) left, system sentence 2 right
+        detail = page.locator("table.gec-units").first
+        page.goto(f"{url}/edits?m2=toy-resegmented&e_unit=2")
+        expect(page.get_by_role("heading", name="Unit #2: 2:1 sentences (gold:system)", exact=False)).to_be_visible()
+        drawn(page)
+        heads = [detail.get_by_role("columnheader", name=name, exact=True).bounding_box()
+                 for name in ("Gold (reference)", "System (hypothesis)")]
+        assert heads[0]["x"] + heads[0]["width"] <= heads[1]["x"]
+        gold_cell, sys_cell = detail.locator("td.jp-side").nth(0), detail.locator("td.jp-side").nth(1)
+        assert gold_cell.bounding_box()["x"] < sys_cell.bounding_box()["x"]
+        is_gold = gold_cell.locator(".gec-tok").filter(has_text="is").nth(1)  # "There is": unit 9, sentence 1
+        expect(is_gold.locator(".gec-i")).to_have_text(["9", "1"])
+        token, unit_number, own_number = (is_gold.bounding_box(), is_gold.locator(".gec-i").nth(0).bounding_box(),
+                                          is_gold.locator(".gec-i").nth(1).bounding_box())
+        assert token["y"] + 8 < unit_number["y"] < own_number["y"]  # under the token, in that order
+        for number in (unit_number, own_number):
+            assert token["x"] <= number["x"] and number["x"] + number["width"] <= token["x"] + token["width"] + 0.5
+        expect(gold_cell.locator(".gec-type").filter(has_text="R:VERB:SVA")).to_be_visible()
+        expect(sys_cell.locator(".gec-tok .gec-i.gec-o")).to_have_count(0)  # one system sentence: one row
+        page.screenshot(path=str(tmp_path / "edits-1400.png"), full_page=True)

@@ -5,7 +5,7 @@
   upload is still there and the Source radio still on "Upload files";
 * item 2: the URL names the upload (``data=upload-...``, no ``sample=``); that
   link in a new tab, and a reload, say the data is not on this server and
-  show no other data; Back from Edits to Brackets shows pair 4 again, with
+  show no other data; Back from Edits to Brackets shows pair 3 again, with
   no ``m2=`` carried over;
 * item 3: a CoNLL-U pair uploaded after the text sample scores 91.40%
   (Sentences F1, as the CLI), read as CoNLL-U;
@@ -118,12 +118,12 @@ def test_back_from_edits_to_brackets_shows_the_pair_left(tmp_path: Path) -> None
 
     expect.set_options(timeout=120_000)
     with app_page(tmp_path) as (page, url):
-        page.goto(f"{url}/brackets?pair=5")
-        expect(page.get_by_role("heading", name="Pair #5: 2:1 trees, merged")).to_be_visible()
+        page.goto(f"{url}/brackets?pair=4")
+        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_be_visible()
         _settled(page)
         page.get_by_role("button", name="Previous pair").click()
-        expect(page.get_by_role("heading", name="Pair #4: 1:1 trees, exact")).to_be_visible()
-        page.wait_for_function("() => location.search.includes('pair=4')")
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
+        page.wait_for_function("() => location.search.includes('pair=3')")
         _settled(page)
         _nav(page, "Edits")
         expect(page.get_by_role("heading", name="Edits", exact=True)).to_be_visible()
@@ -143,11 +143,11 @@ def test_back_from_edits_to_brackets_shows_the_pair_left(tmp_path: Path) -> None
             _settled(page)
             if page.url.split("?")[0].endswith("/brackets"):
                 break
-        expect(page.get_by_role("heading", name="Pair #4: 1:1 trees, exact")).to_be_visible()
-        page.wait_for_function("() => location.pathname.endsWith('/brackets') && location.search.includes('pair=4')")
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
+        page.wait_for_function("() => location.pathname.endsWith('/brackets') && location.search.includes('pair=3')")
         _settled(page)
-        assert "m2=" not in page.url and "pair=5" not in page.url
-        expect(page.get_by_role("heading", name="Pair #5: 2:1 trees, merged")).to_have_count(0)
+        assert "m2=" not in page.url and "pair=4" not in page.url
+        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_have_count(0)
 
 
 @pytest.mark.browser

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from inspector.common.wording import plural
 from inspector.tokens import explain, tables
 from inspector.about.examples import EXAMPLES, run_example, walk
 from inspector.about.ud_examples import GOLD, UD_EXAMPLES, attachment_line, counts_line, run_ud_example
@@ -153,11 +154,11 @@ def show() -> None:
         steps = walk(result)
         n_units = len(result.units)
         st.markdown(
-            f"Space-free text: `{steps.stream}` ({len(steps.stream)} characters).  \n"
+            f"Space-free text: `{steps.stream}` ({plural(len(steps.stream), 'character')}).  \n"
             f"**Sentences** end at {steps.gold_ends} in gold and at {steps.sys_ends} in the system; "
-            f"both end one at {steps.cuts}: {n_units} sentence group{'s' if n_units != 1 else ''}.  \n"
+            f"both end one at {steps.cuts}: {plural(n_units, 'sentence group')}.  \n"
             f"**Tokens** end at {steps.gold_token_ends} in gold and at {steps.sys_token_ends} in the "
-            f"system; both end one at {steps.token_cuts}: {len(steps.token_cuts)} word groups."
+            f"system; both end one at {steps.token_cuts}: {plural(len(steps.token_cuts), 'word group')}."
         )
         st.html(units_html(view, result.units))
         reasons = [reason for unit in result.units for reason in explain.unit_reasons(view, unit)]

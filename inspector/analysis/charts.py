@@ -19,6 +19,7 @@ from jpcore.analysis import BucketTable
 from inspector.common.plotly_selection import point_index, selected_points
 from inspector.common.markup import esc
 from inspector.common.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE
+from inspector.common.wording import plural
 
 #: (symbol + name, index in Score.prf(), colour, pattern) per trace.
 TRACES = (
@@ -33,7 +34,7 @@ def bucket_figure(table: BucketTable, measure: str, measure_label: str, f_label:
     names = table.names()
     scores = [bucket.scores[measure] for bucket in table.buckets]
     hover = [
-        f"{esc(bucket.name)}: {len(bucket.units)} units<br>{esc(measure_label)} TP {score.tp} · "
+        f"{esc(bucket.name)}: {plural(len(bucket.units), 'unit')}<br>{esc(measure_label)} TP {score.tp} · "
         f"FP {score.fp} · FN {score.fn}<br>P {100 * score.precision:.2f} · R {100 * score.recall:.2f} · "
         f"{esc(f_label)} {100 * score.f:.2f}"
         for bucket, score in zip(table.buckets, scores)

@@ -51,6 +51,7 @@ from inspector.analysis.examples import examples_frame
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.evaluation_view import AnalysisSource, analysed_views
 from inspector.common.markup import md_text
+from inspector.common.wording import of_total, plural
 
 BY = {"length": "sentence length", "kind": "unit kind"}
 MATRIX_NAMES = {POS: "POS tags", LABELS: "bracket labels", TYPES: "error types", UPOS: "UPOS"}
@@ -99,7 +100,7 @@ def _memo(evaluation: str, fingerprint: str, name: str, compute: Callable[[], An
 def show_matrix(source: AnalysisSource, name: str, matrix: Confusion, widget_key: str) -> None:
     """The matrix as a table whose cells list their examples, every non-empty cell, the downloads."""
     title = matrix.title[:1].upper() + matrix.title[1:]
-    st.markdown(f"**{md_text(title)}**: {matrix.total} items, {matrix.agreement} on the diagonal "
+    st.markdown(f"**{md_text(title)}**: {plural(matrix.total, 'item')}, {matrix.agreement} on the diagonal "
                 f"({DIAGONAL[name]}). Rows are gold, columns system; click a cell to list its examples.")
     frame = at.confusion_frame(matrix)
     event = st.dataframe(
@@ -112,7 +113,7 @@ def show_matrix(source: AnalysisSource, name: str, matrix: Confusion, widget_key
     if cell is not None:
         examples = matrix.examples(*cell)
         st.markdown(f"**{md_text(cell[0])} (gold) → {md_text(cell[1])} (system)**: "
-                    f"{len(examples)} example{'s' if len(examples) != 1 else ''}")
+                    f"{plural(len(examples), 'example')}")
         if len(examples) > EXAMPLES_SHOWN:
             st.caption(f"Listing the first {EXAMPLES_SHOWN} in document order; the matrix JSON below "
                        "holds every reference.")
@@ -163,12 +164,11 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
     table = memo(f"buckets:{by}", lambda: (buckets_by_length if by == "length" else buckets_by_kind)(
         result, stats=stats))
     bucket_frame = at.bucket_frame(source, table)
-    percent = (" P", " R", f" {source.f_label}")
+    percent = [header for m in table.measures for header in at.score_headers(source.measure_labels[m], source.f_label)]
     rows_event = st.dataframe(
         bucket_frame, key=f"an_buckets_{evaluation}_{by}", hide_index=True,
         height=_table_height(len(bucket_frame)), on_select="rerun", selection_mode="multi-row",
-        column_config={c: st.column_config.NumberColumn(c, format="%.2f")
-                       for c in bucket_frame.columns if c.endswith(percent)},
+        column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in percent},
     )
     totals = ", ".join(
         f"{source.measure_labels[m]} {'/'.join(map(str, table.total(m).as_tuple()))}" for m in measures
@@ -186,7 +186,7 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
     if chosen:
         column = "Length bucket" if by == "length" else "Kind bucket"
         units_frame = all_units[all_units[column].isin(chosen)].reset_index(drop=True)
-        shown = f"showing {len(units_frame)} of {len(stats)} units"
+        shown = f"showing {of_total(len(units_frame), len(stats), 'unit')}"
         if rows_chosen and bars_chosen:
             st.caption(f"Table selection: {md_text(', '.join(rows_chosen))}; chart selection: "
                        f"{md_text(', '.join(bars_chosen))} — {shown}, the units of either (untick the rows; "
@@ -198,7 +198,7 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
             st.caption(f"Chart selection: {md_text(', '.join(bars_chosen))} — {shown} ({CLEAR_HINT}).")
     else:
         units_frame = all_units
-        st.caption(f"Showing all {len(units_frame)} units: tick rows of the buckets table or select bars of "
+        st.caption(f"Showing all {plural(len(units_frame), 'unit')}: tick rows of the buckets table or select bars of "
                    "the chart to show those buckets' units.")
     _units_table(units_frame, "an_units", 360)
     buttons = st.columns(3)
@@ -266,7 +266,7 @@ def _worst(source: AnalysisSource, memo: Memo, stats: Any) -> None:
     every_ranked = memo(f"worst:{worst_measure}", lambda: worst_units(result, worst_measure, stats=stats))
     ranked = every_ranked[:limit]
     worst_frame = at.worst_frame(source, ranked)
-    st.caption(f"{len(ranked)} of the {len(every_ranked)} units with errors, most errors first "
+    st.caption(f"{len(ranked)} of the {plural(len(every_ranked), 'unit')} with errors, most errors first "
                "(ties in document order).")
     _units_table(worst_frame, "an_worst", 420)
     buttons = st.columns(2)
@@ -301,7 +301,7 @@ def show() -> None:
     measures = MEASURES[task]
     memo = partial(_memo, evaluation, source.fingerprint)
     stats = memo("stats", lambda: unit_stats(result))
-    st.caption(f"**{md_text(source.label)}** · {len(stats)} aligned units · measures: "
+    st.caption(f"**{md_text(source.label)}** · {plural(len(stats), 'aligned unit')} · measures: "
                f"{md_text(', '.join(source.measure_labels[m] for m in measures))}")
 
     _buckets(source, evaluation, memo, stats)

@@ -2,7 +2,8 @@
 
 Contract: every number is read from :mod:`jpcore.analysis` objects (sums of
 the result's stored per-unit counts); scores are shown in percent, rounded
-to 2 places.  Texts are plain strings (``st.dataframe`` shows them as text);
+to 2 places, with the unit in their headers (``Tokens P (%)``); every unit
+(a Brackets pair too) is numbered from 0, as on its own page (``Unit``).  Texts are plain strings (``st.dataframe`` shows them as text);
 nothing here writes HTML.  The same frames are displayed and downloaded.
 """
 
@@ -25,11 +26,17 @@ def _percent(value: float) -> float:
     return round(100.0 * value, 2)
 
 
+def score_headers(label: str, f_label: str) -> tuple[str, str, str]:
+    """The headers of one measure's P, R and F columns, with their unit: ``Tokens P (%)``..."""
+    return f"{label} P (%)", f"{label} R (%)", f"{label} {f_label} (%)"
+
+
 def score_cells(label: str, score: Score, f_label: str) -> dict[str, object]:
-    """``<label> TP/FP/FN/P/R/F`` columns of one score (P/R/F in percent)."""
+    """``<label> TP/FP/FN`` and ``<label> P/R/F (%)`` columns of one score (P/R/F in percent)."""
     p, r, f = score.prf()
+    p_header, r_header, f_header = score_headers(label, f_label)
     return {f"{label} TP": score.tp, f"{label} FP": score.fp, f"{label} FN": score.fn,
-            f"{label} P": _percent(p), f"{label} R": _percent(r), f"{label} {f_label}": _percent(f)}
+            p_header: _percent(p), r_header: _percent(r), f_header: _percent(f)}
 
 
 def bucket_frame(source: AnalysisSource, table: BucketTable) -> pd.DataFrame:
@@ -57,17 +64,10 @@ def selected_bucket_rows(table: BucketTable, rows: Sequence) -> list[str]:
     return [table.buckets[position].name for position in sorted(chosen)]
 
 
-def _unit_id(source: AnalysisSource, index: int) -> dict[str, object]:
-    """The unit's number as its own page shows it (Brackets: EVALB's pair ID, from 1)."""
-    if source.first_number:
-        return {"ID": index + source.first_number}
-    return {"Unit": index}
-
-
 def unit_row(source: AnalysisSource, unit: UnitStats) -> dict[str, object]:
     """One row of a units table: id, kind, length, counts per measure, both texts."""
     row: dict[str, object] = {
-        **_unit_id(source, unit.index),
+        "Unit": unit.index,
         "Kind": unit.kind,
         "Gold:system": unit.ratio,
         "Kind bucket": unit.bucket,
@@ -93,7 +93,7 @@ def units_frame(source: AnalysisSource, units: Iterable[UnitStats]) -> pd.DataFr
 
 def unit_row_columns(source: AnalysisSource) -> list[str]:
     """The columns of :func:`units_frame`."""
-    columns = [*_unit_id(source, 0), "Kind", "Gold:system", "Kind bucket", "Gold words", "Length bucket"]
+    columns = ["Unit", "Kind", "Gold:system", "Kind bucket", "Gold words", "Length bucket"]
     for label in source.measure_labels.values():
         columns += [f"{label} TP", f"{label} FP", f"{label} FN"]
     return [*columns, "Gold", "System"]

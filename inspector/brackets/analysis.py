@@ -3,7 +3,7 @@
 Contract: :func:`source` reads (never loads, never changes) what
 :data:`inspector.brackets.loader.SPEC` holds and wraps it in an
 :class:`~inspector.common.evaluation_view.AnalysisSource`; the example rows
-of the POS and label matrices show the pair's ID (EVALB's, from 1), the
+of the POS and label matrices show the pair's number (from 0, as every unit), the
 words, tags, labels and spans of each side, read through :class:`PairView`.
 """
 
@@ -46,7 +46,7 @@ def _pos_rows(source: AnalysisSource, examples: Sequence[Example]) -> list[dict[
         pair = result.pairs[example.unit]
         word = pair.words[example.gold]
         rows.append({
-            "ID": pair.id,
+            "Unit": pair.index,
             "Word unit": example.gold,
             "Word": JOINER.join(view.unit_words(word, "gold")),
             "Gold tag": tags("gold", word.gold[0]),
@@ -74,7 +74,7 @@ def _label_rows(source: AnalysisSource, examples: Sequence[Example]) -> list[dic
         pair = result.pairs[example.unit]
         gold = pair.gold_constituents[example.gold] if example.gold is not None else None
         sys = pair.sys_constituents[example.sys] if example.sys is not None else None
-        rows.append({"ID": pair.id, **_constituent(view, pair, gold, "gold"),
+        rows.append({"Unit": pair.index, **_constituent(view, pair, gold, "gold"),
                      **_constituent(view, pair, sys, "sys")})
     return rows
 
@@ -91,4 +91,4 @@ def source() -> AnalysisSource | None:
         return view.text(result.pairs[index], "gold" if side == "gold" else "sys")
 
     return AnalysisSource("brackets", result, loaded.label, loaded.fingerprint, {"brackets": "Brackets"}, "F1",
-                          text, view, {POS: _pos_rows, LABELS: _label_rows}, first_number=1)
+                          text, view, {POS: _pos_rows, LABELS: _label_rows})

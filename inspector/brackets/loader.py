@@ -26,6 +26,7 @@ from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.state import LoadedInput, Slot
+from inspector.common.wording import plural
 from inspector.brackets.samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES
 
 SLOT = Slot("bk_loaded", "bk_failed", what="trees", sample_param="trees", data_param="trees_data")
@@ -62,7 +63,7 @@ def evaluate_trees(request: Request) -> ParsevalResult:
 
 
 def _loaded(result: ParsevalResult, request: Request, fingerprint: str, step: Step) -> BracketsLoaded:
-    step(f"{len(result.pairs):,} aligned pairs scored.")
+    step(f"{plural(len(result.pairs), 'aligned pair', grouped=True)} scored.")
     return BracketsLoaded(result, fingerprint, request.source, request.label, request.sample_key)
 
 

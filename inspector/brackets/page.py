@@ -5,7 +5,8 @@ Everything shown is read from jpcore's
 :mod:`inspector.brackets.loader`): the EVALB-style table (one row per
 aligned pair), the per-label chart, each constituent's status.  Filters
 (``?merged=true&word_groups=true&crossing=true&label=NP&length=1-10``) and
-the selected pair (``?pair=N``) live in the URL, the bundled tree pair too
+the selected pair (``?pair=N``, numbered from 0 as every unit of the app;
+EVALB's ID is N + 1) live in the URL, the bundled tree pair too
 (``?trees=KEY``), so a link reopens the same view.  Previous / Next (keys
 K / J) step through the pairs the filters show; the pair's detail is a
 fragment (stepping reruns only it) and the table is paged.
@@ -30,6 +31,7 @@ from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES
 from inspector.common.state import show_nothing_loaded
+from inspector.common.wording import of_total, plural, side_name
 from inspector.brackets.trees import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
 
 #: Rows per page of the pairs table.
@@ -49,7 +51,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     """The selected pair: navigation, its trees drawn, its word units and constituents."""
     result = loaded.result
     view = bv.PairView(result)
-    ids = [pair.id for pair in result.pairs]
+    ids = [pair.index for pair in result.pairs]
     if not ids:
         return
     row = components.flow()
@@ -58,19 +60,19 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     chosen = row.selectbox(
         "Pair shown below (or click a row of the table)", ids, key="pair", persist_state="session",
         width=2 * components.FILTER_WIDTH,
-        format_func=lambda i: f"#{i} · {result.pairs[i - 1].ratio} trees · {result.pairs[i - 1].kind}"
-                              f" · {view.text(result.pairs[i - 1], 'gold')[:60]}",
+        format_func=lambda i: f"#{i} · {result.pairs[i].ratio} trees · {result.pairs[i].kind}"
+                              f" · {view.text(result.pairs[i], 'gold')[:60]}",
     )
     # kept in the URL by hand: a bound selectbox would write its label, not the number
     st.query_params["pair"] = str(chosen)
     components.position_caption("pair", shown_ids, "pair")
-    pair = result.pairs[chosen - 1]
+    pair = result.pairs[chosen]
     row = pair.row()
-    st.subheader(f"Pair #{pair.id}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
+    st.subheader(f"Pair #{pair.index}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
     st.caption(
-        f"gold line(s) {view.lines(pair, 'gold')} · system line(s) {view.lines(pair, 'sys')} · "
+        f"gold {view.lines_phrase(pair, 'gold')} · system {view.lines_phrase(pair, 'sys')} · "
         f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "
-        f"{row.cross} crossing (see under the trees) · {row.correct_tags} of {row.words} tags correct "
+        f"{row.cross} crossing (see under the trees) · {of_total(row.correct_tags, row.words, 'tag')} correct "
         "(on words that are one word on both sides)"
     )
     st.markdown(f"**Gold:** {md_text(view.text(pair, 'gold') or '∅')}  \n"
@@ -107,7 +109,8 @@ def _what_is_loaded(loaded: BracketsLoaded) -> None:
     """The files, the normalisation and the cut-off; the sample's source and licence."""
     result = loaded.result
     st.caption(
-        f"**{md_text(loaded.label)}** · gold {md_text(result.gold_name)} · system {md_text(result.sys_name)}"
+        f"**{md_text(loaded.label)}** · {md_text(side_name('gold', result.gold_name))} · "
+        f"{md_text(side_name('system', result.sys_name))}"
         f" · {md_text(result.normaliser.describe())} · cut-off {result.cutoff_len} gold words"
     )
     if loaded.sample_key is not None:
@@ -128,7 +131,7 @@ def _headline(result: ParsevalResult) -> None:
             st.metric(label, value, border=True, width=components.METRIC_WIDTH)
     kinds = md_text(", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count))
     st.caption(
-        f"{len(result.pairs)} aligned pairs ({kinds or 'none'}) of {len(result.gold_trees)} gold and "
+        f"{plural(len(result.pairs), 'aligned pair')} ({kinds or 'none'}) of {len(result.gold_trees)} gold and "
         f"{len(result.sys_trees)} system trees · matched {summary.matched} of {summary.gold} gold and "
         f"{summary.test} test constituents · recall, precision and F1 in percent, as EVALB prints them."
     )
@@ -175,9 +178,10 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         mime="text/csv", key="bk_download_csv", on_click="ignore",
     )
     with downloads:
-        shown = st.session_state.get("pair")
+        shown = st.session_state.get("pair")  # the report names pairs by EVALB's ID (from 1)
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
-                                 file_name="parseval-report.html", selected=[shown] if isinstance(shown, int) else [])
+                                 file_name="parseval-report.html",
+                                 selected=[shown + 1] if isinstance(shown, int) else [])
 
 
 def show() -> None:
@@ -199,20 +203,20 @@ def show() -> None:
     chart_labels = selected_labels(chart)
     wanted = _pair_filter(result, chart_labels)
     pairs = bv.filter_pairs(result, wanted)
-    st.caption(f"Showing {len(pairs)} of {len(result.pairs)} pairs.")
+    st.caption(f"Showing {of_total(len(pairs), len(result.pairs), 'pair')}.")
 
     # --- Table (paged) -------------------------------------------------------------
     table_pairs, _ = components.paged(pairs, TABLE_ROWS, "bk_rows", "pairs")
-    st.session_state["bk_table_ids"] = [pair.id for pair in table_pairs]
+    st.session_state["bk_table_ids"] = [pair.index for pair in table_pairs]
 
     frame = bv.pairs_frame(view, table_pairs)
     st.dataframe(
         frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
         height=min(360, 38 + 35 * max(len(frame), 1)),
         column_config={
-            "Recall": st.column_config.NumberColumn("Recal", format="%.2f"),
-            "Prec": st.column_config.NumberColumn("Prec.", format="%.2f"),
-            "Tag acc": st.column_config.NumberColumn("Accracy", format="%.2f"),
+            **{name: st.column_config.NumberColumn(name, format="%.2f") for name in bv.PERCENT_COLUMNS},
+            "EVALB ID": st.column_config.NumberColumn(
+                "EVALB ID", help="The pair's row in the EVALB-format report (EVALB numbers from 1)."),
             "Gold text": st.column_config.TextColumn("Gold", width="large"),
             "System text": st.column_config.TextColumn("System", width="large"),
         },
@@ -222,10 +226,10 @@ def show() -> None:
     # a pair named by a link to these trees (or by browser Back/Forward), else the one
     # chosen before in this session, else the first one EVALB could not score as it is
     first = bv.first_interesting(pairs) or bv.first_interesting(result.pairs)
-    components.ensure_selection("pair", loaded.fingerprint, lambda i: 1 <= i <= len(result.pairs),
-                                first.id if first is not None else (1 if result.pairs else None),
+    components.ensure_selection("pair", loaded.fingerprint, lambda i: 0 <= i < len(result.pairs),
+                                first.index if first is not None else (0 if result.pairs else None),
                                 from_link=loader_state.link_is_for(SLOT, loaded))
-    pair_ids = [pair.id for pair in pairs]
+    pair_ids = [pair.index for pair in pairs]
     components.follow_filters("pair", pair_ids)
 
     pair_detail(loaded, pair_ids)

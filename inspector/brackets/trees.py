@@ -25,6 +25,7 @@ from jpcore.formats.trees import Node, Tree
 from jpcore.parseval.tree_styles import STATUS_STYLES, UNLOCATED, StatusStyle, style_of
 from jpcore.parseval.tree_svg import ARRANGEMENTS, AUTO, TREE_CSS, legend_html, pair_trees_html
 from jpcore.parseval.result import Constituent, TreePair
+from inspector.brackets.view import lines_phrase
 from inspector.common.markup import esc_markdown_html
 
 __all__ = ["ARRANGEMENTS", "AUTO", "STATUS_STYLES", "TREE_STYLE", "UNLOCATED", "ZOOMS", "StatusStyle",
@@ -40,8 +41,7 @@ TREE_STYLE = f"<style>{TREE_CSS}</style>"
 
 
 def _caption(side: str, name: str, lines: Sequence[tuple[int, int]]) -> str:
-    where = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in lines) or "-"
-    return f"{side}: {name}, line(s) {where}"
+    return f"{side}: {name}, {lines_phrase(lines)}"
 
 
 def pair_svg_html(gold: Sequence[tuple[int, Tree]], system: Sequence[tuple[int, Tree]], pair: TreePair,

@@ -25,10 +25,27 @@ JOINER = " ~~~ "
 #: Length buckets (gold words) for the filter, in display order.
 LENGTH_BUCKETS = ("0 (no gold tree)", "1-10", "11-20", "21-40", "41+")
 
+#: ``Pair``: the pair's number in the app (from 0, as every unit: ``?pair=N``, the JSON's
+#: ``index``); then EVALB's row (its ``ID`` = Pair + 1, the row of the EVALB-format report),
+#: with scores in percent and headers spelt out (EVALB's own ``Recal``/``Accracy`` stay in
+#: its byte-exact text output).
 PAIR_COLUMNS = [
-    "ID", "Len", "Stat", "Recall", "Prec", "Matched", "Gold", "Test", "Cross", "Words", "Tags",
-    "Tag acc", "Kind", "Trees", "Gold lines", "System lines", "Gold text", "System text",
+    "Pair", "EVALB ID", "Len", "Stat", "Recall (%)", "Precision (%)", "Matched", "Gold", "Test", "Cross",
+    "Words", "Tags", "Tag accuracy (%)", "Kind", "Trees", "Gold lines", "System lines", "Gold text",
+    "System text",
 ]
+#: The columns in percent (two decimals, as EVALB prints them).
+PERCENT_COLUMNS = ("Recall (%)", "Precision (%)", "Tag accuracy (%)")
+
+
+def lines_phrase(spans: Sequence[tuple[int, int]]) -> str:
+    """``line 3``, ``lines 3-5`` (a tree over several lines), ``lines 3, 4`` (two trees) or
+    ``no tree`` for the file lines ``spans`` of a pair's trees on one side."""
+    if not spans:
+        return "no tree"
+    one = len(spans) == 1 and spans[0][0] == spans[0][1]
+    where = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+    return f"{'line' if one else 'lines'} {where}"
 
 
 def length_bucket(length: int) -> str:
@@ -70,6 +87,11 @@ class PairView:
         spans = pair.gold_lines if side == "gold" else pair.sys_lines
         return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans) or "-"
 
+    @staticmethod
+    def lines_phrase(pair: TreePair, side: str) -> str:
+        """The file lines of the pair's trees on ``side`` with their noun (:func:`lines_phrase`)."""
+        return lines_phrase(pair.gold_lines if side == "gold" else pair.sys_lines)
+
     def unit_words(self, unit: Group, side: str) -> list[str]:
         """The words of one word unit on ``side``."""
         start, end = unit.gold if side == "gold" else unit.sys
@@ -80,18 +102,19 @@ def pair_row(view: PairView, pair: TreePair) -> dict[str, object]:
     """One table row: EVALB's columns (from the pair's row) plus the alignment."""
     row = pair.row()
     return {
-        "ID": row.id,
+        "Pair": pair.index,
+        "EVALB ID": row.id,
         "Len": row.length,
         "Stat": row.status,
-        "Recall": round(row.recall, 2),
-        "Prec": round(row.precision, 2),
+        "Recall (%)": round(row.recall, 2),
+        "Precision (%)": round(row.precision, 2),
         "Matched": row.matched,
         "Gold": row.gold,
         "Test": row.test,
         "Cross": row.cross,
         "Words": row.words,
         "Tags": row.correct_tags,
-        "Tag acc": round(row.tag_accuracy, 2),
+        "Tag accuracy (%)": round(row.tag_accuracy, 2),
         "Kind": pair.kind,
         "Trees": pair.ratio,
         "Gold lines": view.lines(pair, "gold"),

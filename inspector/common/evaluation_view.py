@@ -59,7 +59,6 @@ class AnalysisSource:
     ``"sys"``; merged sentences joined by ``~~~``); ``measure_labels`` names
     the measures of :data:`jpcore.analysis.MEASURES`; ``f_label`` is ``F1``
     or errant's ``F0.5``; ``view`` is the evaluation's own view object;
-    ``first_number`` is the number its page gives the first unit;
     ``example_rows`` turns the examples of a confusion-matrix cell (by the
     matrix's name) into table rows.
     """
@@ -74,7 +73,6 @@ class AnalysisSource:
     view: Any
     example_rows: Mapping[str, Callable[["AnalysisSource", Sequence[Any]], list[dict[str, object]]]] = \
         field(default_factory=dict)
-    first_number: int = 0
 
 
 @dataclass(frozen=True)

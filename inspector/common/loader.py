@@ -50,6 +50,7 @@ from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.samples import BundledPair
 from inspector.common.state import LoadedInput, Slot, session_held_bytes
 from inspector.common.widgets import loading_status
+from inspector.common.wording import PASTED_NAMES
 
 #: ``step(text)``: report a stage of the loading in the status box.
 Step = Callable[[str], None]
@@ -178,8 +179,8 @@ class LoaderSpec:
 
 
 def _fields(spec: LoaderSpec, asking: Asking, kind: str) -> tuple[Field, Field]:
-    gold = Field(asking.gold, f"{spec.prefix}{kind}_gold", asking.gold_help, pasted_name="gold (pasted)")
-    system = Field(asking.system, f"{spec.prefix}{kind}_sys", asking.system_help, pasted_name="system (pasted)")
+    gold = Field(asking.gold, f"{spec.prefix}{kind}_gold", asking.gold_help, pasted_name=PASTED_NAMES["gold"])
+    system = Field(asking.system, f"{spec.prefix}{kind}_sys", asking.system_help, pasted_name=PASTED_NAMES["system"])
     return gold, system
 
 

@@ -17,6 +17,7 @@ import pandas as pd
 from jpcore.ud import METRICS, UdResult, UdUnit
 from jpcore.ud.breakdown import LabelScore, label_confusion
 from inspector.deps.words import ERRORS, Side, WordIndex, WordRow
+from inspector.common.wording import NO_VALUE
 
 #: What joins the words of a word group, and the sentences of a merged unit.
 WORD_JOINER = " "
@@ -38,7 +39,10 @@ def metrics_frame(result: UdResult) -> pd.DataFrame:
                      "Recall (%)": pct(score.recall), "F1 (%)": pct(score.f1),
                      "Aligned accuracy (%)": pct(score.aligned_accuracy)})
     frame = pd.DataFrame(rows)
-    frame["Aligned pairs"] = frame["Aligned pairs"].astype("Int64")  # none for Tokens, Sentences, Words
+    for column in ("Aligned pairs", "Aligned accuracy (%)"):  # none for Tokens, Sentences, Words
+        frame[column] = [NO_VALUE if value is None or pd.isna(value) else value
+                         for value in frame[column].astype(object)]
+    frame["Aligned pairs"] = [v if v == NO_VALUE else int(v) for v in frame["Aligned pairs"]]
     return frame
 
 

@@ -2,7 +2,7 @@
 
 Three bar traces -- precision, recall, F -- per category of
 :func:`jpcore.gec.error_types.type_table` (values from the scorer, errant's
-rounding).  Each trace has an Okabe–Ito colour *and* a fill pattern and a
+rounding, shown in percent as every score of the app).  Each trace has an Okabe–Ito colour *and* a fill pattern and a
 symbol in its name, so colour is never the only signal.  Category names come
 from user files and are escaped (plotly renders a little HTML in tick labels
 and hover texts).  Selecting bars (click, box) selects their categories:
@@ -23,6 +23,7 @@ from jpcore.gec.error_types import TypeRow
 from inspector.common.plotly_selection import selected_indices
 from inspector.common.markup import esc
 from inspector.common.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE
+from inspector.edits.tables import percent
 
 #: (label, TypeRow field, colour, pattern) per trace.
 TRACES = (
@@ -33,22 +34,23 @@ TRACES = (
 
 
 def type_figure(rows: Sequence[TypeRow], f_label: str = "F0.5") -> go.Figure:
-    """Grouped bars of P, R and F per category (x: escaped names)."""
+    """Grouped bars of P, R and F (percent) per category (x: escaped names)."""
     figure = go.Figure()
     names = [esc(row.name) for row in rows]
     for label, attribute, colour, pattern in TRACES:
         name = label if attribute != "f" else f"◆ {f_label}"
         # hovering a category shows its three bars' labels at once (hovermode "x")
-        hover = [f"{esc(row.name)}: {esc(name)} {getattr(row, attribute)}<br>"
-                 f"TP {row.tp} · FP {row.fp} · FN {row.fn}" for row in rows]
+        values = [percent(getattr(row, attribute)) for row in rows]
+        hover = [f"{esc(row.name)}: {esc(name)} {value:.2f}%<br>"
+                 f"TP {row.tp} · FP {row.fp} · FN {row.fn}" for row, value in zip(rows, values)]
         figure.add_trace(go.Bar(
-            x=names, y=[getattr(row, attribute) for row in rows], name=name,
+            x=names, y=values, name=name,
             marker=dict(color=colour, line=dict(color=BLACK, width=1), pattern=dict(shape=pattern)),
             hovertext=hover, hoverinfo="text",
         ))
     figure.update_layout(
         barmode="group", height=360, margin=dict(l=10, r=10, t=30, b=10), hovermode="x",
-        legend=dict(orientation="h", y=1.12, x=0), yaxis=dict(range=[0, 1.05], title_text="score"),
+        legend=dict(orientation="h", y=1.12, x=0), yaxis=dict(range=[0, 105], title_text="percent"),
     )
     figure.update_xaxes(type="category", tickangle=-40 if len(rows) > 8 else 0)
     return figure

@@ -24,6 +24,7 @@ from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.state import LoadedInput, Slot
+from inspector.common.wording import plural
 from inspector.edits.index import EditIndex, build_index
 from inspector.edits.samples import DEFAULT_GEC_SAMPLE, GEC_SAMPLES
 
@@ -123,9 +124,9 @@ def _settings(source: str) -> GecSettings:
 
 
 def _loaded(result: GecResult, request: Request, fingerprint: str, step: Step) -> GecLoaded:
-    step(f"{len(result.units):,} units scored; listing their edits for the filters...")
+    step(f"{plural(len(result.units), 'unit', grouped=True)} scored; listing their edits for the filters...")
     index = build_index(result)
-    step(f"{index.n_edits:,} edits listed.")
+    step(f"{plural(index.n_edits, 'edit', grouped=True)} listed.")
     return GecLoaded(result, fingerprint, request.source, request.label, request.sample_key, index)
 
 

@@ -1,10 +1,15 @@
 """Edits page: gold and system M2 edits after sentence alignment (jp-errant).
 
-Loads a system and a gold M2 file (its own loader: sample, upload, paste or
-a saved JSON result), shows the aligned units with their original sentence
-ids on both sides, every edit with its original and re-indexed offsets, type,
-correction and TP/FP/FN, the per-type P/R/F chart whose bars filter the
-tables, the annotator errant's rule chose per unit, and the downloads.
+Loads a gold and a system M2 file (the sidebar's loader: sample, upload,
+paste or a saved JSON result), shows the aligned units with their original
+sentence ids on both sides (gold left, system right, as on every page), every
+edit with its original and re-indexed offsets side by side, type, correction
+and TP/FP/FN, the per-type P/R/F chart whose bars filter the tables (scores
+in percent, as on every page; errant_compare's own report keeps its 0-1
+figures), the annotator errant's rule chose per unit, and the downloads.
+The selected unit shows each token's offsets under it, so a re-indexed edit
+can be checked by eye; the edit tables put their key columns first and fit a
+1400 px window.
 Every number is read from the :class:`jpcore.gec.GecResult`; filters
 and the selected unit (``?e_unit=N``) are bound to the URL so a link reopens
 the same view.  Previous / Next (keys K / J) step through the units the
@@ -34,6 +39,7 @@ from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
+from inspector.common.wording import of_total, plural, side_name
 
 #: Units per page of the rendered view.
 UNITS_PER_PAGE = 20
@@ -57,17 +63,30 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     style = kind_style(unit.kind)
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
-    st.html(units_html(result, [unit]))
+    st.html(units_html(result, [unit], indices=True))
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
-    left, right = st.columns(2)
-    for column, label, side_edits, key in ((left, "System edits", hyp_edits, "e_unit_sys"),
-                                            (right, "Gold edits", ref_edits, "e_unit_gold")):
-        with column:
-            st.markdown(f"**{label}** (# as in the sentence; Start/End re-indexed into the unit)")
-            frame = gec_tables.edits_frame(side_edits)
-            frame.insert(0, "#", range(1, len(frame) + 1))
-            st.dataframe(frame.drop(columns=["Unit", "Side"]), hide_index=True, key=key)
+    # one above the other, each as wide as the page: every column visible at 1400 px
+    for label, side_edits, key in (("Gold edits", ref_edits, "e_unit_gold"),
+                                   ("System edits", hyp_edits, "e_unit_sys")):
+        st.markdown(f"**{label}** (# as in the sentence above; Orig start/Orig end as in the M2 file, "
+                    "Start/End re-indexed into the unit)")
+        frame = gec_tables.edits_frame(side_edits)
+        frame.insert(0, "#", range(1, len(frame) + 1))
+        st.dataframe(frame.drop(columns=["Unit", "Side"]), hide_index=True, key=key,
+                     column_config=_edit_columns())
     st.caption("Click another row of the table, use Previous / Next (keys K / J) or type a unit number.")
+
+
+def _edit_columns() -> dict[str, Any]:
+    """The edit tables' columns: the text columns' widths, what the type and the offsets
+    are (help on hover); the operation and main type (parts of the type) not drawn."""
+    config: dict[str, Any] = {name: st.column_config.NumberColumn(name, help=text)
+                              for name, text in gec_tables.OFFSET_HELP.items()}
+    config["Type"] = st.column_config.TextColumn("Type", width=gec_tables.EDIT_WIDTHS["Type"],
+                                                 help=gec_tables.TYPE_HELP)
+    config["Correction"] = st.column_config.TextColumn("Correction", width=gec_tables.EDIT_WIDTHS["Correction"])
+    config.update({name: None for name in gec_tables.EDIT_COLUMNS_HIDDEN})
+    return config
 
 
 def _report(result: GecResult) -> str:
@@ -84,8 +103,9 @@ def _what_is_loaded(loaded: gec_loading.GecLoaded) -> None:
     result, options = loaded.result, loaded.result.errant.options
     f_label = options.f_label
     st.caption(
-        f"**{md_text(loaded.label)}** · system {md_text(result.sys_name)} ({result.sys_count} sentences) · "
-        f"gold {md_text(result.gold_name)} ({result.gold_count} sentences) · noop rule "
+        f"**{md_text(loaded.label)}** · {md_text(side_name('gold', result.gold_name))} "
+        f"({plural(result.gold_count, 'sentence')}) · {md_text(side_name('system', result.sys_name))} "
+        f"({plural(result.sys_count, 'sentence')}) · noop rule "
         f"{md_text(result.options.noop_rule)} · alpha {result.options.alpha} · "
         f"{md_text(options.title.strip())}, {md_text(f_label)}"
     )
@@ -106,15 +126,15 @@ def _what_is_loaded(loaded: gec_loading.GecLoaded) -> None:
 
 
 def _headline(result: GecResult) -> None:
-    """TP, FP, FN, P, R and F; the units by kind and shape."""
+    """TP, FP, FN, and P, R and F in percent (as every page shows scores); the units by kind and shape."""
     f_label = result.errant.options.f_label
     totals = result.totals
-    columns = st.columns(6)
-    for column, label, value in zip(
-        columns, ("TP", "FP", "FN", "Precision", "Recall", f_label),
-        (totals["tp"], totals["fp"], totals["fn"], totals["precision"], totals["recall"], totals["f"]),
-    ):
-        column.metric(label, value, border=True)
+    scores = (f"{gec_tables.percent(totals[name]):.2f}%" for name in ("precision", "recall", "f"))
+    with components.flow("top"):
+        for label, value in zip(("TP", "FP", "FN", "Precision", "Recall", f_label),
+                                (totals["tp"], totals["fp"], totals["fn"], *scores)):
+            narrow = label in ("TP", "FP", "FN")  # a count: a narrower box
+            st.metric(label, value, border=True, width=110 if narrow else components.METRIC_WIDTH)
     with st.expander("Units by kind and shape"):
         st.dataframe(gec_tables.kinds_frame(result), hide_index=True, key="e_kinds")
 
@@ -135,25 +155,31 @@ def _type_chart(result: GecResult) -> tuple[str, list[str]]:
     chart_names = selected_categories(rows, chart)
     if chart_names:
         st.caption(f"Chart selection filters the tables: {md_text(', '.join(chart_names))} ({CLEAR_HINT}).")
-    with st.expander(f"Per-type table ({len(rows)} categories)"):
-        st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types")
+    with st.expander(f"Per-type table ({plural(len(rows), 'category', 'categories')})"):
+        st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types",
+                     column_config={name: st.column_config.NumberColumn(name, format="%.2f")
+                                    for name in gec_tables.score_headers(f_label)})
     return level, chart_names
 
 
 def _edit_filter(loaded: gec_loading.GecLoaded, level: str, chart_names: list[str]) -> gec_tables.EditFilter:
     """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
     choices = loaded.edit_index.options
-    row1 = st.columns(3)
-    operations = row1[0].multiselect("Operation", choices.operations, key="e_op", bind="query-params",
-                                     placeholder="all", help="ERRANT's M (missing), R (replace), U (unnecessary).")
-    mains = row1[1].multiselect("Main type", choices.mains, key="e_main", bind="query-params", placeholder="all")
-    types = row1[2].multiselect("Full type", choices.types, key="e_type", bind="query-params", placeholder="all")
-    row2 = st.columns(3)
-    statuses = row2[0].multiselect("Status", choices.statuses, key="e_status", bind="query-params", placeholder="all")
-    annotators = row2[1].multiselect("Annotator", choices.annotators, key="e_ann", bind="query-params",
-                                     placeholder="all", help="Coder id (last field of an edit line).")
-    search = row2[2].text_input("Search text or correction", key="e_q", bind="query-params",
-                                help="Case-insensitive; spaces are ignored as a fallback.")
+    filters = components.flow()
+    width = components.FILTER_WIDTH
+    operations = filters.multiselect("Operation", choices.operations, key="e_op", bind="query-params",
+                                     placeholder="all", width=width,
+                                     help="ERRANT's M (missing), R (replace), U (unnecessary).")
+    mains = filters.multiselect("Main type", choices.mains, key="e_main", bind="query-params", placeholder="all",
+                                width=width)
+    types = filters.multiselect("Full type", choices.types, key="e_type", bind="query-params", placeholder="all",
+                                width=width)
+    statuses = filters.multiselect("Status", choices.statuses, key="e_status", bind="query-params",
+                                   placeholder="all", width=width)
+    annotators = filters.multiselect("Annotator", choices.annotators, key="e_ann", bind="query-params",
+                                     placeholder="all", width=width, help="Coder id (last field of an edit line).")
+    search = filters.text_input("Search text or correction", key="e_q", bind="query-params",
+                                width=components.SEARCH_WIDTH, help="Case-insensitive; spaces are ignored as a fallback.")
     return gec_tables.EditFilter(
         frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
         frozenset(int(a) for a in annotators), search, level, frozenset(chart_names),
@@ -164,21 +190,21 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
     """Every download, made when its button is clicked (a large pair renders quickly)."""
     result = loaded.result
     st.subheader("Downloads")
-    buttons = st.columns(7)
-    buttons[0].download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt",
-                               mime="text/plain", key="e_dl_report", on_click="ignore")
-    buttons[1].download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
-                               file_name="gec-result.json", mime="application/json", key="e_dl_json",
-                               on_click="ignore")
-    buttons[2].download_button("Re-indexed system M2", lambda: result.aligned_m2()[1], file_name="aligned.hyp.m2",
-                               mime="text/plain", key="e_dl_hyp", on_click="ignore")
-    buttons[3].download_button("Re-indexed gold M2", lambda: result.aligned_m2()[0], file_name="aligned.ref.m2",
-                               mime="text/plain", key="e_dl_ref", on_click="ignore")
-    buttons[4].download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
-                               file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")
-    buttons[5].download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
-                               file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
-    with buttons[6]:
+    buttons = components.flow()
+    buttons.download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt",
+                            mime="text/plain", key="e_dl_report", on_click="ignore")
+    buttons.download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+                            file_name="gec-result.json", mime="application/json", key="e_dl_json",
+                            on_click="ignore")
+    buttons.download_button("Re-indexed gold M2", lambda: result.aligned_m2()[0], file_name="aligned.ref.m2",
+                            mime="text/plain", key="e_dl_ref", on_click="ignore")
+    buttons.download_button("Re-indexed system M2", lambda: result.aligned_m2()[1], file_name="aligned.hyp.m2",
+                            mime="text/plain", key="e_dl_hyp", on_click="ignore")
+    buttons.download_button("Edits as CSV", lambda: gec_tables.edits_frame(edits).to_csv(index=False),
+                            file_name="edits.csv", mime="text/csv", key="e_dl_edits", on_click="ignore")
+    buttons.download_button("Units as CSV", lambda: gec_tables.units_frame(result, units).to_csv(index=False),
+                            file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
+    with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
                                  file_name="gec-report.html")
     st.caption(
@@ -202,7 +228,7 @@ def show() -> None:
     chosen = _edit_filter(loaded, level, chart_names)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
     ids = [unit.index for unit in units]
-    st.caption(f"Showing {len(units)} of {len(result.units)} units and {len(edits)} edits.")
+    st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')} and {plural(len(edits), 'edit')}.")
 
     # --- Units (paged) ------------------------------------------------------------
     st.subheader("Aligned units")
@@ -212,8 +238,8 @@ def show() -> None:
         units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=min(330, 38 + 35 * max(len(units_frame), 1)),
         column_config={
-            "System": st.column_config.TextColumn("System", width="large"),
             "Gold": st.column_config.TextColumn("Gold", width="large"),
+            "System": st.column_config.TextColumn("System", width="large"),
         },
     )
     first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
@@ -229,7 +255,8 @@ def show() -> None:
     st.subheader("Edit table")
     table_edits, _ = components.paged(edits, TABLE_ROWS, "e_erows", "edits")
     edits_frame = gec_tables.edits_frame(table_edits)
-    st.dataframe(edits_frame, key="e_edits", hide_index=True, height=min(400, 38 + 35 * max(len(edits_frame), 1)))
+    st.dataframe(edits_frame, key="e_edits", hide_index=True, height=min(400, 38 + 35 * max(len(edits_frame), 1)),
+                 column_config=_edit_columns())
 
     with st.expander("Chosen annotator per unit (errant's per-sentence choice)"):
         st.dataframe(gec_tables.annotator_frame(result, table_units), hide_index=True, key="e_annotators")

@@ -7,11 +7,17 @@ separator are reused):
   through :func:`inspector.common.markup.esc` before it is put in the markup;
 * colours are Okabe–Ito and never the only signal: every edit status has a
   symbol (✓ TP, + FP, − FN, ± partial) and a border style, every edit a number
-  (its row in the unit's edit table) and its correction after an arrow;
-* the sentences of a merged unit are joined with ``~~~``; an edit is shown
-  on the side it belongs to (system edits in the system sentence, gold edits
-  in the gold sentence), at its re-indexed offsets; an insertion is a caret
-  ``‸`` between two tokens.
+  (its row in the unit's edit table), its error type and its correction after
+  an arrow;
+* gold left, system right (as on every page); the sentences of a merged unit
+  are joined with ``~~~``; an edit is shown on the side it belongs to (gold
+  edits in the gold sentence, system edits in the system sentence), at its
+  re-indexed offsets; an insertion is a caret ``‸`` between two tokens;
+* with ``indices`` (the selected unit) every token has its re-indexed offset
+  under it (from 0, what the tables' Start/End count, as the Brackets trees
+  number word units u0…), and on a side that merges sentences also its offset
+  in its own sentence (what the M2 file's Orig start/Orig end count), so a
+  re-indexed edit can be checked by eye.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from jpcore.gec import GecResult
 from jpcore.gec.unit import GecUnit
 from inspector.common.markup import SEPARATOR, STYLE, badge, esc, units_table_html
 from inspector.common.palette import BLUE, BLUISH_GREEN, GREY, ORANGE, VERMILLION
+from inspector.common.wording import line_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +64,14 @@ GEC_STYLE = STYLE + """<style>
 .gec-mark {font-size: 0.72em; font-weight: 700; margin-left: 1px; white-space: nowrap;}
 .gec-cor {font-size: 0.8em; font-style: italic; white-space: nowrap; margin-right: 2px;}
 .gec-caret {font-weight: 700;}
+.gec-type {font-size: 0.72em; font-weight: 600; margin: 0 2px; white-space: nowrap;}
+.gec-indexed {line-height: 1.25;}
+.gec-indexed > * {vertical-align: top; display: inline-block; max-width: 100%; margin-bottom: 6px;}
+.gec-indexed > .gec-edit {display: inline-flex; align-items: flex-start; gap: 0 5px;}
+.gec-tok {display: inline-flex; flex-direction: column; align-items: center; margin: 0 1px;}
+.gec-i {font-size: 0.68em; opacity: .75; font-variant-numeric: tabular-nums;}
+.gec-i.gec-o {opacity: .55;}
+.gec-key {align-items: flex-start; opacity: .8;}
 </style>"""
 
 
@@ -77,16 +92,35 @@ def _marker(number: int, edit: GecEdit) -> str:
     style = _style(edit.status)
     correction = esc(edit.cor) if edit.cor else "∅"
     return (
-        f'<span class="gec-mark" style="color: {style.colour};">{esc(style.symbol)}{number}</span>'
-        f'<span class="gec-cor" style="color: {style.colour};">→ {correction}</span>'
+        f'<span class="gec-note"><span class="gec-mark" style="color: {style.colour};">{esc(style.symbol)}{number}'
+        f'</span><span class="gec-type" style="color: {style.colour};">{esc(edit.type)}</span>'
+        f'<span class="gec-cor" style="color: {style.colour};">→ {correction}</span></span>'
     )
 
 
-def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEdit]) -> str:
+def _indexed(token: str, index: int, original: int | None) -> str:
+    """An escaped token with its offset in the unit under it (and its offset in its own
+    sentence, when the side merges sentences)."""
+    below = f'<span class="gec-i">{index}</span>'
+    if original is not None:
+        below += f'<span class="gec-i gec-o">{original}</span>'
+    return f'<span class="gec-tok">{token}{below}</span>'
+
+
+def _index_key(merged: bool) -> str:
+    """What the numbers under the tokens are, at the start of the sentence."""
+    rows = '<span class="gec-i">unit</span>' + ('<span class="gec-i gec-o">sentence</span>' if merged else "")
+    return f'<span class="gec-tok gec-key"><span>&#8203;</span>{rows}</span>'
+
+
+def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEdit],
+              indices: bool = False) -> str:
     """The unit's sentences on ``side`` with the highlighted ``edits`` of that side.
 
     ``edits`` is the side's full edit list (numbers are positions in it, from
-    1); only statuses of :data:`STATUS_STYLES` are highlighted.
+    1); only statuses of :data:`STATUS_STYLES` are highlighted.  With
+    ``indices``, every token has its offset in the unit under it (and, when
+    the side has more than one sentence, its offset in its own sentence).
     """
     sentences = result.sentences(unit.index, side)
     if not sentences:
@@ -97,6 +131,8 @@ def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEd
     for sentence in sentences[:-1]:
         position += len(sentence)
         starts.add(position)
+    merged = len(sentences) > 1
+    sentence_start = 0
     shown = [(n, e) for n, e in enumerate(edits, 1) if e.status in STATUS_STYLES and e.start >= 0]
     inserts: dict[int, list[tuple[int, GecEdit]]] = {}
     ends: dict[int, list[tuple[int, GecEdit]]] = {}
@@ -106,7 +142,7 @@ def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEd
         else:
             ends.setdefault(min(e.end, len(tokens)) - 1, []).append((n, e))
     covering = [tuple((n, e) for n, e in shown if e.start <= i < e.end) for i in range(len(tokens))]
-    parts: list[str] = []
+    parts: list[str] = [_index_key(merged)] if indices else []
     run: list[str] = []
     run_cover: tuple = ()
 
@@ -130,9 +166,13 @@ def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEd
             close_run()
         if i in starts:
             parts.append(SEPARATOR)
+            sentence_start = i
         for n, e in inserts.get(i, ()):
             parts.append(_insertion(n, e))
-        run.append(esc(token))
+        if indices:
+            run.append(_indexed(esc(token), i, i - sentence_start if merged else None))
+        else:
+            run.append(esc(token))
         run_cover = covering[i]
         if i in ends:
             close_run()
@@ -140,6 +180,8 @@ def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEd
     close_run()
     for n, e in inserts.get(len(tokens), ()):
         parts.append(_insertion(n, e))
+    if indices:
+        return f'<div class="gec-indexed">{" ".join(parts)}</div>'
     return " ".join(parts)
 
 
@@ -156,7 +198,7 @@ def _counts_html(result: GecResult, unit: GecUnit) -> str:
     sentence = result.errant.sentences[unit.index]
     text = f"TP {sentence.tp} · FP {sentence.fp} · FN {sentence.fn}"
     ok = sentence.fp == 0 and sentence.fn == 0
-    pair = f"annotators: system {sentence.hyp_coder}, gold {sentence.ref_coder}"
+    pair = f"annotators: gold {sentence.ref_coder}, system {sentence.hyp_coder}"
     return (
         f'<span class="{"jp-ok" if ok else "jp-bad"}">{"✓" if ok else "✗"} {esc(text)}</span>'
         f'<br><span class="jp-small">{esc(pair)}</span>'
@@ -164,34 +206,36 @@ def _counts_html(result: GecResult, unit: GecUnit) -> str:
 
 
 def _ids(label: str, blocks: Iterable[int], lines: Iterable[int]) -> str:
-    blocks, lines = list(blocks), list(lines)
+    blocks = list(blocks)
     if not blocks:
         return f"{label} –"
-    return f"{label} s. {', '.join(map(str, blocks))} (l. {', '.join(map(str, lines))})"
+    return f"{label} s. {', '.join(map(str, blocks))} (l. {line_list(lines)})"
 
 
-def unit_row_html(result: GecResult, unit: GecUnit) -> str:
-    """One ``<tr>``: unit number and original sentence ids, kind, system, gold, counts."""
+def unit_row_html(result: GecResult, unit: GecUnit, indices: bool = False) -> str:
+    """One ``<tr>``: unit number and original sentence ids, kind, gold, system, counts
+    (``indices``: every token's offsets under it, :func:`side_html`)."""
     ref_edits, hyp_edits = result.edits(unit.index)
     similarity = "" if unit.similarity is None else f"<br>similarity {unit.similarity:.4f}"
     return (
         "<tr>"
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">'
-        f"{esc(_ids('sys', unit.sys_blocks, unit.sys_lines))}<br>"
-        f"{esc(_ids('gold', unit.gold_blocks, unit.gold_lines))}</span></td>"
+        f"{esc(_ids('gold', unit.gold_blocks, unit.gold_lines))}<br>"
+        f"{esc(_ids('sys', unit.sys_blocks, unit.sys_lines))}</span></td>"
         f'<td>{badge(unit.kind)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
-        f'<td class="jp-side">{side_html(result, unit, "sys", hyp_edits)}</td>'
-        f'<td class="jp-side">{side_html(result, unit, "gold", ref_edits)}</td>'
+        f'<td class="jp-side">{side_html(result, unit, "gold", ref_edits, indices)}</td>'
+        f'<td class="jp-side">{side_html(result, unit, "sys", hyp_edits, indices)}</td>'
         f'<td class="jp-counts">{_counts_html(result, unit)}</td>'
         "</tr>"
     )
 
 
-def units_html(result: GecResult, units: Iterable[GecUnit]) -> str:
-    """A table of units with highlighted edits (with the stylesheet), ready for ``st.html``."""
-    rows = "".join(unit_row_html(result, unit) for unit in units)
+def units_html(result: GecResult, units: Iterable[GecUnit], indices: bool = False) -> str:
+    """A table of units with highlighted edits (with the stylesheet), ready for ``st.html``;
+    ``indices``: every token's offsets under it (the selected unit)."""
+    rows = "".join(unit_row_html(result, unit, indices) for unit in units)
     return units_table_html(GEC_STYLE, "jp-units gec-units",
-                            ("Unit", "Kind", "System (hypothesis)", "Gold (reference)", "Counts"), rows)
+                            ("Unit", "Kind", "Gold (reference)", "System (hypothesis)", "Counts"), rows)
 
 
 def legend_html() -> str:
@@ -205,7 +249,9 @@ def legend_html() -> str:
     return (
         GEC_STYLE
         + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a merged unit; "
-        "each highlighted edit ends with its number (its row in the unit's edit tables) and → its "
-        "correction (∅ = delete); ‸ marks an insertion. Only the edits of the annotators errant chose "
-        "for the unit are highlighted; offsets are re-indexed into the unit.</div>"
+        "each highlighted edit ends with its number (its row in the unit's edit tables), its error type "
+        "and → its correction (∅ = delete); ‸ marks an insertion. Only the edits of the annotators errant "
+        "chose for the unit are highlighted; offsets are re-indexed into the unit. In the selected unit "
+        "every token has its offset in the unit under it (Start/End of the tables) and, where a side "
+        "joins sentences, its offset in its own sentence (Orig start/Orig end, as in the M2 file).</div>"
     )

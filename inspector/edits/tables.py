@@ -23,20 +23,41 @@ from inspector.common.palette import kind_style
 
 #: What joins the sentences of a merged unit (as on the other pages).
 SENTENCE_JOINER = " ~~~ "
+#: A cell with no value (a unit whose texts were never compared: st.dataframe would draw None).
+NO_VALUE = "–"
 #: Filter value for types without an ERRANT operation (UA-GEC, NUCLE, noop, UNK).
 NO_OPERATION = "(none)"
-SIDE_LABELS = {"sys": "System", "gold": "Gold"}
+SIDE_LABELS = {"gold": "Gold", "sys": "System"}
 #: Display order of edit statuses.
 STATUS_ORDER = ("TP", "FP", "FN", "partial", "noop", "dropped", "filtered", "other", "unscored")
 
+#: Key columns first (what the unit cost before its texts), gold before system.
 UNIT_COLUMNS = [
-    "Unit", "Kind", "Gold:system", "System sentences", "Gold sentences", "System lines", "Gold lines",
-    "System", "Gold", "Similarity", "TP", "FP", "FN", "System annotator", "Gold annotator",
+    "Unit", "Kind", "Gold:system", "TP", "FP", "FN", "Gold", "System", "Similarity",
+    "Gold sentences", "System sentences", "Gold lines", "System lines", "Gold annotator", "System annotator",
 ]
+#: Key columns first (which edit, how it was scored, what it corrects), then where it
+#: is: the sentence and original offsets as the M2 file has them beside the offsets
+#: re-indexed into the unit; gold rows before system rows.
 EDIT_COLUMNS = [
-    "Unit", "Side", "Sentence", "Line", "Orig start", "Orig end", "Start", "End",
-    "Operation", "Main type", "Type", "Correction", "Annotator", "Status",
+    "Unit", "Side", "Status", "Type", "Correction", "Sentence", "Orig start", "Orig end", "Start", "End",
+    "Line", "Annotator", "Operation", "Main type",
 ]
+#: Columns of :data:`EDIT_COLUMNS` the page does not draw (the CSV keeps them): both are
+#: parts of the Type (``R:VERB:SVA``: operation R, main type VERB) and only the filters need them.
+EDIT_COLUMNS_HIDDEN = ("Operation", "Main type")
+#: Widths (px) of the edit tables' text columns, so every drawn column fits a 1400 px
+#: window (a longer type or correction is cut in its cell, whole on hover and in the CSV).
+EDIT_WIDTHS = {"Type": 140, "Correction": 120}
+TYPE_HELP = ("The error type as the M2 file writes it; for ERRANT types its first parts are the "
+             "operation (M/R/U) and the main type (R:VERB:SVA), which the filters choose by.")
+#: The headers' help: what each offset counts (shown by the pages' column_config).
+OFFSET_HELP = {
+    "Orig start": "As in the M2 file: the edit's first token in its own sentence (from 0).",
+    "Orig end": "As in the M2 file: the token after the edit in its own sentence.",
+    "Start": "Re-indexed into the unit: the number under the token in the sentence view (from 0).",
+    "End": "Re-indexed into the unit: the token after the edit.",
+}
 
 
 @dataclass(frozen=True)
@@ -89,33 +110,32 @@ def _ids(values: Iterable[int]) -> str:
 
 
 def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
-    """One row of the units table."""
+    """One row of the units table; ``Similarity`` is the Jaro-Winkler similarity of a
+    similar or different unit's texts (4 places, as text) and :data:`NO_VALUE` for the others."""
     sentence = result.errant.sentences[unit.index]
     style = kind_style(unit.kind)
     return {
         "Unit": unit.index,
         "Kind": f"{style.symbol} {unit.kind}",
         "Gold:system": unit.ratio,
-        "System sentences": _ids(unit.sys_blocks),
-        "Gold sentences": _ids(unit.gold_blocks),
-        "System lines": _ids(unit.sys_lines),
-        "Gold lines": _ids(unit.gold_lines),
-        "System": unit_text(result, unit, "sys"),
-        "Gold": unit_text(result, unit, "gold"),
-        "Similarity": None if unit.similarity is None else round(unit.similarity, 4),
         "TP": sentence.tp,
         "FP": sentence.fp,
         "FN": sentence.fn,
-        "System annotator": sentence.hyp_coder,
+        "Gold": unit_text(result, unit, "gold"),
+        "System": unit_text(result, unit, "sys"),
+        "Similarity": NO_VALUE if unit.similarity is None else f"{unit.similarity:.4f}",
+        "Gold sentences": _ids(unit.gold_blocks),
+        "System sentences": _ids(unit.sys_blocks),
+        "Gold lines": _ids(unit.gold_lines),
+        "System lines": _ids(unit.sys_lines),
         "Gold annotator": sentence.ref_coder,
+        "System annotator": sentence.hyp_coder,
     }
 
 
 def units_frame(result: GecResult, units: Sequence[GecUnit]) -> pd.DataFrame:
     """One row per unit, in the order given, columns :data:`UNIT_COLUMNS`."""
-    frame = pd.DataFrame([unit_row(result, unit) for unit in units], columns=UNIT_COLUMNS)
-    frame["Similarity"] = frame["Similarity"].astype("Float64")
-    return frame
+    return pd.DataFrame([unit_row(result, unit) for unit in units], columns=UNIT_COLUMNS)
 
 
 def edit_row(edit: GecEdit) -> dict[str, object]:
@@ -123,18 +143,18 @@ def edit_row(edit: GecEdit) -> dict[str, object]:
     return {
         "Unit": edit.unit,
         "Side": SIDE_LABELS[edit.side],
+        "Status": edit.status,
+        "Type": edit.type,
+        "Correction": edit.cor,
         "Sentence": edit.block,
-        "Line": edit.line or None,
         "Orig start": edit.orig_start,
         "Orig end": edit.orig_end,
         "Start": edit.start,
         "End": edit.end,
+        "Line": edit.line or None,
+        "Annotator": edit.coder,
         "Operation": edit.operation or "–",
         "Main type": edit.main_type,
-        "Type": edit.type,
-        "Correction": edit.cor,
-        "Annotator": edit.coder,
-        "Status": edit.status,
     }
 
 
@@ -157,9 +177,9 @@ def unit_matches_search(result: GecResult, unit: GecUnit, query: str,
     if not needle:
         return True
     compact = strip_spaces(needle)
-    texts = [unit_text(result, unit, "sys"), unit_text(result, unit, "gold")]
+    texts = [unit_text(result, unit, "gold"), unit_text(result, unit, "sys")]
     ref_edits, hyp_edits = edits if edits is not None else result.edits(unit.index)
-    texts += [edit.cor for edit in (*hyp_edits, *ref_edits)]
+    texts += [edit.cor for edit in (*ref_edits, *hyp_edits)]
     for text in texts:
         folded = text.casefold()
         if needle in folded or (compact and compact in strip_spaces(folded)):
@@ -171,7 +191,7 @@ def apply_filter(
     result: GecResult, chosen: EditFilter,
     unit_edits: Sequence[tuple[list[GecEdit], list[GecEdit]]] | None = None,
 ) -> tuple[list[GecUnit], list[GecEdit]]:
-    """The units and the edits that pass ``chosen``.
+    """The units and the edits that pass ``chosen`` (a unit's gold edits before its system edits).
 
     An edit passes when it passes every edit filter and its unit passes the
     search; a unit is shown when it passes the search and (when an edit
@@ -180,7 +200,7 @@ def apply_filter(
     by :mod:`inspector.edits.index`) saves asking the result again.
     """
     if not chosen.search and not chosen.on_edits and unit_edits is not None:
-        return list(result.units), [edit for ref, hyp in unit_edits for edit in (*hyp, *ref)]
+        return list(result.units), [edit for ref, hyp in unit_edits for edit in (*ref, *hyp)]
     units: list[GecUnit] = []
     edits: list[GecEdit] = []
     for unit in result.units:
@@ -188,7 +208,7 @@ def apply_filter(
         if chosen.search and not unit_matches_search(result, unit, chosen.search, listed):
             continue
         ref_edits, hyp_edits = listed if listed is not None else result.edits(unit.index)
-        passing = [edit for edit in (*hyp_edits, *ref_edits) if chosen.accepts(edit)]
+        passing = [edit for edit in (*ref_edits, *hyp_edits) if chosen.accepts(edit)]
         if chosen.on_edits and not passing:
             continue
         units.append(unit)
@@ -226,31 +246,44 @@ def filter_options_of(all_edits: Iterable[GecEdit]) -> FilterOptions:
 
 
 def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -> pd.DataFrame:
-    """Per unit (= scored sentence): the (system, gold) annotator pair errant's rule chose."""
+    """Per unit (= scored sentence): the (gold, system) annotator pair errant's rule chose."""
     rows = []
     for unit in result.units if units is None else units:
         sentence = result.errant.sentences[unit.index]
         rows.append({
             "Unit": unit.index,
-            "System sentences": _ids(unit.sys_blocks),
-            "Gold sentences": _ids(unit.gold_blocks),
-            "System annotator": sentence.hyp_coder,
             "Gold annotator": sentence.ref_coder,
+            "System annotator": sentence.hyp_coder,
             "Pairs tried": len(sentence.candidates),
             "TP": sentence.tp,
             "FP": sentence.fp,
             "FN": sentence.fn,
+            "Gold sentences": _ids(unit.gold_blocks),
+            "System sentences": _ids(unit.sys_blocks),
         })
-    return pd.DataFrame(rows, columns=["Unit", "System sentences", "Gold sentences", "System annotator",
-                                       "Gold annotator", "Pairs tried", "TP", "FP", "FN"])
+    return pd.DataFrame(rows, columns=["Unit", "Gold annotator", "System annotator", "Pairs tried", "TP", "FP",
+                                       "FN", "Gold sentences", "System sentences"])
+
+
+def percent(score: float) -> float:
+    """A score of errant's (0-1, rounded to 4 places) in percent, as every table of the app
+    shows scores: ``0.8462`` -> ``84.62``."""
+    return round(100 * score, 2)
+
+
+def score_headers(f_label: str) -> tuple[str, str, str]:
+    """The headers of the P, R and F columns, with their unit: ``P (%)``, ``R (%)``, ``F0.5 (%)``."""
+    return "P (%)", "R (%)", f"{f_label} (%)"
 
 
 def types_frame(rows: Sequence[TypeRow], f_label: str) -> pd.DataFrame:
-    """The per-type table of :func:`jpcore.gec.error_types.type_table` (P, R, F as errant rounds them)."""
+    """The per-type table of :func:`jpcore.gec.error_types.type_table`: counts, then P, R and F
+    in percent (errant's rounding to 4 places, times 100)."""
+    p, r, f = score_headers(f_label)
     return pd.DataFrame(
-        [{"Category": r.name, "TP": r.tp, "FP": r.fp, "FN": r.fn, "P": r.precision, "R": r.recall,
-          f_label: r.f} for r in rows],
-        columns=["Category", "TP", "FP", "FN", "P", "R", f_label],
+        [{"Category": row.name, "TP": row.tp, "FP": row.fp, "FN": row.fn, p: percent(row.precision),
+          r: percent(row.recall), f: percent(row.f)} for row in rows],
+        columns=["Category", "TP", "FP", "FN", p, r, f],
     )
 
 

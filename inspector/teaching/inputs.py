@@ -25,6 +25,7 @@ from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Factor, Limits, check_input, upload_help
 from inspector.common.markup import md_text
 from inspector.common.state import session_held_bytes
+from inspector.common.wording import PASTED_NAMES
 from inspector.teaching.exercises import SystemChoice
 from inspector.teaching.run import GoldInput
 from inspector.teaching.texts import DEFAULT_TEXT, teaching_texts
@@ -172,12 +173,12 @@ def _pasted() -> TextInput | None:
     if not raw.strip() or not gold.strip():
         st.caption("Paste a raw text and its gold segmentation (Ctrl+Enter applies).")
         return None
-    gold_file = NamedBytes("gold (pasted)", gold.encode("utf-8"))
-    raw_file = NamedBytes("raw text (pasted)", raw.encode("utf-8"))
+    gold_file = NamedBytes(PASTED_NAMES["gold"], gold.encode("utf-8"))
+    raw_file = NamedBytes(PASTED_NAMES["raw"], raw.encode("utf-8"))
     check_input([(raw_file, TEACHING_FACTOR), (gold_file, TEACHING_FACTOR)], LIMITS, session_held_bytes())
-    return TextInput(read_raw(raw, "raw text (pasted)"),
+    return TextInput(read_raw(raw, PASTED_NAMES["raw"]),
                      GoldInput(gold_file.name, gold_file.data, fmt, level, language),
-                     "pasted text", raw_name="raw text (pasted)")
+                     "pasted text", raw_name=PASTED_NAMES["raw"])
 
 
 def choose_text() -> TextInput | None:

@@ -20,6 +20,7 @@ from jpcore.formats.tokenized import write_tokenized
 from jpcore.systems import punkt_source_description, uses_punkt
 from inspector.tokens import explain, tables
 from inspector.common.markup import md_text
+from inspector.common.wording import of_total, plural, side_name
 from inspector.tokens.render import legend_html
 from inspector.teaching.exercises import Question, SystemChoice, load_exercises
 from inspector.teaching.inputs import TextInput, choose_system, choose_text, set_system
@@ -45,7 +46,7 @@ def _show_error(what: str, error: InputError) -> None:
 def _scores(evaluated: Evaluated) -> None:
     """The result's TP/FP/FN and P/R/F1 (percent) as a static table."""
     frame = tables.scores_frame(evaluated.result)
-    for name in ("Precision", "Recall", "F1"):
+    for name in tables.SCORE_COLUMNS:
         frame[name] = frame[name].map("{:.2f}".format)
     st.table(frame.set_index("Metric"))
 
@@ -69,15 +70,15 @@ def _explained(evaluated: Evaluated) -> None:
     if n_pages > 1:
         page = min(st.pagination(n_pages, key="teach_page"), n_pages)
     shown = units[(page - 1) * UNITS_PER_PAGE : page * UNITS_PER_PAGE]
-    st.caption(f"{len(units)} of {len(result.units)} units" + (f", page {page} of {n_pages}" if n_pages > 1 else ""))
+    st.caption(of_total(len(units), len(result.units), "unit") + (f", page {page} of {n_pages}" if n_pages > 1 else ""))
     st.html(explained_units_html(view, shown, explain.unit_reasons))
 
 
 def _system_output(evaluated: Evaluated) -> None:
     run, result = evaluated.run, evaluated.result
     st.caption(
-        f"{md_text(run.describe())}: {len(run.segmentation.sentences)} sentences, "
-        f"{run.segmentation.n_tokens} tokens. Each token is shown where it came from in the raw text."
+        f"{md_text(run.describe())}: {plural(len(run.segmentation.sentences), 'sentence')}, "
+        f"{plural(run.segmentation.n_tokens, 'token')}. Each token is shown where it came from in the raw text."
     )
     st.html(raw_legend_html())
     st.html(raw_cuts_html(run, result, limit=RAW_LIMIT))
@@ -105,8 +106,9 @@ def _side_by_side(text: TextInput, evaluated: Evaluated) -> None:
     regions = compare(evaluated, evaluated_b)
     differing = [region for region in regions if region.differs]
     st.markdown(
-        f"**Where they differ:** {len(differing)} of {len(regions)} stretches of gold are cut "
-        "differently by A and B (a stretch ends where both systems' units end)."
+        f"**Where they differ:** {of_total(len(differing), len(regions), 'stretch', 'stretches')} of gold "
+        f"{'is' if len(differing) == 1 else 'are'} cut differently by A and B (a stretch ends where both "
+        "systems' units end)."
     )
     if len(differing) > REGIONS_SHOWN:
         st.caption(f"The first {REGIONS_SHOWN} are shown.")
@@ -219,15 +221,15 @@ def show() -> None:
     if evaluated_a is not None:
         result_a = evaluated_a.result
         st.caption(
-            f"gold {md_text(result_a.gold.name)} ({len(result_a.gold.sentences)} sentences, "
-            f"{result_a.gold.n_tokens} tokens) · system {md_text(evaluated_a.run.describe())} "
-            f"({len(result_a.system.sentences)} sentences, {result_a.system.n_tokens} tokens) · "
+            f"{md_text(side_name('gold', result_a.gold.name))} ({plural(len(result_a.gold.sentences), 'sentence')}, "
+            f"{plural(result_a.gold.n_tokens, 'token')}) · system {md_text(evaluated_a.run.describe())} "
+            f"({plural(len(result_a.system.sentences), 'sentence')}, {plural(result_a.system.n_tokens, 'token')}) · "
             f"{result_a.normaliser.describe()}"
         )
         _scores(evaluated_a)
         if not result_a.streams_equal:
             st.warning(
-                f"The system's characters differ from gold's in {len(result_a.differences)} place(s) "
+                f"The system's characters differ from gold's in {plural(len(result_a.differences), 'place')} "
                 "(the tokenizer dropped or rewrote text): units touching them are never counted correct.",
                 icon=":material/warning:",
             )

@@ -22,6 +22,7 @@ from jpcore.systems.compare import Region
 from jpcore.preprocess import Counts, PreprocessResult, Unit
 from inspector.common.markup import SEPARATOR, STYLE, esc, units_table_html
 from inspector.common.palette import BLUE, BLUISH_GREEN, VERMILLION
+from inspector.common.wording import line_list
 from inspector.tokens.render import counts_html, side_html, unit_row_html
 from inspector.tokens.view import GOLD, SYS, ResultView
 
@@ -140,7 +141,7 @@ def _gold_lines(view: ResultView, region: Region) -> str:
     lines = [sentence.line for sentence in view.segmentation(GOLD).sentences[start:end]]
     if not lines:
         return "–"
-    return "gold l. " + esc(", ".join(str(line) for line in lines))
+    return "gold l. " + esc(line_list(lines))
 
 
 def _system_side(view: ResultView, units: list[Unit]) -> str:

@@ -18,6 +18,7 @@ from plotly.subplots import make_subplots
 from jpcore.preprocess import Unit
 from inspector.common.markup import esc
 from inspector.common.palette import BLACK, KIND_STYLES, kind_style
+from inspector.common.wording import line_list
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 #: Plotly marker symbol per unit kind (shape as well as colour).
@@ -36,7 +37,7 @@ def _hover(view: ResultView, unit: Unit) -> str:
     system = view.unit_text(unit, SYS)
     return (
         f"unit #{unit.index} ({esc(unit.ratio)} {esc(unit.kind)})<br>"
-        f"gold lines {esc(', '.join(map(str, view.lines(unit, GOLD))) or '-')}<br>"
+        f"gold lines {esc(line_list(view.lines(unit, GOLD), '-'))}<br>"
         f"tokens FP {unit.tokens.fp} FN {unit.tokens.fn}; "
         f"sentences FP {unit.sentences.fp} FN {unit.sentences.fn}<br>"
         f"gold: {esc(gold[:80])}<br>sys: {esc(system[:80])}"

@@ -12,11 +12,8 @@ where each side closed a sentence the other did not).
 from __future__ import annotations
 
 from jpcore.preprocess import Unit, WordGroup
+from inspector.common.wording import line_list, plural
 from inspector.tokens.view import GOLD, SYS, ResultView
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _lines(view: ResultView, unit: Unit, side: str) -> str:
@@ -24,7 +21,11 @@ def _lines(view: ResultView, unit: Unit, side: str) -> str:
     if not lines:
         return "no line"
     label = "line" if len(lines) == 1 else "lines"
-    return f"{label} {', '.join(str(line) for line in lines)}"
+    return f"{label} {line_list(lines)}"
+
+
+def _have(n: int) -> str:
+    return "has" if n == 1 else "have"
 
 
 def _quote(tokens: list[str]) -> str:
@@ -67,16 +68,16 @@ def sentence_reason(view: ResultView, unit: Unit) -> str:
         )
     if unit.kind == "gold-only":
         return head + (
-            f"gold has {_plural(unit.n_gold, 'sentence')} here ({gold_where}) whose text the "
+            f"gold has {plural(unit.n_gold, 'sentence')} here ({gold_where}) whose text the "
             "system file does not contain; with no system sentence to match, each is a FN."
         )
     if unit.kind == "system-only":
         return head + (
-            f"the system has {_plural(unit.n_sys, 'sentence')} here ({sys_where}) whose text "
+            f"the system has {plural(unit.n_sys, 'sentence')} here ({sys_where}) whose text "
             "the gold file does not contain; each is a FP."
         )
     sides = (
-        f"gold has {_plural(unit.n_gold, 'sentence')} here ({gold_where}) and the system "
+        f"gold has {plural(unit.n_gold, 'sentence')} here ({gold_where}) and the system "
         f"{unit.n_sys} ({sys_where})"
     )
     if unit.kind in ("similar", "different"):
@@ -109,14 +110,14 @@ def tokens_reason(unit: Unit) -> str:
         )
     head = f"Tokens TP {counts.tp}, FP {counts.fp}, FN {counts.fn}: "
     if n_sys == 0:
-        return head + f"the {_plural(n_gold, 'gold token')} here have no system counterpart; each is a FN."
+        return head + f"the {plural(n_gold, 'gold token')} here {_have(n_gold)} no system counterpart; each is a FN."
     if n_gold == 0:
-        return head + f"the {_plural(n_sys, 'system token')} here have no gold counterpart; each is a FP."
+        return head + f"the {plural(n_sys, 'system token')} here {_have(n_sys)} no gold counterpart; each is a FP."
     groups = sum(1 for group in unit.words if not group.is_match)
     verb = "does" if groups == 1 else "do"
     return head + (
         f"{counts.tp} of the {n_gold} gold and {n_sys} system tokens match one to one; the other "
-        f"{counts.fn} gold and {counts.fp} system tokens fall in {_plural(groups, 'word group')} "
+        f"{counts.fn} gold and {counts.fp} system tokens fall in {plural(groups, 'word group')} "
         f"that {verb} not (numbered below): FN = gold tokens - TP, FP = system tokens - TP."
     )
 
@@ -132,19 +133,19 @@ def group_reason(view: ResultView, group: WordGroup, number: int | None = None) 
         return f"{prefix}{_quote(gold)}: the same token on both sides: TP 1."
     if group.kind == "gold-only":
         return (
-            f"{prefix}Gold {_plural(n_gold, 'token')} {_quote(gold)}: not in the system text: "
+            f"{prefix}Gold {plural(n_gold, 'token')} {_quote(gold)}: not in the system text: "
             f"FN {counts.fn}."
         )
     if group.kind == "system-only":
         return (
-            f"{prefix}System {_plural(n_sys, 'token')} {_quote(system)}: not in the gold text: "
+            f"{prefix}System {plural(n_sys, 'token')} {_quote(system)}: not in the gold text: "
             f"FP {counts.fp}."
         )
     pair = f"{prefix}Word group {_quote(gold)} ~ {_quote(system)}: "
     if group.kind in ("similar", "different"):
         how = "similar" if group.kind == "similar" else "different (not similar)"
         return pair + (
-            f"{_plural(n_gold, 'gold token')} and {_plural(n_sys, 'system token')} whose "
+            f"{plural(n_gold, 'gold token')} and {plural(n_sys, 'system token')} whose "
             f"characters differ ({how}), so none is a TP: FN {counts.fn}, FP {counts.fp}."
         )
     if n_gold == 1 and n_sys == 1:

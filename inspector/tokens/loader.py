@@ -36,6 +36,7 @@ from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.markup import md_text
 from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.samples import BundledPair
+from inspector.common.wording import plural, side_name
 from inspector.tokens import samples
 from inspector.tokens.state import PREPROCESS, Loaded
 
@@ -111,7 +112,7 @@ def _loaded(outcome: Any, request: Request, fingerprint: str, step: Step) -> Loa
     result, raw_text = (outcome, None) if request.json_file is not None else outcome
     fmt = None if request.json_file is not None else request.options.fmt
     new = Loaded(result, fingerprint, request.source, request.label, request.sample_key, raw_text, fmt)
-    step(f"{len(new.result.units):,} units aligned; preparing the views...")
+    step(f"{plural(len(new.result.units), 'unit', grouped=True)} aligned; preparing the views...")
     _ = new.view  # built once, while the progress is shown
     return new
 
@@ -212,8 +213,8 @@ def loaded_caption(loaded: Loaded) -> None:
     """One line: gold and system file, token level, normalisation in force."""
     result = loaded.result
     st.caption(
-        f"**{md_text(loaded.label)}** · gold {md_text(result.gold.name)} · system "
-        f"{md_text(result.system.name)} · level {md_text(result.level)} · "
+        f"**{md_text(loaded.label)}** · {md_text(side_name('gold', result.gold.name))} · "
+        f"{md_text(side_name('system', result.system.name))} · level {md_text(result.level)} · "
         f"{result.normaliser.describe()}"  # the app's wording of a validated table name
     )
 

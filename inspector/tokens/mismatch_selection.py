@@ -16,6 +16,7 @@ import pandas as pd
 
 from jpcore.preprocess import Unit
 from inspector.common.plotly_selection import selected_values
+from inspector.common.wording import line_list, plural
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 #: Characters of each side's text shown in the table.
@@ -62,7 +63,7 @@ def selection_frame(view: ResultView, units: Sequence[Unit]) -> pd.DataFrame:
         "Tok FN": unit.tokens.fn,
         "Sent FP": unit.sentences.fp,
         "Sent FN": unit.sentences.fn,
-        "Gold lines": ", ".join(map(str, view.lines(unit, GOLD))),
+        "Gold lines": line_list(view.lines(unit, GOLD), ""),
         "Gold": excerpt(view.unit_text(unit, GOLD)),
         "System": excerpt(view.unit_text(unit, SYS)),
     } for unit in units]
@@ -75,5 +76,4 @@ def selection_summary(units: Sequence[Unit], limit: int = SUMMARY_UNITS) -> str:
     numbers = [f"#{unit.index}" for unit in units]
     if len(numbers) > limit:
         numbers = [*numbers[:limit - 1], "…", numbers[-1]]
-    noun = "unit" if len(units) == 1 else "units"
-    return f"{len(units)} {noun}: {', '.join(numbers)}"
+    return f"{plural(len(units), 'unit')}: {', '.join(numbers)}"

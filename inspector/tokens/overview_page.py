@@ -22,6 +22,7 @@ from inspector.tokens.charts import mismatch_figure
 from inspector.tokens.mismatch_selection import selected_units, selection_frame, selection_summary
 from inspector.tokens.loader import format_description
 from inspector.common.markup import md_text
+from inspector.common.wording import plural
 from inspector.tokens.render import legend_html
 from inspector.tokens.state import require_loaded
 
@@ -76,7 +77,8 @@ def show() -> None:
     with files_column:
         st.dataframe(tables.loaded_frame(result), hide_index=True, key="loaded_table")
         if loaded.raw_text is not None:
-            st.caption(f"Raw text given: {len(loaded.raw_text):,} characters (places units in the document).")
+            st.caption(f"Raw text given: {plural(len(loaded.raw_text), 'character', grouped=True)} "
+                       "(places units in the document).")
         loading.attribution(loaded)
     with normalisation_column:
         # describe() is the app's own wording of a validated table name and two flags
@@ -112,8 +114,7 @@ def show() -> None:
     conll_left.dataframe(tables.conll_frame(result), hide_index=True, key="conll_table")
     conll_right.dataframe(
         tables.scores_frame(result), hide_index=True, key="scores_table",
-        column_config={name: st.column_config.NumberColumn(name, format="%.2f")
-                       for name in ("Precision", "Recall", "F1")},
+        column_config={name: st.column_config.NumberColumn(name, format="%.2f") for name in tables.SCORE_COLUMNS},
     )
 
     # --- Units ----------------------------------------------------------------
@@ -122,7 +123,7 @@ def show() -> None:
     with units_left:
         st.dataframe(tables.kinds_frame(result), hide_index=True, key="kinds_table")
         n_errors = sum(1 for unit in result.units if unit.is_mismatch)
-        st.caption(f"{len(result.units)} units, {n_errors} with at least one error.")
+        st.caption(f"{plural(len(result.units), 'unit')}, {n_errors} with at least one error.")
     with units_right:
         st.html(legend_html())
         chart = st.plotly_chart(mismatch_figure(view), key="mismatch_chart", on_select="rerun",

@@ -26,6 +26,7 @@ from jpcore.preprocess.html import language_tag
 from jpcore.preprocess import Counts, Unit, WordGroup
 from inspector.common.markup import SEPARATOR, STYLE, badge, esc, units_table_html
 from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.wording import line_list
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 
@@ -82,11 +83,6 @@ def counts_html(label: str, counts: Counts) -> str:
     )
 
 
-def _lines(values: Iterable[int]) -> str:
-    shown = [str(v) for v in values]
-    return ", ".join(shown) if shown else "–"
-
-
 def _lang(view: ResultView) -> str:
     """`` lang="ko"`` for texts in a known language, else ``""``."""
     tag = language_tag(view.result)
@@ -100,7 +96,7 @@ def unit_row_html(view: ResultView, unit: Unit, extra_cells: str = "") -> str:
     return (
         "<tr>"
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">gold l. '
-        f"{esc(_lines(view.lines(unit, GOLD)))}<br>sys l. {esc(_lines(view.lines(unit, SYS)))}</span></td>"
+        f"{esc(line_list(view.lines(unit, GOLD)))}<br>sys l. {esc(line_list(view.lines(unit, SYS)))}</span></td>"
         f"<td>{badge(unit.kind)}<br><span class=\"jp-small\">{esc(unit.ratio)} sentences</span></td>"
         f'<td class="jp-side"{lang}>{side_html(view, unit, GOLD)}</td>'
         f'<td class="jp-side"{lang}>{side_html(view, unit, SYS)}</td>'

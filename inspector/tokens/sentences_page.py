@@ -20,6 +20,7 @@ from inspector.tokens import explain, tables
 from inspector.tokens import loader as loading
 from inspector.common.markup import enum_text
 from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.wording import of_total
 from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
 from inspector.tokens.state import PREPROCESS, Loaded, require_loaded
 
@@ -92,7 +93,7 @@ def show() -> None:
         view, only_mismatches=only_mismatches, kinds=kinds, shapes=shapes, search=search
     )
     ids = [unit.index for unit in units]
-    st.caption(f"Showing {len(units)} of {len(result.units)} units.")
+    st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')}.")
 
     # --- Table (paged) ------------------------------------------------------------
     table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
@@ -142,6 +143,6 @@ def show() -> None:
     if shown:
         st.caption(
             f"Units {shown[0].index}–{shown[-1].index} "
-            f"({len(shown)} of {len(units)} shown)."
+            f"({of_total(len(shown), len(units), 'unit')} shown)."
         )
     st.html(units_html(view, shown))

@@ -14,6 +14,7 @@ import pandas as pd
 from jpcore.formats.spaces import strip_spaces
 from jpcore.preprocess import Counts, PreprocessResult, Unit
 from jpcore.preprocess.report import token_label
+from inspector.common.wording import line_list
 from inspector.tokens.explain import group_reason
 from inspector.tokens.view import GOLD, SYS, ResultView
 
@@ -27,10 +28,6 @@ UNIT_COLUMNS = [
 ]
 
 
-def _join_lines(lines: Iterable[int]) -> str:
-    return ", ".join(str(line) for line in lines)
-
-
 def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
     """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise."""
     return {
@@ -39,8 +36,8 @@ def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
         "Kind": unit.kind,
         "Shape": unit.shape,
         "Ratio": unit.ratio,
-        "Gold lines": _join_lines(view.lines(unit, GOLD)),
-        "System lines": _join_lines(view.lines(unit, SYS)),
+        "Gold lines": line_list(view.lines(unit, GOLD), ""),
+        "System lines": line_list(view.lines(unit, SYS), ""),
         "Gold": view.unit_text(unit, GOLD),
         "System": view.unit_text(unit, SYS),
         "Sent TP": unit.sentences.tp,
@@ -105,19 +102,24 @@ def filter_units(
     return out
 
 
+#: The ``#`` of a word group that matches one to one (only the others are numbered).
+NO_NUMBER = "–"
+
+
 def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
     """Every word group of ``unit``: tokens on each side, kind, counts, why.
 
-    ``#`` numbers the non-matching groups as the HTML rendering does.
+    ``#`` numbers the non-matching groups as the HTML rendering does (``1``, ``2``...,
+    as text); a matching group has :data:`NO_NUMBER`, never an empty ``None`` cell.
     """
     rows = []
     number = 0
     for group in unit.words:
         counts = view.group_counts(group)
-        label = None
+        label = NO_NUMBER
         if not group.is_match:
             number += 1
-            label = number
+            label = str(number)
         rows.append({
             "#": label,
             "Gold tokens": " ".join(view.group_tokens(group, GOLD)),
@@ -129,10 +131,8 @@ def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
             "FN": counts.fn,
             "Why": group_reason(view, group),
         })
-    frame = pd.DataFrame(rows, columns=["#", "Gold tokens", "System tokens", "Kind", "Ratio",
-                                        "TP", "FP", "FN", "Why"])
-    frame["#"] = frame["#"].astype("Int64")
-    return frame
+    return pd.DataFrame(rows, columns=["#", "Gold tokens", "System tokens", "Kind", "Ratio",
+                                       "TP", "FP", "FN", "Why"])
 
 
 def _conll_rows(result: PreprocessResult) -> list[tuple[str, Counts]]:
@@ -149,12 +149,16 @@ def conll_frame(result: PreprocessResult) -> pd.DataFrame:
     )
 
 
+#: The score columns of :func:`scores_frame`, with their unit.
+SCORE_COLUMNS = ("Precision (%)", "Recall (%)", "F1 (%)")
+
+
 def scores_frame(result: PreprocessResult) -> pd.DataFrame:
-    """TP, FP, FN and P/R/F1 in percent, rows as in :func:`conll_frame`."""
+    """TP, FP, FN and P/R/F1 in percent (:data:`SCORE_COLUMNS`), rows as in :func:`conll_frame`."""
+    precision, recall, f1 = SCORE_COLUMNS
     return pd.DataFrame(
         [{"Metric": name, "TP": c.tp, "FP": c.fp, "FN": c.fn,
-          "Precision": round(100 * c.precision, 2), "Recall": round(100 * c.recall, 2),
-          "F1": round(100 * c.f1, 2)}
+          precision: round(100 * c.precision, 2), recall: round(100 * c.recall, 2), f1: round(100 * c.f1, 2)}
          for name, c in _conll_rows(result)]
     )
 
@@ -200,12 +204,13 @@ def differences_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def sentences_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
-    """The sentences of ``unit`` on both sides with their file lines and ids."""
+    """The sentences of ``unit`` on both sides with their number in their file (from 0, as
+    every page numbers units, sentences and M2 blocks), file lines and ids."""
     rows = []
     for side, label in ((GOLD, "Gold"), (SYS, "System")):
         start, _ = view.sentence_range(unit, side)
         for offset, sentence in enumerate(view.sentences(unit, side)):
-            rows.append({"Side": label, "Sentence": start + offset + 1, "Line": sentence.line,
+            rows.append({"Side": label, "Sentence": start + offset, "Line": sentence.line,
                          "sent_id": sentence.sent_id or "", "Tokens": len(sentence.tokens),
                          "Text": " ".join(sentence.tokens)})
     return pd.DataFrame(rows, columns=["Side", "Sentence", "Line", "sent_id", "Tokens", "Text"])

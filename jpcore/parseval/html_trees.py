@@ -70,7 +70,9 @@ def trees_section(result: ParsevalResult, selected: Sequence[int] = (), limit: i
         "a long pair is drawn with its words down the page.", "note"))
     section.add(legend_html())
     for pair in pairs:
-        section.add(f'<h3 id="trees-{pair.id}">Pair #{pair.id}: {esc(pair.ratio)} trees, {esc(pair.kind)}</h3>')
+        # numbered as the app numbers pairs (from 0, its index), with EVALB's ID (the table's)
+        section.add(f'<h3 id="trees-{pair.id}">Pair #{pair.index} (EVALB ID {pair.id}): {esc(pair.ratio)} trees, '
+                    f'{esc(pair.kind)}</h3>')
         section.add(paragraph(crossing_sentence(pair), "note"))
         section.add(pair_trees_html(
             _trees(result, pair, "gold"), _trees(result, pair, "sys"), pair,
