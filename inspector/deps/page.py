@@ -81,8 +81,10 @@ def _what_is_loaded(loaded: DepsLoaded) -> None:
 
 def _headline(result: UdResult) -> None:
     """F1 of the attachment metrics, then the table of every metric."""
-    for column, name in zip(st.columns(len(HEADLINE)), HEADLINE):
-        column.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True)
+    with components.flow("top"):
+        for name in HEADLINE:
+            st.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True,
+                      width=components.METRIC_WIDTH)
     kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
     st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
     st.subheader("CoNLL 2018 metrics")
@@ -122,14 +124,17 @@ def _word_filter(loaded: DepsLoaded) -> WordFilter:
     """The filter widgets (bound to the URL) and what they choose."""
     index = loaded.words
     st.subheader("Units and word groups")
-    error_column, label_column, tag_column = st.columns([3, 2, 2])
-    errors = error_column.multiselect(  # no format_func: the URL keeps the plain name (?d_err=head)
+    filters = components.flow()
+    errors = filters.multiselect(  # no format_func: the URL keeps the plain name (?d_err=head)
         "Kind of error", list(ERRORS), key="d_err", bind="query-params", placeholder="any, or none",
+        width=components.SEARCH_WIDTH,
         help="Word groups with any of these errors: " + "; ".join(f"{key}: {text}" for key, text in ERRORS.items())
         + ".")
-    labels = label_column.multiselect("DEPREL (main type)", index.labels, key="d_deprel", bind="query-params",
-                                      placeholder="all labels", help="Word groups with this label on either side.")
-    tags = tag_column.multiselect("UPOS", index.tags, key="d_upos", bind="query-params", placeholder="all tags",
+    labels = filters.multiselect("DEPREL (main type)", index.labels, key="d_deprel", bind="query-params",
+                                 placeholder="all labels", width=components.FILTER_WIDTH,
+                                 help="Word groups with this label on either side.")
+    tags = filters.multiselect("UPOS", index.tags, key="d_upos", bind="query-params", placeholder="all tags",
+                               width=components.FILTER_WIDTH,
                                   help="Word groups with this tag on either side.")
     return WordFilter(frozenset(errors), frozenset(labels), frozenset(tags))
 
@@ -161,29 +166,29 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
     """Every download, made when its button is clicked."""
     result, index = loaded.result, loaded.words
     st.subheader("Downloads")
-    first = st.columns(4)
-    first[0].download_button("conll18-style report", lambda: render_text(result), file_name="ud-report.txt",
+    first = components.flow()
+    first.download_button("conll18-style report", lambda: render_text(result), file_name="ud-report.txt",
                              mime="text/plain", key="d_dl_report", on_click="ignore")
-    first[1].download_button("Full result (JSON, reopens here)",
+    first.download_button("Full result (JSON, reopens here)",
                              lambda: json.dumps(result.to_dict(), ensure_ascii=False), file_name="ud-result.json",
                              mime="application/json", key="d_dl_json", on_click="ignore")
-    first[2].download_button("Metrics as CSV", lambda: tables.metrics_frame(result).to_csv(index=False),
+    first.download_button("Metrics as CSV", lambda: tables.metrics_frame(result).to_csv(index=False),
                              file_name="ud-metrics.csv", mime="text/csv", key="d_dl_metrics", on_click="ignore")
-    with first[3]:
+    with first:
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
                                  selected=[shown] if isinstance(shown, int) else [])
-    second = st.columns(4)
-    second[0].download_button(
+    second = components.flow()
+    second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
         file_name="ud-per-deprel.csv", mime="text/csv", key="d_dl_deprel", on_click="ignore")
-    second[1].download_button(
+    second.download_button(
         "Per UPOS as CSV", lambda: tables.labels_frame(per_upos(result), "UPOS", "UPOS").to_csv(index=False),
         file_name="ud-per-upos.csv", mime="text/csv", key="d_dl_upos", on_click="ignore")
-    second[2].download_button(
+    second.download_button(
         "Label confusion as CSV", lambda: tables.confusion_frame(result).to_csv(index=False),
         file_name="ud-label-confusion.csv", mime="text/csv", key="d_dl_confusion", on_click="ignore")
-    second[3].download_button(
+    second.download_button(
         "Word groups shown as CSV", lambda: tables.words_frame(index, rows).to_csv(index=False),
         file_name="ud-word-groups.csv", mime="text/csv", key="d_dl_words", on_click="ignore")
     st.download_button(
