@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import gec as bench_gec
-from bench import treebank
+from bench import profiles, treebank
 from bench.peers import PeerMissing, conll18_command, errant_compare_command, evalb_command
 from bench.process import Comparison, compare, median_cpu
 from bench.shared_data import SHARED_DATA
@@ -140,7 +140,8 @@ def parseval_floor(files: list[str]) -> list[str]:
     brackets, labels and words with C-level string methods (no trees);
     the same plus one pass of Python bytecode over the tokens that only
     counts the depth -- less than any reader written in Python must do;
-    jpcore's reader building the trees; the two whole commands.
+    jpcore's reader building the trees; the two whole commands.  Then each
+    mode's phases and top functions (:func:`bench.profiles.parseval_notes`).
     """
     try:
         evalb = median_cpu([*evalb_command(), "-p", str(treebank.COLLINS_PRM), *files])
@@ -159,11 +160,13 @@ def parseval_floor(files: list[str]) -> list[str]:
          [*JPCORE, "parseval", "--evalb", "collins", *files]),
     ]
     parts = []
+    start = 0.0
     for label, command in steps:
         seconds = median_cpu(command)
+        start = start or seconds  # the first step: Python start-up
         parts.append(f"{label}: {seconds:.3f} s = {seconds / evalb:.1f}x EVALB")
     return [f"PARSEVAL on the treebank section, where the CPU time goes (whole processes, medians): "
-            f"EVALB {evalb:.3f} s; " + "; ".join(parts) + "."]
+            f"EVALB {evalb:.3f} s; " + "; ".join(parts) + ".", *profiles.parseval_notes(files, evalb, start)]
 
 
 def _parseval_rows(folder: Path) -> list[ProcessRow]:

@@ -217,3 +217,16 @@ def test_files_written_any_way_score_like_the_brute_force(pair, data):
     text = gold_bytes.decode("utf-8").lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for sentence in result.gold.sentences:
         assert text[sentence.line - 1].split() == sentence.tokens
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab", max_size=3), max_size=10))
+def test_identical_units_group_as_the_general_loop_groups_them(units):
+    # group_units shortcuts identical streams cut identically (one exact group
+    # per unit); units without characters make it defer to the general loop
+    from jpcore.align.streams import CharAlignment, _grouped, ends_of, group_units
+
+    ends = ends_of(units)
+    length = ends[-1] if ends else 0
+    chars = CharAlignment(length, length, ((0, 0, length),) if length else ())
+    assert group_units(ends, list(ends), chars) == _grouped(ends, list(ends), chars)

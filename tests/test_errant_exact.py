@@ -508,3 +508,21 @@ def test_cli_rejects_bad_flags(bad: list[str]) -> None:
     assert done.returncode == 2
     assert done.stdout == b""
     assert b"Traceback" not in done.stderr
+
+
+def test_one_edit_shortcut_equals_compare_keys() -> None:
+    """score()'s shortcut for blocks of one edit line each gives exactly what the
+    general path (keys, then compare_keys) gives, for every kind of line."""
+    from jpcore.formats.m2 import M2Edit
+    from jpcore.peers.errant_compare import _compare_one, _keys_of_one_coder, compare_keys
+
+    lines = [M2Edit(start, end, etype, cor, coder)
+             for start, end in ((-1, -1), (2, 3), (2, 2), (3, 4))
+             for etype in ("noop", "UNK", "R:NOUN", "M:PUNCT")
+             for cor in ("-NONE-", "dogs", "")
+             for coder in (0, 1)]
+    for hyp_edit in lines:
+        for ref_edit in lines:
+            expected = compare_keys(_keys_of_one_coder((hyp_edit,)), _keys_of_one_coder((ref_edit,)))
+            assert _compare_one(hyp_edit, ref_edit) == expected, (hyp_edit, ref_edit)
+            assert list(_compare_one(hyp_edit, ref_edit)[3]) == list(expected[3])  # the types' order too

@@ -22,6 +22,7 @@ table-based counts of both modes against the sweep on deep chains.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,7 +33,7 @@ from jpcore.peers.evalb import calc as evalb_calc, legacy as evalb_legacy
 from jpcore import parseval
 from jpcore.peers.evalb.crossing import crossed, crossed_naive
 from jpcore.parseval.result import TreePair
-from jpcore.parseval.score import Constituent, crossing_flags
+from jpcore.parseval.score import Constituent, crossing_flags, crossing_flags_laminar
 
 WORDS = ["a", "b", "ab", "the", "cat", "-LRB-", "``", "x"]
 TAGS = ["DT", "NN", "VB"]
@@ -137,6 +138,35 @@ def test_legacy_mode_counts_equal_the_brute_force_on_one_tree_per_line(case):
                                  gold_tags, sys_tags)
 
 
+EQ_PAIRS = [("S", "NP"), ("NP", "VP"), ("S", "VP"), ("X", "NP"), ("DT", "NN"), ("NN", "VB")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_files(), st.sets(st.sampled_from(EQ_PAIRS)))
+def test_legacy_eq_labels_count_as_evalb_does_step_by_step(case, pairs):
+    # EQ_LABEL pairs that make an equivalence are matched by class
+    # (EvalbConfig.classes); others (S~NP, NP~VP without S~VP) bracket by
+    # bracket.  Either way the rows equal DEBUG mode's, which replays
+    # evalb.c's loops literally (calc_traced).
+    words, (gold_text, _, _), (sys_text, _, _) = case
+    gold_line = ("( " + " ".join(gold_text.split()) + ")\n").encode()
+    sys_line = ("( " + " ".join(sys_text.split()) + ")\n").encode()
+    params = EvalbParams(delete_labels=("TOP",), eq_labels=tuple(sorted(pairs)))
+    fast = evalb_legacy.evaluate(gold_line, sys_line, params)
+    step_by_step = evalb_legacy.evaluate(gold_line, sys_line, replace(params, debug=1))
+    assert [replace(row, debug_after="") for row in step_by_step.rows] == fast.rows
+
+
+def test_eq_label_classes_only_for_an_equivalence():
+    from jpcore.peers.evalb.reader import EvalbConfig
+
+    assert EvalbConfig(EvalbParams(eq_labels=(("ADVP", "PRT"),))).classes == {b"ADVP": b"ADVP", b"PRT": b"ADVP"}
+    assert EvalbConfig(EvalbParams(eq_labels=(("A", "B"), ("B", "C")))).classes is None
+    assert EvalbConfig(EvalbParams(eq_labels=(("A", "B"), ("B", "C"), ("A", "C")))).classes == {
+        b"A": b"A", b"B": b"A", b"C": b"A"}
+    assert EvalbConfig(EvalbParams()).classes == {}
+
+
 spans = st.lists(st.tuples(st.integers(-3, 30), st.integers(-3, 30)), max_size=25)
 
 
@@ -163,6 +193,7 @@ def test_table_and_sweep_agree_on_deep_chains():
         fixed = [Constituent("X", a, b, 0, 0, "gold-only") for a, b in gold]
         probes = [Constituent("Y", a, b, 0, 0, "system-only") for a, b in test]
         assert sum(crossing_flags(fixed, probes, n)) == expected
+        assert sum(crossing_flags_laminar(fixed, probes, n)) == expected  # gold's chain: nested, outer first
 
 
 def test_long_unary_chains_match_one_to_one_in_linear_time():

@@ -3,6 +3,10 @@
 :func:`read_segmentation` is the entry point for segmented text: it detects
 the format (CoNLL-U or tokenized text, one sentence per line) unless told,
 and returns a :class:`~jpcore.formats.segmentation.Segmentation`.
+
+The readers are imported when first used: ``jpcore.formats.m2`` or
+``jpcore.formats.trees`` alone (``jpcore gec``, ``jpcore parseval``) do not
+pay for the CoNLL-U and tokenized-text readers.
 """
 
 from __future__ import annotations
@@ -10,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from jpcore.formats.conllu import iter_conllu, looks_like_conllu, read_conllu
-from jpcore.formats.segmentation import Segmentation, Sentence
-from jpcore.formats.textio import CountedLines, EmptyFileError, empty_found, iter_file_lines, nonempty
-from jpcore.formats.tokenized import iter_tokenized, read_tokenized
+if TYPE_CHECKING:
+    from jpcore.formats.segmentation import Segmentation, Sentence
 
 FORMATS = ("auto", "text", "conllu")
 #: Bytes looked at to detect the format.
@@ -36,6 +39,8 @@ def detect_format(data: bytes | str, name: str) -> str:
     >>> detect_format(b"1\\tHello\\t_\\n", "pasted"), detect_format(b"Hello .\\n", "gold.conllu")
     ('conllu', 'conllu')
     """
+    from jpcore.formats.conllu import looks_like_conllu
+
     if name.lower().endswith(CONLLU_SUFFIXES):
         return "conllu"
     head = data[:DETECT_BYTES]
@@ -48,6 +53,10 @@ def detect_format(data: bytes | str, name: str) -> str:
 def read_segmentation(data: bytes | str, name: str, fmt: str = "auto", level: str = "words") -> Segmentation:
     """Read a segmented file given its bytes and a name for messages; a file
     without any sentence raises :class:`~jpcore.formats.textio.EmptyFileError`."""
+    from jpcore.formats.conllu import read_conllu
+    from jpcore.formats.textio import EmptyFileError, empty_found
+    from jpcore.formats.tokenized import read_tokenized
+
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
     if fmt == "auto":
@@ -75,6 +84,10 @@ def open_segmentation(
     :class:`jpcore.errors.InputError` when the iterator reaches it (a file
     without any sentence: :class:`~jpcore.formats.textio.EmptyFileError` at its end).
     """
+    from jpcore.formats.conllu import iter_conllu
+    from jpcore.formats.textio import CountedLines, empty_found, iter_file_lines, nonempty
+    from jpcore.formats.tokenized import iter_tokenized
+
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
     with open(path, "rb") as stream:
@@ -84,3 +97,12 @@ def open_segmentation(
         lines = CountedLines(iter_file_lines(stream, name))
         sentences = iter_conllu(lines, name, level) if fmt == "conllu" else iter_tokenized(lines)
         yield fmt, nonempty(sentences, name, lambda: empty_found(fmt, lines.any))
+
+
+def __getattr__(name: str) -> Any:
+    """``Segmentation`` and ``Sentence``, imported on first use (see the module doc)."""
+    if name in ("Segmentation", "Sentence"):
+        from jpcore.formats import segmentation
+
+        return getattr(segmentation, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -262,6 +262,10 @@ def _parse(data: bytes | str, name: str, allow_empty: bool) -> M2Document:
     new = tuple.__new__  # NamedTuple instances without the Python-level __new__
     spans: dict[str, tuple[int, int]] = {}  # "A 3 4" -> (3, 4), memoised
     coders: dict[str, int] = {}  # "0" -> 0, memoised
+    # Edit lines repeat (every noop line of a coder, common insertions): an
+    # edit is a function of its line, so each distinct line is parsed once.
+    # On UA-GEC's ann1.m2 1,933 of its 4,668 edit lines are distinct.
+    known: dict[str, M2Edit] = {}
     find = text.find
     line = text.count("\n", 0, begin) + 1
     index = 0
@@ -278,28 +282,10 @@ def _parse(data: bytes | str, name: str, allow_empty: bool) -> M2Document:
             i = line
             for edit_line in text[cut + 1 : end].split("\n"):
                 i += 1
-                fields = edit_line.split("|||")
-                span = spans.get(fields[0])
-                if span is None:
-                    span = _parse_span(fields[0])
-                    if span is None:
-                        raise _bad_edit(name, i, index, edit_line)
-                    if span[0] > span[1] or (span[0] < 0 and span != (-1, -1)):
-                        raise M2InputError(
-                            name, i, index, "'A start end' with 0 <= start <= end, or 'A -1 -1'",
-                            show(fields[0], 40),
-                        )
-                    spans[fields[0]] = span
-
-                coder = coders.get(fields[-1])
-                if coder is None:
-                    try:
-                        coder = coders[fields[-1]] = int(fields[-1])
-                    except ValueError:
-                        raise _bad_edit(name, i, index, edit_line) from None
-                if len(fields) < 3 or len(fields) == 5:
-                    raise _bad_edit(name, i, index, edit_line)
-                add(new(M2Edit, span + (fields[1], fields[2], coder)))
+                edit = known.get(edit_line)
+                if edit is None:
+                    edit = known[edit_line] = _parse_edit(edit_line, name, i, index, spans, coders)
+                add(edit)
             line = i
         append(new(M2Block, (index, line - len(edits), text, pos, end, tuple(edits))))
         if sep < 0:
@@ -308,6 +294,33 @@ def _parse(data: bytes | str, name: str, allow_empty: bool) -> M2Document:
         index += 1
         line += 2
     return M2Document(name, blocks, leading, trailing, newline, bom)
+
+
+def _parse_edit(edit_line: str, name: str, line: int, block: int,
+                spans: dict[str, tuple[int, int]], coders: dict[str, int]) -> M2Edit:
+    """One edit line (line ``line`` of block ``block``) as an :class:`M2Edit`;
+    ``spans`` and ``coders`` memoise its first and last fields."""
+    fields = edit_line.split("|||")
+    span = spans.get(fields[0])
+    if span is None:
+        span = _parse_span(fields[0])
+        if span is None:
+            raise _bad_edit(name, line, block, edit_line)
+        if span[0] > span[1] or (span[0] < 0 and span != (-1, -1)):
+            raise M2InputError(
+                name, line, block, "'A start end' with 0 <= start <= end, or 'A -1 -1'",
+                show(fields[0], 40),
+            )
+        spans[fields[0]] = span
+    coder = coders.get(fields[-1])
+    if coder is None:
+        try:
+            coder = coders[fields[-1]] = int(fields[-1])
+        except ValueError:
+            raise _bad_edit(name, line, block, edit_line) from None
+    if len(fields) < 3 or len(fields) == 5:
+        raise _bad_edit(name, line, block, edit_line)
+    return tuple.__new__(M2Edit, span + (fields[1], fields[2], coder))
 
 
 def _parse_span(prefix: str) -> tuple[int, int] | None:

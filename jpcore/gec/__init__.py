@@ -33,11 +33,32 @@ The extractor (text -> M2), one concept per module:
 * :mod:`jpcore.gec.agreement` -- measuring extracted against gold edits.
 """
 
+from typing import TYPE_CHECKING, Any
+
+# ``evaluate`` is both a submodule and a function: bound here, eagerly, so that
+# ``jpcore.gec.evaluate`` is always the function.  The evaluation imports the
+# alignment only when files need aligning (see jpcore.gec.evaluate).
 from jpcore.gec.evaluate import alignment_reason, evaluate, evaluate_bytes
-from jpcore.gec.from_text import ANNOTATORS, RULES_NOTE, annotator_note, m2_from_text
 from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
 from jpcore.gec.result import GecEdit, GecResult
-from jpcore.gec.unit import GecUnit
+
+if TYPE_CHECKING:
+    from jpcore.gec.from_text import ANNOTATORS, RULES_NOTE, annotator_note, m2_from_text
+    from jpcore.gec.unit import GecUnit
 
 __all__ = ["ANNOTATORS", "DEFAULT_ALPHA", "NOOP_RULES", "RULES_NOTE", "GecEdit", "GecOptions", "GecResult",
            "GecUnit", "alignment_reason", "annotator_note", "evaluate", "evaluate_bytes", "m2_from_text"]
+
+
+def __getattr__(name: str) -> Any:
+    """The extractor (text -> M2) and :class:`GecUnit` (jpcore.align), imported on
+    first use: ``jpcore gec`` on files whose sentences agree loads neither."""
+    if name in ("ANNOTATORS", "RULES_NOTE", "annotator_note", "m2_from_text"):
+        from jpcore.gec import from_text
+
+        return getattr(from_text, name)
+    if name == "GecUnit":
+        from jpcore.gec.unit import GecUnit
+
+        return GecUnit
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,18 +25,24 @@ wrong.  This module composes the M2 reader, the shared jp-algorithm core
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from jpcore.errors import InputError, show
 from jpcore.formats.m2 import M2Block, M2Document, parse_m2
 from jpcore.formats.spaces import strip_spaces
-from jpcore.gec.concat import SideBlock, build_side
-from jpcore.gec.keys import keys_and_lengths
 from jpcore.gec.options import GecOptions
 from jpcore.gec.result import GecResult
-from jpcore.gec.sentences import SentenceGroup, align_sentences
-from jpcore.gec.unit import GecUnit
 from jpcore.peers.errant_compare import ErrantOptions, score
 from jpcore.runtime import gc_paused, promote_young_objects
+
+if TYPE_CHECKING:
+    from jpcore.gec.concat import SideBlock
+    from jpcore.gec.sentences import SentenceGroup
+    from jpcore.gec.unit import GecUnit
+
+# Steps 2-5 (keys, sentence alignment, concatenation: jpcore.align) are
+# imported only when the files need aligning, so that scoring errant's own
+# input costs no more start-up than errant's scorer needs.
 
 __all__ = ["alignment_reason", "evaluate", "evaluate_bytes"]
 
@@ -46,7 +52,13 @@ def alignment_reason(gold: M2Document, sys: M2Document) -> str | None:
     if len(sys.blocks) != len(gold.blocks):
         return f"{len(sys.blocks)} vs {len(gold.blocks)} sentences"
     for sys_block, gold_block in zip(sys.blocks, gold.blocks):
-        sys_s, gold_s = sys_block.s_line, gold_block.s_line
+        # M2Block.s_line, inlined: 44,000 pairs in 0.033 s instead of 0.038 s
+        _, _, source, start, end, _ = sys_block
+        cut = source.find("\n", start, end)
+        sys_s = source[start : end if cut < 0 else cut]
+        _, _, source, start, end, _ = gold_block
+        cut = source.find("\n", start, end)
+        gold_s = source[start : end if cut < 0 else cut]
         if sys_s != gold_s and strip_spaces(sys_s) != strip_spaces(gold_s):
             return f"sentence {sys_block.index} differs"
     return None
@@ -96,6 +108,9 @@ def evaluate(
         return GecResult(score(sys, gold, errant_options), options, False, "same sentences", *counts)
     if options.strict:
         raise _strict_error(gold, sys)
+    from jpcore.gec.keys import keys_and_lengths
+    from jpcore.gec.sentences import align_sentences
+
     with gc_paused():
         normaliser = options.normaliser()
         sys_keys, sys_lengths = keys_and_lengths(sys, normaliser)
@@ -110,6 +125,9 @@ def _build(
     gold_lengths: Sequence[int], sys_lengths: Sequence[int],
 ) -> tuple[list[GecUnit], M2Document, M2Document]:
     """Units and the aligned documents, gold first (the inputs themselves when every unit is 1:1)."""
+    from jpcore.gec.concat import build_side
+    from jpcore.gec.unit import GecUnit
+
     one_to_one = all(g.sys[1] - g.sys[0] == 1 and g.gold[1] - g.gold[0] == 1 for g in groups)
     units: list[GecUnit] = []
     sys_blocks: list[M2Block] = []

@@ -8,8 +8,10 @@ in :mod:`jpcore.gec.sentences`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from jpcore.align.similarity import Normaliser
+if TYPE_CHECKING:
+    from jpcore.align.similarity import Normaliser
 
 __all__ = ["DEFAULT_ALPHA", "DEFAULT_NORMALISATION", "NOOP_RULES", "GecOptions"]
 
@@ -42,5 +44,7 @@ class GecOptions:
         object.__setattr__(self, "alpha", alpha)
 
     def normaliser(self) -> Normaliser:
-        """The normaliser of ``S`` tokens."""
+        """The normaliser of ``S`` tokens (jpcore.align is imported only when files need aligning)."""
+        from jpcore.align.similarity import Normaliser
+
         return Normaliser.for_language(self.normalisation)

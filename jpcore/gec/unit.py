@@ -102,13 +102,16 @@ class GecUnit(GroupShape):
             "index": self.index, "kind": self.kind, "gold": list(self.gold), "sys": list(self.sys),
             "similarity": self.similarity,
         }
-        for side in ("sys", "gold"):  # the JSON's order: "hyp", then "ref"
+        for side, blocks, lines, offsets, origins, dropped in (  # the JSON's order: "hyp", then "ref"
+            ("sys", self.sys, self.sys_lines, self.sys_offsets, self.sys_origins, self.sys_dropped),
+            ("gold", self.gold, self.gold_lines, self.gold_offsets, self.gold_origins, self.gold_dropped),
+        ):
             data[JSON_KEYS[side]] = {
-                "blocks": list(self.blocks(side)),
-                "lines": list(self.lines(side)),
-                "offsets": list(self.offsets(side)),
-                "origins": _origins_to_list(self.origins(side)),
-                "dropped": [[d.block, d.index, *d.edit] for d in self.dropped(side)],
+                "blocks": list(range(*blocks)),
+                "lines": list(lines),
+                "offsets": list(offsets),
+                "origins": _origins_to_list(origins),
+                "dropped": [[d.block, d.index, *d.edit] for d in dropped],
             }
         return data
 

@@ -16,15 +16,32 @@ This package builds on it (EVALB's rows, summary blocks, text and crossing test)
 the peer never imports this package.
 """
 
-from jpcore.parseval.evaluation import (
-    DEFAULT_CUTOFF,
-    default_normaliser,
-    evaluate,
-    evaluate_bytes,
-    iter_report,
-    render_report,
-)
-from jpcore.parseval.result import ParsevalResult
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jpcore.parseval.evaluation import (
+        DEFAULT_CUTOFF,
+        default_normaliser,
+        evaluate,
+        evaluate_bytes,
+        iter_report,
+        render_report,
+    )
+    from jpcore.parseval.result import ParsevalResult
 
 __all__ = ["DEFAULT_CUTOFF", "ParsevalResult", "default_normaliser", "evaluate", "evaluate_bytes",
            "iter_report", "render_report"]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, imported on first use: ``jpcore parseval --evalb``
+    (legacy mode, the peer :mod:`jpcore.peers.evalb`) never loads the alignment."""
+    if name == "ParsevalResult":
+        from jpcore.parseval import result
+
+        return result.ParsevalResult
+    if name in __all__:
+        from jpcore.parseval import evaluation
+
+        return getattr(evaluation, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -96,11 +96,16 @@ class PairScore:
 class UnitMap:
     """One side of a pair: each token's word unit, and the tokens where no
     constituent may start (``blind_starts``) or end (``blind_ends``) because
-    they lie inside a many-to-many unit whose characters differ, away from its edge."""
+    they lie inside a many-to-many unit whose characters differ, away from its edge.
+
+    ``one_token_units``: no unit holds two of this side's tokens, so the
+    side's spans keep the shape of its trees (nested or apart, in preorder).
+    """
 
     units: list[int]
     blind_starts: frozenset[int]
     blind_ends: frozenset[int]
+    one_token_units: bool = True
 
 
 def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
@@ -109,18 +114,20 @@ def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
     add, extend = units.append, units.extend
     blind_starts: set[int] = set()
     blind_ends: set[int] = set()
+    one_token_units = True
     for number, unit in enumerate(words):
         start, end = unit.gold if gold_side else unit.sys
         size = end - start
         if size == 1:
             add(number)
         elif size:
+            one_token_units = False
             first = len(units)
             extend([number] * size)
             if unit.kind in DIFFERING:
                 blind_starts.update(range(first + 1, first + size))
                 blind_ends.update(range(first, first + size - 1))
-    return UnitMap(units, frozenset(blind_starts), frozenset(blind_ends))
+    return UnitMap(units, frozenset(blind_starts), frozenset(blind_ends), one_token_units)
 
 
 def constituents(
@@ -172,6 +179,31 @@ def match(gold: list[Constituent], sys: list[Constituent]) -> int:
 TABLE_LIMIT = 16
 
 
+def crossing_flags_laminar(fixed: Sequence[Constituent], probes: Sequence[Constituent], n_units: int) -> list[bool]:
+    """:func:`crossing_flags` when ``fixed`` is laminar (any two brackets nested
+    or apart) and in preorder (outer before inner): the innermost bracket
+    around a position has both the smallest end and the largest start, and
+    is written last, so one pass in the given order fills both tables (no
+    sort).  Beyond :data:`TABLE_LIMIT` writes per bracket, the sweep."""
+    if not fixed or not probes:
+        return [False] * len(probes)
+    limit = TABLE_LIMIT * (len(fixed) + len(probes) + n_units)
+    total = 0
+    inner_end = [n_units + 1] * (n_units + 1)
+    inner_start = [-1] * (n_units + 1)
+    for constituent in fixed:
+        start, end = constituent.start, constituent.end
+        size = end - start
+        if size > 1:
+            total += size
+            if total > limit:
+                return crossed([(c.start, c.end) for c in fixed if c.end - c.start > 1],
+                               [(c.start, c.end) for c in probes])
+            inner_end[start + 1 : end] = [end] * (size - 1)
+            inner_start[start + 1 : end] = [start] * (size - 1)
+    return [inner_end[c.start] < c.end or inner_start[c.end] > c.start for c in probes]
+
+
 def crossing_flags(fixed: Sequence[Constituent], probes: Sequence[Constituent], n_units: int) -> list[bool]:
     """For each of ``probes``: does some bracket of ``fixed`` overlap it partially?
 
@@ -215,8 +247,9 @@ def score_pair(
     pair's tokens in order on both sides); ``gold_tags``/``sys_tags`` the
     flat POS tags of each whole side.
     """
-    gold = constituents(gold_trees, unit_map(words, True), cutter, GOLD_ONLY)
-    sys = constituents(sys_trees, unit_map(words, False), cutter, SYSTEM_ONLY)
+    gold_units, sys_units = unit_map(words, True), unit_map(words, False)
+    gold = constituents(gold_trees, gold_units, cutter, GOLD_ONLY)
+    sys = constituents(sys_trees, sys_units, cutter, SYSTEM_ONLY)
     matched = match(gold, sys)
     cross = 0
     # With every bracket matched and no two gold words in one unit, both
@@ -225,13 +258,16 @@ def score_pair(
         n_units = len(words)
         gold_located = [c for c in gold if c.located]
         sys_located = [c for c in sys if c.located]
-        for constituent, crosses in zip(sys_located, crossing_flags(gold_located, sys_located, n_units)):
+        # each side's trees keep their shape when none of its tokens share a unit
+        by_gold = crossing_flags_laminar if gold_units.one_token_units else crossing_flags
+        by_sys = crossing_flags_laminar if sys_units.one_token_units else crossing_flags
+        for constituent, crosses in zip(sys_located, by_gold(gold_located, sys_located, n_units)):
             if crosses:
                 cross += 1
                 constituent.crosses = True
                 if constituent.status != MATCHED:
                     constituent.status = CROSSING
-        for constituent, crosses in zip(gold_located, crossing_flags(sys_located, gold_located, n_units)):
+        for constituent, crosses in zip(gold_located, by_sys(sys_located, gold_located, n_units)):
             if crosses:
                 constituent.crosses = True
                 if constituent.status != MATCHED:

@@ -342,7 +342,7 @@ class EditStatus(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON-ready)."""
-        data = self._asdict()
+        data = dict(zip(self._fields, self))
         data["partners"] = list(self.partners)
         return data
 
@@ -479,6 +479,25 @@ class BlockCountError(InputError):
         )
 
 
+def _compare_one(hyp_edit: M2Edit, ref_edit: M2Edit) -> tuple[int, int, int, dict[str, list[int]]]:
+    """:func:`compare_keys` of two blocks of one edit line each (mode ``cs``, no
+    filter), without building the keys: ``UNK`` makes no key, a noop counts nothing."""
+    hyp_start, hyp_end, hyp_type, hyp_cor, _ = hyp_edit
+    ref_start, ref_end, ref_type, ref_cor, _ = ref_edit
+    same = hyp_type != "UNK" and hyp_start == ref_start and hyp_end == ref_end and hyp_cor == ref_cor
+    if hyp_type == NOOP_TYPE or hyp_type == "UNK":
+        if ref_type == NOOP_TYPE or ref_type == "UNK" or same:
+            return 0, 0, 0, {}
+        return 0, 0, 1, {ref_type: [0, 0, 1]}
+    if same and ref_type != "UNK":
+        return 1, 0, 0, {ref_type: [1, 0, 0]}
+    if ref_type == NOOP_TYPE or ref_type == "UNK" or same:
+        return 0, 1, 0, {hyp_type: [0, 1, 0]}
+    if ref_type == hyp_type:
+        return 0, 1, 1, {hyp_type: [0, 1, 1]}
+    return 0, 1, 1, {hyp_type: [0, 1, 0], ref_type: [0, 0, 1]}
+
+
 def _add_cats(total_cats: dict[str, list[int]], cats: dict[str, list[int]]) -> None:
     """Add one sentence's per-type ``[tp, fp, fn]`` to the running totals (in place)."""
     for etype, counts in cats.items():
@@ -512,6 +531,19 @@ def score(hyp: M2Document, ref: M2Document, options: ErrantOptions | None = None
             if fast:
                 hyp_edits = hyp_block[5] or _IMPLICIT_NOOP
                 ref_edits = ref_block[5] or _IMPLICIT_NOOP
+                if len(hyp_edits) == 1 and len(ref_edits) == 1:  # one edit line each: two thirds of UA-GEC
+                    hyp_edit, ref_edit = hyp_edits[0], ref_edits[0]
+                    tp, fp, fn, cats = _compare_one(hyp_edit, ref_edit)
+                    hyp_id, ref_id = hyp_edit[4], ref_edit[4]
+                    candidates = (new(Candidate, (hyp_id, ref_id, tp, fp, fn)),)
+                    if cats:
+                        total_tp += tp
+                        total_fp += fp
+                        total_fn += fn
+                        _add_cats(total_cats, cats)
+                    append(new(SentenceScore, (index, hyp_block, ref_block, hyp_id, ref_id, tp, fp, fn, cats,
+                                               candidates)))
+                    continue
                 hyp_keys = _keys_of_one_coder(hyp_edits)
                 ref_keys = _keys_of_one_coder(ref_edits) if hyp_keys is not None else None
                 if ref_keys is not None:  # one coder on each side: the common case, kept cheap
@@ -618,6 +650,10 @@ def _statuses(
             status = OTHER
         elif not keys:
             status = UNSCORED if passes_filters(edit, options) else FILTERED
+        elif len(keys) == 1:  # every mode but -dt: one key per edit
+            status = status_of(keys[0])
+            # the other side's edits of one key: in increasing order, each once (_key_index)
+            partners = tuple(other_index.get(keys[0], ()))
         else:
             found = {status_of(key) for key in keys}
             status = found.pop() if len(found) == 1 else PARTIAL

@@ -40,8 +40,9 @@ def match_count(gold: list, test: list, cfg: EvalbConfig) -> int:
     share a span (a long unary chain).
     """
     labeled = cfg.labeled
-    if labeled and not cfg.eq_labels:
-        # labels must be equal: which bracket of a label is taken is immaterial
+    if labeled and (not cfg.eq_labels or cfg.classes is not None):
+        # labels must be equal (kept_brackets gives EQ_LABEL classes, see
+        # EvalbConfig.classes): which bracket of a label is taken is immaterial
         waiting: dict[tuple[int, int, bytes], int] = {}
         for bracket in test:
             waiting[bracket] = waiting.get(bracket, 0) + 1
@@ -131,6 +132,32 @@ def crossing(gold: list, test: list) -> int:
     return count
 
 
+def crossing_regular(gold: list, test: list, words: int) -> int:
+    """:func:`crossing` for two balanced lines of ``words`` words each: every
+    span lies within ``[0, words]`` and ends after it starts, so nothing is
+    checked; the table is filled in one pass, which gives up for the sweep
+    once the spans' total length passes the limit."""
+    if not gold or not test:
+        return 0
+    limit = TABLE_LIMIT * (len(gold) + len(test) + words)
+    total = 0
+    inner_end = [words + 1] * (words + 1)
+    inner_start = [-1] * (words + 1)
+    for start, end, _ in gold:
+        size = end - start
+        if size > 1:
+            total += size
+            if total > limit:  # a deep tree: the tables would cost the square of its length
+                return sum(crossed([(s, e) for s, e, _ in gold], [(s, e) for s, e, _ in test]))
+            inner_end[start + 1 : end] = [end] * (size - 1)
+            inner_start[start + 1 : end] = [start] * (size - 1)
+    count = 0
+    for start, end, _ in test:
+        if inner_end[start] < end or inner_start[end] > start:
+            count += 1
+    return count
+
+
 def crossing_naive(gold: list, test: list) -> int:
     """Test brackets crossing a gold bracket, with no assumption on their shape."""
     if len(gold) * len(test) > NAIVE_LIMIT:
@@ -173,9 +200,15 @@ def calc(gold: EvalbLine, test: EvalbLine, cfg: EvalbConfig, errors: ErrorCounte
     matched = match_count(gold_kept, test_kept, cfg)
     if gold.irregular:
         cross = crossing_naive(gold_kept, test_kept)
-    else:
+    elif test.irregular:
         cross = crossing(gold_kept, test_kept)
-    if cfg.eq_labels:
+    else:
+        cross = crossing_regular(gold_kept, test_kept, len(gold.words))
+    classes = cfg.classes
+    if classes:
+        correct = sum(map(bytes.__eq__, map(classes.get, gold.tags, gold.tags),
+                          map(classes.get, test.tags, test.tags)))
+    elif cfg.eq_labels:
         correct = sum(1 for g, t in zip(gold.tags, test.tags) if cfg.label_eq(g, t))
     else:
         correct = sum(map(bytes.__eq__, gold.tags, test.tags))
