@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page
+from tests.browser_support import app_page, settled
 
 MB = 1024 * 1024
 LINE = b"a b c .\n"
@@ -24,10 +24,6 @@ def _tokenized(size: int) -> bytes:
     return LINE * (size // len(LINE)) + b"x" * (size % len(LINE))
 
 
-def _settled(page) -> None:
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000)
-
-
 @pytest.mark.browser
 def test_uploads_over_the_limits_are_refused_with_a_pointer_to_the_cli(tmp_path: Path) -> None:
     from playwright.sync_api import expect
@@ -35,10 +31,10 @@ def test_uploads_over_the_limits_are_refused_with_a_pointer_to_the_cli(tmp_path:
     with app_page(tmp_path) as (page, url):
         page.goto(url)
         expect(page.get_by_role("heading", name="Overview")).to_be_visible()
-        _settled(page)
+        settled(page, 60_000)
         sidebar = page.locator('[data-testid="stSidebar"]')
         sidebar.get_by_text("Upload files", exact=True).click()
-        _settled(page)
+        settled(page, 60_000)
         uploads = sidebar.locator('input[type="file"]')
         expect(uploads).to_have_count(3)
 

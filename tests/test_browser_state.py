@@ -13,11 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page, drawn
-
-
-def _settled(page) -> None:
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000)
+from tests.browser_support import app_page, drawn, settled
 
 
 def _press(page, key: str, before: str, after: str) -> None:
@@ -25,7 +21,7 @@ def _press(page, key: str, before: str, after: str) -> None:
     ``before``; a key pressed while the app is busy may be lost on a loaded machine, so a
     press is repeated (at most three times) only while ``before`` is still shown."""
     for _ in range(3):
-        _settled(page)
+        settled(page, 60_000)
         page.get_by_role("heading", name="Sentences & tokens", level=1).click()  # focus the page
         page.keyboard.press(key)
         try:
@@ -45,11 +41,11 @@ def test_a_shared_link_lands_on_the_same_unit(tmp_path: Path) -> None:
     with app_page(tmp_path, 1500, 1300) as (page, url):
         page.goto(f"{url}/sentences?kind=merged")
         expect(page.get_by_role("heading", name="Unit #2:")).to_be_visible()
-        _settled(page)
+        settled(page, 60_000)
         _press(page, "j", "Unit #2:", "Unit #10:")  # next merged unit
         _press(page, "j", "Unit #10:", "Unit #19:")
         _press(page, "k", "Unit #19:", "Unit #10:")  # previous
-        _settled(page)
+        settled(page, 60_000)
         page.wait_for_function("() => location.search.includes('unit=10')")
         shared = page.url
         assert "kind=merged" in shared and "unit=10" in shared
@@ -84,7 +80,7 @@ def test_the_html_report_downloads_with_the_scores(tmp_path: Path) -> None:
     with app_page(tmp_path, 1500, 1300) as (page, url):
         page.goto(url)
         expect(page.get_by_text("91.82%", exact=True)).to_be_visible()
-        _settled(page)
+        settled(page, 60_000)
         html = _download_report(page, "download_html", tmp_path)
         for figure in ("91.82", "90.99", "91.40", "98.58", "97.09", "97.83"):  # sentences and words P/R/F1
             assert f">{figure}</td>" in html
@@ -93,13 +89,13 @@ def test_the_html_report_downloads_with_the_scores(tmp_path: Path) -> None:
 
         page.goto(f"{url}/brackets")
         expect(page.get_by_text("84.62%", exact=True)).to_be_visible()
-        _settled(page)
+        settled(page, 60_000)
         html = _download_report(page, "bk_download_html", tmp_path)
         assert '<td>Bracketing Recall</td><td class="num">84.62</td>' in html
 
         page.goto(f"{url}/edits")
         expect(page.get_by_text("Showing 6 of 6 units", exact=False)).to_be_visible()
-        _settled(page)
+        settled(page, 60_000)
         html = _download_report(page, "e_dl_html", tmp_path)
         assert '<td class="num">0.8462</td><td class="num">0.7857</td><td class="num">0.8333</td>' in html
 
@@ -123,7 +119,7 @@ def test_the_readme_walkthrough(tmp_path: Path) -> None:
         expect(page.get_by_text("Showing 3 of 107 units.")).to_be_visible()
         expect(page.get_by_role("heading", name="Unit #2: 2:1 sentences, ± merged")).to_be_visible()
         expect(page.get_by_text("Sentences TP 0, FP 1, FN 2", exact=False).first).to_be_attached()
-        _settled(page)
+        settled(page, 60_000)
         drawn(page)
         page.screenshot(path=str(tmp_path / "walkthrough.png"))
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT_WALKTHROUGH")

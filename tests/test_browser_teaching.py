@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import ROOT, after_rerun, app_page, drawn
+from tests.browser_support import ROOT, after_rerun, app_page, drawn, settled
 
 
 def _choose(page, label: str, option: str) -> None:
@@ -28,7 +28,7 @@ def _choose(page, label: str, option: str) -> None:
 def _words_row(table) -> str:
     """The cells of the table's Words row, read once Streamlit's run is over (cell by
     cell: ``inner_text`` of a row whose layout is not computed yet joins them)."""
-    table.page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=120_000)
+    settled(table.page)
     cells = table.locator("tr").filter(has_text="Words").first.locator("th, td").all_text_contents()
     return " ".join(cell.strip() for cell in cells)
 

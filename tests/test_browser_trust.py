@@ -26,21 +26,17 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser_support import ROOT, app_page
+from tests.browser_support import ROOT, app_page, settled
 
 EWT = ROOT / "sample_data" / "ud" / "UD_English-EWT-excerpt"
 NOT_HERE = ("This link points at uploaded data that is not on this server; upload it again or open the "
             "HTML report.")
 
 
-def _settled(page) -> None:
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=120_000)
-
-
 def _nav(page, title: str) -> None:
     """Click a page in the sidebar's navigation and wait for it."""
     page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True).click()
-    _settled(page)
+    settled(page)
 
 
 def _token(page) -> str:
@@ -60,16 +56,16 @@ def test_an_upload_survives_every_page_and_a_link_to_it_tells_the_truth(tmp_path
     with app_page(tmp_path) as (page, url):
         page.goto(url)
         expect(page.get_by_role("heading", name="Overview", exact=True)).to_be_visible()
-        _settled(page)
+        settled(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
         sidebar.get_by_text("Upload files", exact=True).click()
-        _settled(page)
+        settled(page)
         uploads = sidebar.locator('input[type="file"]')
         uploads.nth(0).set_input_files(gold)
-        _settled(page)
+        settled(page)
         uploads.nth(1).set_input_files(system)
         expect(sidebar.get_by_text(loaded, exact=False)).to_be_visible()
-        _settled(page)
+        settled(page)
         token = _token(page)
         assert "sample=" not in page.url
 
@@ -80,7 +76,7 @@ def test_an_upload_survives_every_page_and_a_link_to_it_tells_the_truth(tmp_path
             _nav(page, title)
             if heading:
                 expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
-            _settled(page)
+            settled(page)
         expect(sidebar.get_by_text(loaded, exact=False)).to_be_visible()
         expect(sidebar.get_by_role("radio", name="Upload files")).to_be_checked()
         expect(page.get_by_text("Loading English EWT excerpt")).to_have_count(0)
@@ -88,9 +84,9 @@ def test_an_upload_survives_every_page_and_a_link_to_it_tells_the_truth(tmp_path
 
         # browser Back and Forward keep it
         page.go_back()
-        _settled(page)
+        settled(page)
         page.go_forward()
-        _settled(page)
+        settled(page)
         expect(page.get_by_role("heading", name="Overview", exact=True)).to_be_visible()
         expect(sidebar.get_by_text(loaded, exact=False)).to_be_visible()
         expect(page.get_by_text("English EWT excerpt: gold words vs nltk")).to_have_count(0)
@@ -99,7 +95,7 @@ def test_an_upload_survives_every_page_and_a_link_to_it_tells_the_truth(tmp_path
         other = page.context.browser.new_page(viewport={"width": 1500, "height": 1300})
         other.goto(f"{url}/sentences?q=Thanks&unit=1&data={token}")
         expect(other.get_by_text(NOT_HERE)).to_be_visible()
-        _settled(other)
+        settled(other)
         expect(other.get_by_role("heading", name=re.compile(r"^Unit #"))).to_have_count(0)
         expect(other.get_by_text("English EWT excerpt")).to_have_count(0)
         expect(other.locator('[data-testid="stSidebar"]').get_by_role("radio", name="Upload files")).to_be_checked()
@@ -120,15 +116,15 @@ def test_back_from_edits_to_brackets_shows_the_pair_left(tmp_path: Path) -> None
     with app_page(tmp_path) as (page, url):
         page.goto(f"{url}/brackets?pair=4")
         expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_be_visible()
-        _settled(page)
+        settled(page)
         page.get_by_role("button", name="Previous pair").click()
         expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
         page.wait_for_function("() => location.search.includes('pair=3')")
-        _settled(page)
+        settled(page)
         _nav(page, "Edits")
         expect(page.get_by_role("heading", name="Edits", exact=True)).to_be_visible()
         page.wait_for_function("() => location.search.includes('m2=')")
-        _settled(page)
+        settled(page)
         # Streamlit may add a history entry for the page switch and one for its parameters:
         # Back until the address is the Brackets page's (AppTest covers the run that gets the
         # Edits page's parameters: test_back_from_edits_to_brackets_keeps_the_pair_and_drops_m2)
@@ -140,12 +136,12 @@ def test_back_from_edits_to_brackets_shows_the_pair_left(tmp_path: Path) -> None
                 page.wait_for_function("u => location.href !== u", arg=before, timeout=20_000)
             except PlaywrightTimeout:
                 pass
-            _settled(page)
+            settled(page)
             if page.url.split("?")[0].endswith("/brackets"):
                 break
         expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
         page.wait_for_function("() => location.pathname.endsWith('/brackets') && location.search.includes('pair=3')")
-        _settled(page)
+        settled(page)
         assert "m2=" not in page.url and "pair=4" not in page.url
         expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_have_count(0)
 
@@ -158,13 +154,13 @@ def test_an_uploaded_conllu_pair_is_scored_as_conllu(tmp_path: Path) -> None:
     with app_page(tmp_path) as (page, url):
         page.goto(url)
         expect(page.get_by_text("91.82%", exact=True)).to_be_visible()  # the text sample (Format: text)
-        _settled(page)
+        settled(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
         sidebar.get_by_text("Upload files", exact=True).click()
-        _settled(page)
+        settled(page)
         uploads = sidebar.locator('input[type="file"]')
         uploads.nth(0).set_input_files(EWT / "en_ewt-ud-test.excerpt.conllu")
-        _settled(page)
+        settled(page)
         uploads.nth(1).set_input_files(EWT / "en_ewt-ud-test.excerpt.nltk.conllu")
         expect(page.get_by_text("Scored as read: gold CoNLL-U, system CoNLL-U (detected), level words.")).to_be_visible()
         metric = page.locator('[data-testid="stMetric"]').filter(has_text="Sentences F1")
@@ -191,7 +187,7 @@ def test_no_request_leaves_the_machine_on_any_page(tmp_path: Path) -> None:
             page.goto(f"{url}/{path}")
             if heading:
                 expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
-            _settled(page)
+            settled(page)
             page.wait_for_load_state("networkidle")
         icons = page.locator('link[rel~="icon"], link[rel="shortcut icon"]')
         assert icons.count() >= 1
@@ -223,10 +219,10 @@ def test_markdown_in_a_json_result_fetches_nothing_and_shows_as_text(tmp_path: P
         page.context.on("request", lambda request: requests.append(request.url))
         page.goto(url)
         expect(page.get_by_text("91.82%", exact=True)).to_be_visible()
-        _settled(page)
+        settled(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
         sidebar.get_by_text("Open a JSON result", exact=True).click()
-        _settled(page)
+        settled(page)
         # Markdown in an enum: refused with the field named, escaped, the sample stays
         sidebar.locator('input[type="file"]').first.set_input_files(enum)
         alert = page.locator('[data-testid="stAlertContentError"]')
@@ -235,11 +231,11 @@ def test_markdown_in_a_json_result_fetches_nothing_and_shows_as_text(tmp_path: P
         # Markdown and HTML in free texts: shown as text
         sidebar.locator('input[type="file"]').first.set_input_files(hostile)
         expect(sidebar.get_by_text("hostile.json (saved result)", exact=False)).to_be_visible()
-        _settled(page)
+        settled(page)
         expect(page.get_by_text(leak, exact=False).first).to_be_visible()
         _nav(page, "Sentences & tokens")
         expect(page.get_by_role("heading", name="Sentences & tokens", exact=True)).to_be_visible()
-        _settled(page)
+        settled(page)
         page.wait_for_load_state("networkidle")
         text = "\n".join(frame.evaluate("() => (document.body && document.body.innerText) || ''")
                          for frame in page.frames)
