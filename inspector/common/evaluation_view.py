@@ -95,13 +95,17 @@ class EvaluationView:
     """Drawn before each of its pages (a loader the pages share), or ``None``."""
 
 
-def _module(view: str) -> str:
-    return view if "." in view else f"inspector.{view}.entry"
+def view_module(view: str, name: str = "entry") -> str:
+    """The module ``name`` of the view folder that ``Task.view`` names: ``inspector.<view>.<name>``,
+    or beside the entry module a dotted ``view`` gives in full (``tests.toy_task.view.entry``)."""
+    if "." not in view:
+        return f"inspector.{view}.{name}"
+    return view if name == "entry" else f"{view.rpartition('.')[0]}.{name}"
 
 
 def evaluation_views() -> list[EvaluationView]:
     """The views of the registered evaluations that have one, in :data:`TASKS` order."""
-    return [import_module(_module(task.view)).VIEW for task in TASKS.values() if task.view is not None]
+    return [import_module(view_module(task.view)).VIEW for task in TASKS.values() if task.view is not None]
 
 
 def analysed_views() -> list[EvaluationView]:

@@ -148,6 +148,12 @@ def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default
         st.session_state[key] = default
 
 
+def _position(ids: Sequence[int], current: int | None) -> int | None:
+    """Where ``current`` is in the sorted ``ids``, or ``None`` when it is not among them."""
+    position = bisect_left(ids, current) if current is not None else len(ids)
+    return position if position < len(ids) and ids[position] == current else None
+
+
 def follow_filters(key: str, ids: Sequence[int]) -> None:
     """When the units the filters show (``ids``, sorted) changed since the last run
     and the selected unit is not among them, select the first of them: the detail
@@ -160,9 +166,7 @@ def follow_filters(key: str, ids: Sequence[int]) -> None:
     st.session_state[seen_key] = shown
     if previous == shown or not ids:
         return
-    current = st.session_state.get(key)
-    position = bisect_left(ids, current) if current is not None else len(ids)
-    if position == len(ids) or ids[position] != current:
+    if _position(ids, st.session_state.get(key)) is None:
         st.session_state[key] = ids[0]
 
 
@@ -216,9 +220,8 @@ def nav_buttons(key: str, ids: Sequence[int], noun: str = "unit") -> None:
 
 def position_caption(key: str, ids: Sequence[int], noun: str = "unit") -> None:
     """Where the selected unit is among those the filters show."""
-    current = st.session_state.get(key)
-    position = bisect_left(ids, current) if current is not None else len(ids)
-    if position < len(ids) and ids[position] == current:
+    position = _position(ids, st.session_state.get(key))
+    if position is not None:
         where = f"{noun.capitalize()} {position + 1:,} of the {len(ids):,} the filters show."
     else:
         where = f"This {noun} is not among the {len(ids):,} the filters show."

@@ -23,6 +23,7 @@ from pathlib import Path
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.task import TASKS
+from inspector.common.evaluation_view import view_module
 from inspector.teaching.exercises import TEACHING_ROOT, load_exercises
 from inspector.teaching.texts import teaching_texts
 
@@ -58,8 +59,7 @@ def _checks() -> Iterator[tuple[str, str, str, Callable[[], str]]]:
     for task in TASKS.values():  # each view's catalogue: inspector/<view>/samples.py (no Streamlit)
         if task.view is None:
             continue
-        catalogue = import_module(f"inspector.{task.view}.samples" if "." not in task.view
-                                  else task.view.rpartition(".")[0] + ".samples")
+        catalogue = import_module(view_module(task.view, "samples"))
         for sample in catalogue.CATALOGUE.values():
             yield catalogue.KIND, sample.key, sample.title, lambda sample=sample, c=catalogue: c.check(sample)
 
