@@ -46,8 +46,7 @@ from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_bytes, write_json
 from jpcore.formats.textio import read_bytes
 from jpcore.gec.evaluate import evaluate_bytes
-from jpcore.gec.from_text import ANNOTATORS
-from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
+from jpcore.gec.options import ANNOTATORS, DEFAULT_ALPHA, NOOP_RULES, GecOptions
 from jpcore.gec.result import GecResult
 from jpcore.peers.errant_compare import ErrantOptions, render_output
 

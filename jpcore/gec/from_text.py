@@ -33,12 +33,11 @@ from jpcore.errors import InputError, show
 from jpcore.formats.m2 import M2Document, block_from_edits, document_from_blocks
 from jpcore.gec.edit import Edit
 from jpcore.gec.extract import extract_edits
+from jpcore.gec.options import ANNOTATORS  # defined there: the command line lists them without this module
 from jpcore.gec.parallel import read_parallel
 
 __all__ = ["ANNOTATORS", "NOOP_LINE", "RULES_NOTE", "annotator_note", "get_annotator", "m2_from_text"]
 
-ANNOTATORS = ("rules", "errant")
-"""The annotator names :func:`m2_from_text` accepts."""
 NOOP_LINE = "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0"
 """The edit line of a sentence without edits (as ``errant_parallel`` writes it)."""
 RULES_NOTE = (

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from jpcore.align.similarity import Normaliser
 
-__all__ = ["DEFAULT_ALPHA", "DEFAULT_NORMALISATION", "NOOP_RULES", "GecOptions"]
+__all__ = ["ANNOTATORS", "DEFAULT_ALPHA", "DEFAULT_NORMALISATION", "NOOP_RULES", "GecOptions"]
 
 #: Similarity threshold (see :mod:`jpcore.gec.sentences` for how it was measured).
 DEFAULT_ALPHA = 0.91
 NOOP_RULES = ("keep", "jp")
+ANNOTATORS = ("rules", "errant")
+"""The annotator names :func:`jpcore.gec.m2_from_text` accepts (``--annotator``)."""
 #: The normalisation table applied to ``S`` lines before comparing them.
 DEFAULT_NORMALISATION = "gec"
 

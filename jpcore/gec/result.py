@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from jpcore.gec.concat import dumps_aligned
 from jpcore.gec.error_types import TypeRow, type_parts, type_table
 from jpcore.gec.options import GecOptions
-from jpcore.gec.sentences import ALIGNER, SIMILARITY
-from jpcore.gec.unit import SIDES, GecUnit, identity_unit
-from jpcore.align import units_by_shape
 from jpcore.peers.errant_compare import EditStatus, ErrantResult, f_score
+
+if TYPE_CHECKING:
+    from jpcore.gec.unit import GecUnit
+
+# The units, the sentence aligner and the M2 writer (which import jpcore.align)
+# are imported where they are used: scoring files whose sentences agree
+# (``jpcore gec`` on errant's own input) never loads the alignment.
 
 __all__ = ["DROPPED", "NOTE_MULTI_ANNOTATOR", "GecEdit", "GecResult"]
 
@@ -99,6 +102,8 @@ class GecResult:
     def units(self) -> list[GecUnit]:
         """The units in document order (built on demand when nothing was aligned)."""
         if self._units is None:
+            from jpcore.gec.unit import identity_unit
+
             self._units = [identity_unit(s.index, s.ref_block, s.hyp_block) for s in self.errant.sentences]
         return self._units
 
@@ -112,6 +117,8 @@ class GecResult:
         gold:system): per shape, :attr:`totals`' keys over its units, each unit's
         TP/FP/FN as scored (the annotator pair errant chose for it) and P/R/F
         as errant computes them; each count adds up to :attr:`totals`."""
+        from jpcore.align import units_by_shape  # not at the top: agreeing files never align
+
         sentences = self.errant.sentences
         out = {}
         for shape, units in units_by_shape(self.units).items():
@@ -155,6 +162,8 @@ class GecResult:
         """Every coder id that appears on ``side`` (``"gold"`` or ``"sys"``), sorted
         (a block without edit lines counts as coder 0; noop lines the noop rule
         dropped count too)."""
+        from jpcore.gec.unit import SIDES
+
         if side not in SIDES:
             raise ValueError(f"side must be one of {SIDES}, not {side!r}")
         document = self.errant.hyp if side == "sys" else self.errant.ref
@@ -188,6 +197,8 @@ class GecResult:
     def aligned_m2(self) -> tuple[str, str]:
         """The aligned gold (reference) and system (hypothesis) M2 texts (re-score them with
         errant_compare)."""
+        from jpcore.gec.concat import dumps_aligned
+
         return dumps_aligned(self.errant.ref), dumps_aligned(self.errant.hyp)
 
     def type_table(self, by: str = "type") -> list[TypeRow]:
@@ -198,6 +209,8 @@ class GecResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain data; :meth:`from_dict` restores an equal result."""
+        from jpcore.gec.sentences import ALIGNER, SIMILARITY
+
         base = self.errant.to_dict()
         data: dict[str, Any] = {
             "task": base.pop("task"),
@@ -230,6 +243,8 @@ class GecResult:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GecResult:
         """Inverse of :meth:`to_dict`."""
+        from jpcore.gec.unit import GecUnit
+
         if data.get("task") != "gec":
             raise ValueError(f"not a gec result: task = {data.get('task')!r}")
         alignment = data["alignment"]

@@ -34,7 +34,6 @@ from pathlib import Path
 from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_json
 from jpcore.errors import exit_status, print_error
-from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
 from jpcore.peers.evalb import command as evalb_command
 from jpcore.peers.evalb.params import EvalbParams
 
@@ -132,6 +131,9 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
                    html: str | None = None, args: argparse.Namespace | None = None) -> int:
     """Alignment mode: read both files, align, score, print (and write ``--html OUT``);
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
+    # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
+
     gold_data = Path(gold_path).read_bytes()
     cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
     result = evaluate_bytes(gold_data, Path(sys_path).read_bytes(), gold_name=gold_path, sys_name=sys_path,
