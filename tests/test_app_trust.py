@@ -314,14 +314,14 @@ def test_back_from_edits_to_brackets_keeps_the_pair_and_drops_m2() -> None:
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from inspector.common.url_state import PAGE_PARAMS  # noqa: E402
+from inspector.main.menu import page_params  # noqa: E402
 
 _VALUES = ["²", "١", "٣", "9" * 5000, "-1", "0", "", "true", "false", "maybe", "\x00", "\u202e", "<script>",
            "![k](https://example.invalid/x.png)", "%", "1e9", "merged", "n:1", "upload-0123456789ab",
            "json-zz", "ewt-conllu", "x" * 600, "NP", "R:NOUN", "3", "nsubj", "ewt-raw-text"]
 _PAGES = {"overview": OVERVIEW, "sentences": SENTENCES, "brackets": BRACKETS, "edits": EDITS, "deps": DEPS,
           "analysis": ANALYSIS, "teaching": TEACHING, "about": ABOUT}
-_NAMES = sorted({name for params in PAGE_PARAMS.values() for name in params} | {"foo", "sample ", "unit[]"})
+_NAMES = sorted({name for params in page_params().values() for name in params} | {"foo", "sample ", "unit[]"})
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))

@@ -28,6 +28,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from inspector.common.url_kinds import Kind
 from jpcore.task import TASKS
 
 #: How an example row shows the side that has no item (a gold-only edit's system side).
@@ -43,12 +44,20 @@ def page_file(name: str) -> str:
 
 @dataclass(frozen=True)
 class PageSpec:
-    """One menu entry: its title, its ``:material/...:`` icon and its page file."""
+    """One menu entry: its title, its ``:material/...:`` icon, its page file and the
+    URL parameters the page reads with their kinds (:mod:`inspector.common.url_kinds`;
+    :mod:`inspector.common.url_state` removes every other one before the page runs)."""
 
     title: str
     icon: str
     file: str
     default: bool = False
+    params: Mapping[str, Kind] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """The page's name in URLs (``st.Page``'s ``url_path``: its file's stem)."""
+        return Path(self.file).stem
 
 
 @dataclass(frozen=True)

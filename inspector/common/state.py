@@ -13,6 +13,8 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
+from inspector.common.url_kinds import DATA, TEXT, Params
+
 R = TypeVar("R")
 #: Every slot, as it is made (one per evaluation view).
 SLOTS: list[Slot] = []
@@ -36,6 +38,10 @@ class Slot:
 
     def __post_init__(self) -> None:
         SLOTS.append(self)
+
+    def url_params(self) -> Params:
+        """The URL parameters that name what this slot holds (for its pages' ``PageSpec.params``)."""
+        return {self.sample_param: TEXT, self.data_param: DATA}
 
     def get(self) -> Any:
         """The loaded :class:`LoadedInput` (of this evaluation's kind), or ``None``."""

@@ -2,15 +2,17 @@
 
 Contract (called by the entry point, :mod:`inspector.main.app`, around every page run):
 
-* :func:`begin` runs before the page.  A parameter no page reads
-  (:data:`PAGE_PARAMS`) is removed with a note; one that another page reads
-  is removed quietly when the previous run's URL had it (Streamlit carries
-  the parameters of the page left over to the next on browser Back, e.g.
-  ``m2=`` onto ``/brackets``), and otherwise left for its page.  A parameter the page reads but whose value has the wrong form
-  (:data:`KINDS`: a unit number that is not ASCII digits, such as ``²``, or
-  has more than :data:`MAX_DIGITS` digits; a flag that is not true/false; a
-  text longer than :data:`MAX_TEXT`) is removed with a note, before any
-  widget or page code sees it.
+* :func:`begin` runs before the page.  Every page declares the parameters
+  it reads and their kinds (:class:`~inspector.common.evaluation_view.PageSpec`
+  ``params``; the entry point passes the table).  A parameter no page reads
+  is removed with a note; one that another page reads is removed quietly
+  when the previous run's URL had it (Streamlit carries the parameters of the
+  page left over to the next on browser Back, e.g. ``m2=`` onto
+  ``/brackets``), and otherwise left for its page.  A parameter the page
+  reads but whose value has the wrong form (:mod:`inspector.common.url_kinds`:
+  a unit number that is not ASCII digits, such as ``²``, or has more than
+  ``MAX_DIGITS`` digits; a flag that is not true/false; a text longer than
+  ``MAX_TEXT``) is removed with a note, before any widget or page code sees it.
 * :func:`end` runs after the page (even when it stopped early).  In a run
   where the URL changed from outside (a new session, a page switch, browser
   Back/Forward), a value the page did not keep -- a unit that does not
@@ -28,69 +30,16 @@ Every value is shown escaped and cut to :data:`SHOWN` characters.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from inspector.common.markup import md_text
+from inspector.common.url_kinds import Kind
 
-#: Longest whole number read from the URL (digits): a unit, a pair or a page.
-MAX_DIGITS = 9
-#: Longest text read from the URL (characters): a search, a label, a sample key.
-MAX_TEXT = 500
 #: Characters of a value shown in a note.
 SHOWN = 24
-
-
-@dataclass(frozen=True, slots=True)
-class Kind:
-    """How a parameter's value must look: ``check(value)`` is ``None`` or what is wrong."""
-
-    name: str
-
-    def check(self, value: str) -> str | None:
-        """``None`` when ``value`` has this kind's form, else why not."""
-        if self.name == "int":
-            if not (value.isascii() and value.isdigit()) or len(value) > MAX_DIGITS:
-                return f"not a whole number of at most {MAX_DIGITS} digits"
-            return None
-        if self.name == "bool":
-            return None if value in ("true", "false") else "not true or false"
-        if self.name == "data":
-            return None if _DATA_TOKEN.fullmatch(value) else "not data loaded from a file in this app"
-        if len(value) > MAX_TEXT or not value.isprintable():
-            return f"not a text of at most {MAX_TEXT} printable characters"
-        return None
-
-
-INT, BOOL, TEXT, DATA = Kind("int"), Kind("bool"), Kind("text"), Kind("data")
-#: ``SOURCE-DIGEST``: data that came from a file (upload, paste, JSON result), named in the URL.
-_DATA_TOKEN = re.compile(r"(upload|paste|json)-[0-9a-f]{12}")
-
-_PREPROCESS_DATA = {"sample": TEXT, "data": DATA}
-#: Every parameter each page reads, and its kind (page = ``st.Page.url_path``).
-PAGE_PARAMS: dict[str, dict[str, Kind]] = {
-    "overview": dict(_PREPROCESS_DATA),
-    "sentences": {**_PREPROCESS_DATA, "mismatches": BOOL, "kind": TEXT, "shape": TEXT, "q": TEXT, "unit": INT,
-                  "rows": INT, "page": INT},
-    "brackets": {"trees": TEXT, "trees_data": DATA, "merged": BOOL, "word_groups": BOOL, "crossing": BOOL,
-                 "label": TEXT, "length": TEXT, "pair": INT, "bk_rows": INT},
-    "edits": {"m2": TEXT, "m2_data": DATA, "e_level": TEXT, "e_op": TEXT, "e_main": TEXT, "e_type": TEXT,
-              "e_status": TEXT, "e_ann": TEXT, "e_q": TEXT, "e_unit": INT, "e_rows": INT, "e_erows": INT,
-              "e_page": INT},
-    "deps": {"deps": TEXT, "deps_data": DATA, "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT, "d_unit": INT,
-             "d_rows": INT, "d_wrows": INT},
-    "analysis": {"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
-                 "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT},
-    "teaching": {},
-    "about": {},
-}
-#: Every parameter of any page, and its kind.
-_KIND_OF = {name: kind for params in PAGE_PARAMS.values() for name, kind in params.items()}
-_EVERY_PARAM = set(_KIND_OF)
 
 _LAST = "_url_last"  # the URL at the end of the previous run: {name: [values]}
 _START = "_url_start"  # the URL this run started from (after begin)
@@ -111,31 +60,28 @@ def _snapshot() -> dict[str, list[str]]:
     return {name: _values(name) for name in st.query_params}
 
 
-def page_key(url_path: str) -> str:
-    """The key of :data:`PAGE_PARAMS` for a page's ``url_path`` (the default page's is ``""``)."""
-    return url_path or "overview"
-
-
 def note(text: str) -> None:
     """Add a note (Markdown, already escaped) shown at the top of this run's page."""
     st.session_state.setdefault(_NOTES, []).append(text)
 
 
-def begin(page: str) -> None:
-    """Clean the URL for ``page`` (see the module doc) before it runs."""
+def begin(page: str, page_params: Mapping[str, Mapping[str, Kind]]) -> None:
+    """Clean the URL for ``page`` (see the module doc) before it runs; ``page_params``
+    holds every page's parameters and their kinds (page key -> name -> kind)."""
     st.session_state[_NOTES] = []
-    params = PAGE_PARAMS.get(page, {})
+    params = page_params.get(page, {})
+    kind_of = {name: kind for table in page_params.values() for name, kind in table.items()}
     removed = False
     for name in list(st.query_params):
         values = _values(name)
         kind = params.get(name)
         if kind is None:
-            if name not in _EVERY_PARAM:
+            if name not in kind_of:
                 note(f"Ignored the address's `{md_text(name[:SHOWN])}`: the app has no such setting.")
             elif name in (st.session_state.get(_LAST) or {}):
                 pass  # carried over from the page left: dropped quietly
             else:
-                kind = _KIND_OF[name]  # another page's setting, given by a link: left for that page
+                kind = kind_of[name]  # another page's setting, given by a link: left for that page
         if kind is None:
             removed = True
             del st.query_params[name]

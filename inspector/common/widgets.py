@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from jpcore.reports import InputInfo, render_html
-from inspector.common import url_state
+from inspector.common import url_kinds, url_state
 from inspector.common.markup import md_text
 
 T = TypeVar("T")
@@ -111,9 +111,9 @@ def loading_status(label: str) -> Iterator[Callable[[str], None]]:
 
 def as_int(value: object) -> int | None:
     """A unit number written in the URL: ASCII digits only, at most
-    :data:`inspector.common.url_state.MAX_DIGITS` of them (``²`` and 5,000-digit values are not)."""
+    :data:`inspector.common.url_kinds.MAX_DIGITS` of them (``²`` and 5,000-digit values are not)."""
     text = str(value).strip() if value is not None else ""
-    if not (text.isascii() and text.isdigit()) or len(text) > url_state.MAX_DIGITS:
+    if not (text.isascii() and text.isdigit()) or len(text) > url_kinds.MAX_DIGITS:
         return None
     return int(text)
 

@@ -7,11 +7,15 @@ itself shows the per-label tables and the label confusion.
 """
 
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
+from inspector.common.url_kinds import INT, TEXT
+from inspector.deps import loader
 
 VIEW = EvaluationView(
     key="deps",
     title="Dependencies",
-    pages=(PageSpec("Dependencies", ":material/device_hub:", page_file("deps")),),
+    pages=(PageSpec("Dependencies", ":material/device_hub:", page_file("deps"),
+                    params={**loader.SLOT.url_params(), "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT,
+                            "d_unit": INT, "d_rows": INT, "d_wrows": INT}),),
     loader_page=page_file("deps"),
     loader_hint="the sidebar of the Dependencies page",
     analysis_source=None,

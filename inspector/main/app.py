@@ -3,7 +3,7 @@
 Pages are listed with ``st.navigation``, built from the registry: each
 evaluation registered in :data:`jpcore.task.TASKS` with a view brings its
 pages (:func:`inspector.common.evaluation_view.evaluation_views`), then come
-the general pages (Teaching, About, Analysis).  Page files live in
+the general pages (Teaching, About, Analysis): :mod:`inspector.main.menu`.  Page files live in
 ``inspector/pages/``, one folder up: this script deliberately does *not*
 sit beside a folder called ``pages/``, which Streamlit (1.67) treats as a
 legacy multipage app until ``st.navigation`` has run once in the process
@@ -13,7 +13,8 @@ file, i.e. without the loader; ``AppTest`` does so on every run).  A view's
 runs before its page; the app opens with the EWT excerpt (gold words vs
 nltk) already loaded.
 
-Around every page run: the URL is cleaned for the page and notes on what
+Around every page run: the URL is cleaned for the page (the parameters
+each page declares in its ``PageSpec``) and notes on what
 was ignored in it go at the top (:mod:`inspector.common.url_state`), and
 the session is registered so its data is freed when it ends
 (:mod:`inspector.common.session_memory`).  The page icon is a file of the
@@ -28,7 +29,8 @@ from pathlib import Path
 import streamlit as st
 
 from inspector.common import session_memory, url_state
-from inspector.common.evaluation_view import PageSpec, evaluation_views, page_file
+from inspector.common.evaluation_view import PageSpec
+from inspector.main.menu import menu, page_key, page_params
 
 #: The app's package folder (pages/ and assets/ are in it).
 APP_DIR = Path(__file__).resolve().parents[1]
@@ -43,21 +45,13 @@ def _page(spec: PageSpec) -> st.Page:
     return st.Page(spec.file, title=spec.title, icon=spec.icon, default=spec.default)
 
 
-#: The pages every evaluation's view brings (registry order), then the general ones.
-VIEWS = evaluation_views()
-GENERAL_PAGES = [
-    PageSpec("Teaching", ":material/school:", page_file("teaching")),
-    PageSpec("About", ":material/info:", page_file("about")),
-    PageSpec("Analysis", ":material/analytics:", page_file("analysis")),
-]
 #: Each page with the hook drawn before it (a loader its view's pages share), in menu order.
-PAGES = [(_page(spec), view.before_pages) for view in VIEWS for spec in view.pages]
-PAGES += [(_page(spec), None) for spec in GENERAL_PAGES]
+PAGES = [(_page(spec), before) for spec, before in menu()]
 
 page = st.navigation([entry for entry, _ in PAGES])
 before = {entry.url_path: hook for entry, hook in PAGES}.get(page.url_path)
-page_key = url_state.page_key(page.url_path)
-url_state.begin(page_key)
+key = page_key(page.url_path)
+url_state.begin(key, page_params())
 notes = None
 try:
     if before is not None:
@@ -65,4 +59,4 @@ try:
     notes = st.empty()  # what the URL held that was ignored, above the page
     page.run()
 finally:
-    url_state.end(page_key, notes)
+    url_state.end(key, notes)

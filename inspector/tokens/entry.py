@@ -1,13 +1,19 @@
 """The tokens & sentences view as the app registers it (``jpcore preprocess``'s ``view``)."""
 
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
+from inspector.common.url_kinds import BOOL, INT, TEXT
 from inspector.tokens import analysis, loader
+
+#: What the shared sidebar loader names in the URL (``?sample=`` or ``?data=``).
+_LOADED = loader.SPEC.slot.url_params()
 
 VIEW = EvaluationView(
     key="tokens",
     title="Tokens & sentences",
-    pages=(PageSpec("Overview", ":material/dashboard:", page_file("overview"), default=True),
-           PageSpec("Sentences & tokens", ":material/view_list:", page_file("sentences"))),
+    pages=(PageSpec("Overview", ":material/dashboard:", page_file("overview"), default=True, params=_LOADED),
+           PageSpec("Sentences & tokens", ":material/view_list:", page_file("sentences"),
+                    params={**_LOADED, "mismatches": BOOL, "kind": TEXT, "shape": TEXT, "q": TEXT, "unit": INT,
+                            "rows": INT, "page": INT})),
     loader_page=page_file("overview"),
     loader_hint="the sidebar of the Overview or Sentences & tokens page",
     analysis_source=analysis.source,
