@@ -24,7 +24,11 @@ the names its :class:`Task` entry gives as ``"module:attribute"`` strings:
   Each unit in ``units`` has ``gold``, its gold sentence range, and
   ``shape`` (:class:`jpcore.align.GroupShape`), and the result has
   ``totals_by_shape()``: per shape, the totals over its units alone, in the
-  form of ``totals`` (the JSON's ``"totals_by_shape"``).
+  form of ``totals`` (the JSON's ``"totals_by_shape"``);
+* ``schema`` — a module with ``TOTALS`` and ``SCHEMA`` (the schema of its
+  ``totals`` and of its JSON's own keys, :mod:`jpcore.formats.json_schema`)
+  and ``invariants(data)`` (what its parts must hold between them), or
+  ``None``: what :mod:`jpcore.results` checks a saved result against.
 
 Everything is named by string and imported only when used, so ``jpcore --help``
 imports no evaluation, and one subcommand imports none of the others.  The CLI,
@@ -61,10 +65,11 @@ class Task:
     report: str | None = None
     view: str | None = None
     measures: str | None = None
+    schema: str | None = None
 
     def load(self, part: str) -> Any:
         """The object named by field ``part`` (``"cli"``, ``"evaluate"``, ``"result"``,
-        ``"report"``, ``"measures"``), imported now: a module for ``"module"``, an attribute for
+        ``"report"``, ``"measures"``, ``"schema"``), imported now: a module for ``"module"``, an attribute for
         ``"module:attribute"``."""
         target = getattr(self, part)
         if target is None:
@@ -80,16 +85,20 @@ TASKS: dict[str, Task] = {
     for task in (
         Task("preprocess", "tokenization and sentence boundary evaluation", "jpcore.preprocess.cli",
              "jpcore.preprocess:evaluate_bytes", "jpcore.preprocess:PreprocessResult",
-             "jpcore.preprocess.html:build", "tokens", "jpcore.stats.measures:PREPROCESS"),
+             "jpcore.preprocess.html:build", "tokens", "jpcore.stats.measures:PREPROCESS",
+             "jpcore.preprocess.schema"),
         Task("parseval", "PARSEVAL on constituency trees (jp-evalb)", "jpcore.parseval.cli",
              "jpcore.parseval:evaluate_bytes", "jpcore.parseval:ParsevalResult",
-             "jpcore.parseval.html:build", "brackets", "jpcore.stats.measures:PARSEVAL"),
+             "jpcore.parseval.html:build", "brackets", "jpcore.stats.measures:PARSEVAL",
+             "jpcore.parseval.schema"),
         Task("gec", "GEC scoring on M2 files (jp-errant)", "jpcore.gec.cli",
              "jpcore.gec:evaluate_bytes", "jpcore.gec:GecResult",
-             "jpcore.gec.html:build", "edits", "jpcore.stats.measures:GEC"),
+             "jpcore.gec.html:build", "edits", "jpcore.stats.measures:GEC",
+             "jpcore.gec.schema"),
         Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
              "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
-             "jpcore.ud.html:build", "deps", "jpcore.stats.measures:UD"),
+             "jpcore.ud.html:build", "deps", "jpcore.stats.measures:UD",
+             "jpcore.ud.schema"),
     )
 }
 

@@ -17,12 +17,14 @@ import pytest
 
 from jpcore import task
 from jpcore.cli import main
+from jpcore.errors import InputError
 from jpcore.reports import render_html
+from jpcore.results.reader import ResultFieldError, read_result_json
 from tests.toy_task import CharsResult, evaluate_bytes
 
 CHARS = task.Task("chars", "characters equal at each position (a toy task)", "tests.toy_task.cli",
                   "tests.toy_task:evaluate_bytes", "tests.toy_task:CharsResult", "tests.toy_task.html:build",
-                  "tests.toy_task.view.entry")
+                  "tests.toy_task.view.entry", schema="tests.toy_task.schema")
 
 
 @pytest.fixture
@@ -86,6 +88,16 @@ def test_the_html_report_and_the_json_reader_find_it(registered, files, tmp_path
     assert '<tr><td class="num">2</td><td class="num">2</td><td class="num">3</td><td class="num">2</td></tr>' in page
     again = task.result_from_dict(json.loads(json.dumps(result.to_dict())))
     assert isinstance(again, CharsResult) and again == result
+    saved = json.dumps(result.to_dict()).encode()
+    assert read_result_json(saved, "chars.json", None, "chars") == result  # checked against its Task.schema
+    with pytest.raises(ResultFieldError) as error:
+        read_result_json(saved.replace(b'"equal": 4', b'"equal": 5'), "chars.json", None, "chars")
+    assert str(error.value) == "chars.json: totals.equal: expected the sum over the units, 4, found 5"
+    task.register(replace(CHARS, schema=None))
+    with pytest.raises(InputError) as error:
+        read_result_json(saved, "chars.json", None, "chars")
+    assert str(error.value) == ("chars.json: expected a JSON object written by `jpcore chars --json`, "
+                                "found a result of a task whose saved results jpcore does not read back")
     out = tmp_path / "chars.html"
     assert main(["chars", str(gold), str(system), "--html", str(out)]) == 0
     assert capsys.readouterr().out == "equal 4 of 6 gold and 5 system characters\n"

@@ -33,12 +33,14 @@ ABOVE_THE_BOTTOM = (*EVALUATIONS, "jpcore.peers", "jpcore.reports", "jpcore.resu
 
 @dataclass(frozen=True)
 class Rule:
-    """Modules in ``importer`` (minus ``allowed_in``) import nothing in ``forbidden``."""
+    """Modules in ``importer`` (minus ``allowed_in``) import nothing in ``forbidden``
+    (minus the modules in ``except_``)."""
 
     why: str
     importer: str
     forbidden: tuple[str, ...]
     allowed_in: tuple[str, ...] = ()
+    except_: tuple[str, ...] = ()
 
 
 RULES = (
@@ -49,6 +51,10 @@ RULES = (
     Rule("a peer port imports no evaluation", "jpcore.peers", EVALUATIONS),
     Rule("alignment imports no evaluation, report or command line", "jpcore.align", ABOVE_THE_BOTTOM),
     Rule("formats import no evaluation, report or command line", "jpcore.formats", ABOVE_THE_BOTTOM),
+    Rule("the parts of every task's schema import no evaluation", "jpcore.results.fields",
+         tuple(m for m in ABOVE_THE_BOTTOM if m != "jpcore.results")),
+    *(Rule("an evaluation uses only the shared schema parts of jpcore.results", evaluation, ("jpcore.results",),
+           except_=("jpcore.results.fields",)) for evaluation in EVALUATIONS),
     Rule("only python -m jpcore imports the command line", "jpcore", ("jpcore.cli",), ("jpcore.__main__",)),
     Rule("the app does not go through the command line", "inspector", ("jpcore.cli",)),
 )
@@ -105,7 +111,7 @@ def violations(rule: Rule) -> list[str]:
         relative = path.relative_to(ROOT).as_posix()
         for line, imported in imports(path):
             target = imported
-            if any(inside(target, f) for f in rule.forbidden):
+            if any(inside(target, f) for f in rule.forbidden) and not any(inside(target, e) for e in rule.except_):
                 found.append(f"{relative}:{line} imports {imported}")
     return found
 

@@ -11,11 +11,11 @@ syntax, the field (``units[3].kind``).  The checks, in order:
 2. numbers: an integer of more than
    :data:`~jpcore.formats.json_schema.MAX_DIGITS` digits, ``NaN`` or an
    infinity is never converted, and is refused where it stands;
-3. the task's schema (:data:`jpcore.results.schemas.SCHEMAS`): every
+3. the task's schema (:func:`jpcore.results.schemas.schema_of`): every
    key, type, enum and range, and every string UTF-8 can encode (no lone
    surrogate);
 4. the result is rebuilt (``from_dict``), then the invariants between its
-   parts hold (:data:`jpcore.results.schemas.INVARIANTS`);
+   parts hold (:func:`jpcore.results.schemas.invariants_of`);
 5. the rebuilt result writes back exactly the values read: a derived value
    (a precision, a shape, a count by kind, an edit's status, the totals of
    a shape) that does not follow from the others is named.  A result saved
@@ -49,7 +49,7 @@ from jpcore.formats.json_schema import (
     parse_int,
 )
 from jpcore.results.extras import EXTRA_KEYS, Extras, rebuild_extras
-from jpcore.results.schemas import INVARIANTS, SCHEMAS
+from jpcore.results.schemas import has_schema, invariants_of, schema_of
 from jpcore.formats.textio import printable
 from jpcore.formats.trees import MAX_NESTED_DEPTH
 from jpcore.task import result_from_dict
@@ -162,6 +162,8 @@ def read_run_json(
     jpcore.results.reader.ResultFieldError: r.json: level: expected one of 'tokens', 'words', found '![k](https://e.inval'...
     """
     expected = f"a JSON object written by `jpcore {command} --json`"
+    if not has_schema(command):
+        raise InputError(name, None, expected, "a result of a task whose saved results jpcore does not read back")
     if max_bytes is not None and len(data) > max_bytes:
         raise InputError(name, None, f"at most {max_bytes:,} bytes of JSON", f"{len(data):,} bytes")
     try:
@@ -184,10 +186,10 @@ def read_run_json(
         raise InputError(name, 1, expected, type(payload).__name__)
     task = payload.get("task")
     if task != command:
-        found = f"a result of `jpcore {task}`" if isinstance(task, str) and task in SCHEMAS else f"task {describe(task)}"
+        found = f"a result of `jpcore {task}`" if isinstance(task, str) and has_schema(task) else f"task {describe(task)}"
         raise InputError(name, None, expected, found)
     try:
-        check(payload, SCHEMAS[command])
+        check(payload, schema_of(command))
     except SchemaError as error:
         raise ResultFieldError(name, error.path, error.expected, error.found) from None
     if from_dict is None:
@@ -199,7 +201,7 @@ def read_run_json(
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise InputError(name, None, expected, f"{type(error).__name__}: {error}") from None
     try:
-        INVARIANTS[command](payload)
+        invariants_of(command)(payload)
     except SchemaError as error:
         raise ResultFieldError(name, error.path, error.expected, error.found) from None
     saved = {key: payload.pop(key) for key in EXTRA_KEYS if key in payload}
