@@ -98,9 +98,9 @@ def invariants(data: dict[str, Any]) -> None:
         if data[side]["blocks"] != len(units):
             raise fail(f"{side}.blocks", f"one aligned block per unit ({len(units)})", data[side]["blocks"])
     partition([(f"units[{i}].gold", u["gold"]) for i, u in enumerate(units)], alignment["ref_sentences"],
-               "reference blocks")
+              "reference blocks")
     partition([(f"units[{i}].sys", u["sys"]) for i, u in enumerate(units)], alignment["hyp_sentences"],
-               "hypothesis blocks")
+              "hypothesis blocks")
     if len(sentences) != len(units):
         raise fail("sentences", f"one scored sentence per unit ({len(units)})", sentences)
     sums = {"tp": 0, "fp": 0, "fn": 0}
@@ -110,13 +110,13 @@ def invariants(data: dict[str, Any]) -> None:
         chosen = [sentence["hyp_coder"], sentence["ref_coder"]]
         if chosen not in [candidate[:2] for candidate in sentence["candidates"]]:
             raise fail(f"sentences[{i}].hyp_coder", "the annotators of one of the sentence's candidates",
-                        f"hyp {chosen[0]}, ref {chosen[1]}")
+                       f"hyp {chosen[0]}, ref {chosen[1]}")
         for side in ("hyp", "ref"):
             coders = _block_coders(sentence[f"{side}_block"])
             for c, candidate in enumerate(sentence["candidates"]):
                 if candidate[0 if side == "hyp" else 1] not in coders:
                     raise fail(f"sentences[{i}].candidates[{c}]",
-                                f"{side} annotators of the sentence's block ({sorted(coders)})", candidate)
+                               f"{side} annotators of the sentence's block ({sorted(coders)})", candidate)
         for side, span_key in (("hyp", "sys"), ("ref", "gold")):
             start, end = unit[span_key]
             item = unit[side]

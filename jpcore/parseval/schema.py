@@ -117,7 +117,7 @@ def _tree_nodes(tree: dict[str, Any], path: str) -> int:
             raise fail(where, f"a span within the tree's {n_words} words", f"[{start}, {end}]")
         if open_nodes and start != open_nodes[-1][2]:
             raise fail(where, f"a span starting at word {open_nodes[-1][2]} (children follow each other)",
-                        f"[{start}, {end}]")
+                       f"[{start}, {end}]")
         if has_word and (n_children or end != start + 1):
             raise fail(where, "a word with a span of one word and no children", f"[{start}, {end}]")
         if not has_word and not n_children and end != start:
@@ -134,7 +134,7 @@ def _tree_nodes(tree: dict[str, Any], path: str) -> int:
             open_nodes.pop()
             if parent[2] != parent[1]:
                 raise fail(parent[0], f"a span ending where its children end (word {parent[2]})",
-                            f"one ending at word {parent[1]}")
+                           f"one ending at word {parent[1]}")
             finished = parent[1]
     return len(rows)
 
@@ -147,9 +147,9 @@ def invariants(data: dict[str, Any]) -> None:
         sides[side] = (nodes, [0, *accumulate(len(tree["words"]) for tree in trees)])
     pairs = data["groups"]
     partition([(f"groups[{i}].gold_trees", p["gold_trees"]) for i, p in enumerate(pairs)],
-               len(sides["gold"][0]), "gold trees")
+              len(sides["gold"][0]), "gold trees")
     partition([(f"groups[{i}].sys_trees", p["sys_trees"]) for i, p in enumerate(pairs)],
-               len(sides["system"][0]), "system trees")
+              len(sides["system"][0]), "system trees")
     for i, pair in enumerate(pairs):
         path = f"groups[{i}]"
         if pair["index"] != i or pair["id"] != i + 1:
@@ -161,9 +161,9 @@ def invariants(data: dict[str, Any]) -> None:
                 raise fail(f"{path}.{lines_key}", f"one [first, last] line per tree ({end - start})", pair[lines_key])
         words = pair["word_units"]
         words_cover(words, (sides["gold"][1][pair["gold_trees"][0]], sides["gold"][1][pair["gold_trees"][1]]),
-                     0, f"{path}.word_units")
+                    0, f"{path}.word_units")
         words_cover(words, (sides["system"][1][pair["sys_trees"][0]], sides["system"][1][pair["sys_trees"][1]]),
-                     1, f"{path}.word_units")
+                    1, f"{path}.word_units")
         for key, side, trees_key in (("gold", "gold", "gold_trees"), ("sys", "system", "sys_trees")):
             first, last = pair[trees_key]
             for c, (_label, start, end, tree, node, *_rest) in enumerate(pair["constituents"][key]):
@@ -172,4 +172,4 @@ def invariants(data: dict[str, Any]) -> None:
                     raise fail(where, f"a span within the pair's {len(words)} word units", f"[{start}, {end}]")
                 if not first <= tree < last or node >= sides[side][0][tree]:
                     raise fail(where, f"a node of the pair's {side} trees {first} to {last - 1}",
-                                f"tree {tree}, node {node}")
+                               f"tree {tree}, node {node}")

@@ -13,12 +13,11 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Any
 
-from jpcore.align import KINDS, Group
-from jpcore.formats.json_schema import Bool, Map, Obj, Seq, Str
+from jpcore.align import Group
+from jpcore.formats.json_schema import Obj, Seq, Str
 from jpcore.preprocess import group_counts
 from jpcore.results.fields import (
     COUNT,
-    DIFFERENCE,
     KIND,
     LEVEL,
     NORMALISATION,
@@ -27,6 +26,7 @@ from jpcore.results.fields import (
     SHAPE,
     SHARE,
     SPAN,
+    STREAM_KEYS,
     WORD_GROUP,
     fail,
     partition,
@@ -53,10 +53,7 @@ SCHEMA = Obj({
     "normalisation": NORMALISATION,
     "normalisation_description": Str(max_len=1000),
     "totals": TOTALS,
-    "shapes": Map(COUNT, key=SHAPE),
-    "kinds": Obj({kind: COUNT for kind in KINDS}),
-    "streams_equal": Bool(),
-    "differences": Seq(DIFFERENCE),
+    **STREAM_KEYS,
     "units": Seq(_UNIT),
     "gold": SEGMENTATION,
     "system": SEGMENTATION,
@@ -85,7 +82,7 @@ def invariants(data: dict[str, Any]) -> None:
             tp, fp, fn = tp + counts.tp, fp + counts.fp, fn + counts.fn
         if (unit["tokens"]["tp"], unit["tokens"]["fp"], unit["tokens"]["fn"]) != (tp, fp, fn):
             raise fail(f"units[{i}].tokens", f"the counts of its word groups, tp {tp}, fp {fp}, fn {fn}",
-                        unit["tokens"])
+                       unit["tokens"])
         unit_counts = group_counts(Group(tuple(unit["gold"]), tuple(unit["sys"]), (0, 0), (0, 0), unit["kind"]))
         if (unit["sentences"]["tp"], unit["sentences"]["fp"], unit["sentences"]["fn"]) != unit_counts.as_tuple():
             raise fail(f"units[{i}].sentences", "the counts of its sentences, tp {}, fp {}, fn {}".format(

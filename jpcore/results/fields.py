@@ -24,7 +24,7 @@ from typing import Any
 
 from jpcore.align import KINDS
 from jpcore.align.similarity import known_languages
-from jpcore.formats.json_schema import MAX_INT, Bool, Int, Nullable, Num, Obj, Row, SchemaError, Seq, Str, describe
+from jpcore.formats.json_schema import MAX_INT, Bool, Int, Map, Nullable, Num, Obj, Row, SchemaError, Seq, Str, describe
 
 #: A file name or a label shown in the app.
 NAME = Str(max_len=4096)
@@ -60,6 +60,10 @@ SEGMENTATION = Obj({"name": NAME, "format": Str(choices=("text", "conllu", "toke
 #: Where the two sides' characters differ.
 DIFFERENCE = Obj({"gold_chars": SPAN, "sys_chars": SPAN, "gold_text": TEXT, "sys_text": TEXT,
                   "gold_line": Nullable(LINE), "sys_line": Nullable(LINE)})
+#: The keys of a task aligned on character streams (preprocess, ud): units by shape and kind, and where
+#: the two sides' characters differ.
+STREAM_KEYS = {"shapes": Map(COUNT, key=SHAPE), "kinds": Obj({kind: COUNT for kind in KINDS}),
+               "streams_equal": Bool(), "differences": Seq(DIFFERENCE)}
 
 
 def fail(path: str, expected: str, found: Any) -> SchemaError:
@@ -91,7 +95,7 @@ def segment_sizes(side: dict[str, Any], path: str) -> list[int]:
         for m, (first, last, _form) in enumerate(sentence.get("multiword", ())):
             if not end <= first < last <= n:
                 raise fail(f"{path}.sentences[{i}].multiword[{m}]",
-                            f"a word range in order within the sentence's {n} words", f"[{first}, {last}]")
+                           f"a word range in order within the sentence's {n} words", f"[{first}, {last}]")
             end = last
         sizes.append(n)
     return sizes
@@ -104,7 +108,7 @@ def words_cover(words: list[list], tokens: tuple[int, int], side: int, path: str
         start, end = word[2 * side], word[2 * side + 1]
         if start != at or end < start:
             raise fail(f"{path}[{w}]", f"a word group starting at token {at} on the "
-                        f"{'gold' if side == 0 else 'system'} side", f"[{start}, {end}]")
+                       f"{'gold' if side == 0 else 'system'} side", f"[{start}, {end}]")
         at = end
     if at != stop:
         raise fail(path, f"word groups covering tokens {tokens[0]} to {stop}", f"groups ending at {at}")

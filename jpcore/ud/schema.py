@@ -13,17 +13,16 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Any
 
-from jpcore.align import KINDS
-from jpcore.formats.json_schema import Bool, Int, Map, Nullable, Obj, Row, Seq, Str
+from jpcore.formats.json_schema import Int, Nullable, Obj, Row, Seq, Str
 from jpcore.results.fields import (
     COUNT,
-    DIFFERENCE,
     KIND,
     RATIO,
     SEGMENTATION,
     SHAPE,
     SHARE,
     SPAN,
+    STREAM_KEYS,
     WORD_GROUP,
     fail,
     partition,
@@ -54,10 +53,7 @@ SCHEMA = Obj({
     "metrics": Seq(Str(choices=METRICS)),
     "flags": Seq(Str(choices=PAIR_METRICS)),
     "totals": TOTALS,
-    "shapes": Map(COUNT, key=SHAPE),
-    "kinds": Obj({kind: COUNT for kind in KINDS}),
-    "streams_equal": Bool(),
-    "differences": Seq(DIFFERENCE),
+    **STREAM_KEYS,
     "units": Seq(_UD_UNIT),
     "gold": _TREEBANK,
     "system": _TREEBANK,
@@ -72,7 +68,7 @@ def _ud_pairs(unit: dict[str, Any], gold_deprel: list[str], path: str) -> None:
     for p, (gold, sys, _) in enumerate(unit["pairs"]):
         if (gold, sys) not in groups or gold <= last:
             raise fail(f"{path}.pairs[{p}]", "the words of a 1:1 exact word group of the unit, in order",
-                        f"[{gold}, {sys}]")
+                       f"[{gold}, {sys}]")
         last = gold
     counts = unit["counts"]
     if counts["Words"][0] != len(unit["pairs"]):
@@ -83,20 +79,20 @@ def _ud_pairs(unit: dict[str, Any], gold_deprel: list[str], path: str) -> None:
         aligned = content if name in CONTENT_METRICS else len(unit["pairs"])
         if (counts[name][0], counts[name][3]) != (correct, aligned):
             raise fail(f"{path}.counts.{name}", f"{correct} correct of {aligned} aligned (the pairs' flags)",
-                        counts[name])
+                       counts[name])
 
 
 def invariants(data: dict[str, Any]) -> None:
     if data["metrics"] != list(METRICS) or data["flags"] != list(PAIR_METRICS):
         raise fail("metrics", f"the metrics {list(METRICS)} and flags {list(PAIR_METRICS)}",
-                    [data["metrics"], data["flags"]])
+                   [data["metrics"], data["flags"]])
     # (one column entry per word and one tree per sentence: checked by Treebank.from_dict)
     starts = {side: [0, *accumulate(segment_sizes(data[side]["segmentation"], f"{side}.segmentation"))]
               for side in ("gold", "system")}
     units = data["units"]
     for side, key in (("gold", "gold"), ("system", "sys")):
         partition([(f"units[{i}].{key}", u[key]) for i, u in enumerate(units)], len(starts[side]) - 1,
-                   f"{side} sentences")
+                  f"{side} sentences")
     sums = {name: [0, 0, 0, 0] for name in METRICS}
     gold_deprel = data["gold"]["columns"]["deprel"]
     for i, unit in enumerate(units):
@@ -117,4 +113,4 @@ def invariants(data: dict[str, Any]) -> None:
     for name, (tp, gold, system, aligned) in sums.items():
         same_totals(data["totals"][name], {"tp": tp, "gold": gold, "system": system,
                                             **({"aligned": aligned} if name in PAIR_METRICS else {})},
-                     f"totals.{name}")
+                    f"totals.{name}")
