@@ -70,21 +70,28 @@ INT, BOOL, TEXT, DATA = Kind("int"), Kind("bool"), Kind("text"), Kind("data")
 #: ``SOURCE-DIGEST``: data that came from a file (upload, paste, JSON result), named in the URL.
 _DATA_TOKEN = re.compile(r"(upload|paste|json)-[0-9a-f]{12}")
 
-_PREPROCESS_DATA = {"sample": TEXT, "data": DATA}
-#: Every parameter each page reads, and its kind (page = ``st.Page.url_path``).
+_PREPROCESS_DATA = {"sample": TEXT, "data": DATA, "sample_b": TEXT, "data_b": DATA}
+_TREES_DATA = {"trees": TEXT, "trees_data": DATA, "trees_b": TEXT, "trees_data_b": DATA}
+_M2_DATA = {"m2": TEXT, "m2_data": DATA, "m2_b": TEXT, "m2_data_b": DATA}
+_DEPS_DATA = {"deps": TEXT, "deps_data": DATA, "deps_b": TEXT, "deps_data_b": DATA}
+#: Every parameter each page reads, and its kind (page = ``st.Page.url_path``).  What is
+#: loaded is named by the view's loader parameters: system A's, and system B's with ``_b``
+#: (:mod:`inspector.common.system_b`); the Compare page reads every view's.
 PAGE_PARAMS: dict[str, dict[str, Kind]] = {
     "overview": dict(_PREPROCESS_DATA),
     "sentences": {**_PREPROCESS_DATA, "mismatches": BOOL, "kind": TEXT, "shape": TEXT, "q": TEXT, "unit": INT,
                   "rows": INT, "page": INT},
-    "brackets": {"trees": TEXT, "trees_data": DATA, "merged": BOOL, "word_groups": BOOL, "crossing": BOOL,
+    "brackets": {**_TREES_DATA, "merged": BOOL, "word_groups": BOOL, "crossing": BOOL,
                  "label": TEXT, "length": TEXT, "pair": INT, "bk_rows": INT},
-    "edits": {"m2": TEXT, "m2_data": DATA, "e_level": TEXT, "e_op": TEXT, "e_main": TEXT, "e_type": TEXT,
+    "edits": {**_M2_DATA, "e_level": TEXT, "e_op": TEXT, "e_main": TEXT, "e_type": TEXT,
               "e_status": TEXT, "e_ann": TEXT, "e_q": TEXT, "e_unit": INT, "e_rows": INT, "e_erows": INT,
               "e_page": INT},
-    "deps": {"deps": TEXT, "deps_data": DATA, "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT, "d_unit": INT,
+    "deps": {**_DEPS_DATA, "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT, "d_unit": INT,
              "d_rows": INT, "d_wrows": INT},
     "analysis": {"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
                  "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT},
+    "compare": {**_PREPROCESS_DATA, **_TREES_DATA, **_M2_DATA, **_DEPS_DATA, "cmp_eval": TEXT,
+                "cmp_measure": TEXT, "cmp_who": TEXT, "cmp_unit": INT},
     "teaching": {},
     "about": {},
 }

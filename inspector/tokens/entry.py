@@ -1,7 +1,15 @@
 """The tokens & sentences view as the app registers it (``jpcore preprocess``'s ``view``)."""
 
+from typing import Any
+
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
 from inspector.tokens import analysis, loader
+from inspector.tokens.view import GOLD, SYS
+
+
+def _unit_text(loaded: Any, index: int, side: str) -> str:
+    return loaded.view.unit_text(loaded.result.units[index], GOLD if side == "gold" else SYS)
+
 
 VIEW = EvaluationView(
     key="tokens",
@@ -12,4 +20,6 @@ VIEW = EvaluationView(
     loader_hint="the sidebar of the Overview or Sentences & tokens page",
     analysis_source=analysis.source,
     before_pages=loader.SPEC.run,  # both pages share the sidebar loader; its progress box comes first
+    loader=lambda: loader.SPEC,
+    unit_text=_unit_text,
 )
