@@ -76,7 +76,7 @@ _M2_DATA = {"m2": TEXT, "m2_data": DATA, "m2_b": TEXT, "m2_data_b": DATA}
 _DEPS_DATA = {"deps": TEXT, "deps_data": DATA, "deps_b": TEXT, "deps_data_b": DATA}
 #: Every parameter each page reads, and its kind (page = ``st.Page.url_path``).  What is
 #: loaded is named by the view's loader parameters: system A's, and system B's with ``_b``
-#: (:mod:`inspector.common.system_b`); the Compare page reads every view's.
+#: (:mod:`inspector.common.system_b`).
 PAGE_PARAMS: dict[str, dict[str, Kind]] = {
     "overview": dict(_PREPROCESS_DATA),
     "sentences": {**_PREPROCESS_DATA, "mismatches": BOOL, "kind": TEXT, "shape": TEXT, "q": TEXT, "unit": INT,
@@ -90,8 +90,7 @@ PAGE_PARAMS: dict[str, dict[str, Kind]] = {
              "d_rows": INT, "d_wrows": INT},
     "analysis": {"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
                  "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT},
-    "compare": {**_PREPROCESS_DATA, **_TREES_DATA, **_M2_DATA, **_DEPS_DATA, "cmp_eval": TEXT,
-                "cmp_measure": TEXT, "cmp_who": TEXT, "cmp_unit": INT},
+    "compare": {"cmp_eval": TEXT, "cmp_who": TEXT, "cmp_unit": INT, "cmp_rows": INT},
     "teaching": {},
     "about": {},
 }

@@ -3,7 +3,7 @@
 Pages are listed with ``st.navigation``, built from the registry: each
 evaluation registered in :data:`jpcore.task.TASKS` with a view brings its
 pages (:func:`inspector.common.evaluation_view.evaluation_views`), then come
-the general pages (Teaching, About, Analysis).  Page files live in
+the general pages (Teaching, About, Analysis, Compare: the last two built over the registry too).  Page files live in
 ``inspector/pages/``, one folder up: this script deliberately does *not*
 sit beside a folder called ``pages/``, which Streamlit (1.67) treats as a
 legacy multipage app until ``st.navigation`` has run once in the process
@@ -49,6 +49,7 @@ GENERAL_PAGES = [
     PageSpec("Teaching", ":material/school:", page_file("teaching")),
     PageSpec("About", ":material/info:", page_file("about")),
     PageSpec("Analysis", ":material/analytics:", page_file("analysis")),
+    PageSpec("Compare", ":material/compare_arrows:", page_file("compare")),
 ]
 #: Each page with the hook drawn before it (a loader its view's pages share), in menu order.
 PAGES = [(_page(spec), view.before_pages) for view in VIEWS for spec in view.pages]
