@@ -40,6 +40,7 @@ def test_choosing_system_b_shows_the_significance_line_and_who_wins(tmp_path: Pa
         expect(page.get_by_text("B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906")).to_be_visible(
             timeout=WAIT)
         expect(page.get_by_text("6 common units: B wins 1, A wins 0, tie 5")).to_be_visible(timeout=WAIT)
-        after_rerun(page, lambda: page.locator('[data-testid="stButtonGroup"]').get_by_text("B wins", exact=True).click())
+        who = page.locator('[data-testid="stButtonGroup"]')
+        after_rerun(page, lambda: who.get_by_text("B wins", exact=True).click())
         expect(page.get_by_text("Showing 1 of 6 common units.")).to_be_visible(timeout=WAIT)
         expect(page.get_by_text("winner B", exact=False)).to_be_visible(timeout=WAIT)

@@ -3,15 +3,15 @@
 Pages are listed with ``st.navigation``, built from the registry: each
 evaluation registered in :data:`jpcore.task.TASKS` with a view brings its
 pages (:func:`inspector.common.evaluation_view.evaluation_views`), then come
-the general pages (Teaching, About, Analysis, Compare: the last two built over the registry too).  Page files live in
-``inspector/pages/``, one folder up: this script deliberately does *not*
-sit beside a folder called ``pages/``, which Streamlit (1.67) treats as a
-legacy multipage app until ``st.navigation`` has run once in the process
-(so a fresh server opened at ``/sentences`` would run the page without this
-file, i.e. without the loader; ``AppTest`` does so on every run).  A view's
-``before_pages`` (the sidebar loader the tokens & sentences pages share)
-runs before its page; the app opens with the EWT excerpt (gold words vs
-nltk) already loaded.
+the general pages (Teaching, About, Analysis, Compare: the last two built
+over the registry too). Page files live in ``inspector/pages/``, one folder
+up: this script deliberately does *not* sit beside a folder called
+``pages/``, which Streamlit (1.67) treats as a legacy multipage app until
+``st.navigation`` has run once in the process (so a fresh server opened at
+``/sentences`` would run the page without this file, i.e. without the
+loader; ``AppTest`` does so on every run). A view's ``before_pages`` (the
+sidebar loader the tokens & sentences pages share) runs before its page; the
+app opens with the EWT excerpt (gold words vs nltk) already loaded.
 
 Around every page run: the URL is cleaned for the page and notes on what
 was ignored in it go at the top (:mod:`inspector.common.url_state`), and
