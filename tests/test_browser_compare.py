@@ -26,7 +26,7 @@ def test_choosing_system_b_shows_the_significance_line_and_who_wins(tmp_path: Pa
         expect(page.get_by_role("heading", name="Edits", exact=True)).to_be_visible(timeout=WAIT)
         drawn(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
-        after_rerun(page, lambda: sidebar.get_by_text("Bundled", exact=True).click())
+        after_rerun(page, lambda: sidebar.get_by_text("Bundled B", exact=True).click())
         line = page.get_by_text("B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906")
         expect(line).to_be_visible(timeout=WAIT)
         expect(page.get_by_text("paired bootstrap, 1,000 resamples, seed 12345")).to_be_visible(timeout=WAIT)

@@ -1,4 +1,4 @@
-"""Analysis page: error by shape, buckets, confusion matrices and the worst units of any evaluation.
+"""Analysis page: buckets, confusion matrices, the worst units and error by shape of any evaluation.
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
 brackets, edits: each view's ``analysis_source``, found through the registry,
@@ -307,7 +307,8 @@ def show() -> None:
     st.caption(f"**{md_text(source.label)}** · {plural(len(stats), 'aligned unit')} · measures: "
                f"{md_text(', '.join(source.measure_labels[m] for m in measures))}")
 
-    show_by_shape(result, SHAPE_NOUNS.get(task, "sentences"), key=f"an_by_shape_{evaluation}")
     _buckets(source, evaluation, memo, stats)
     _matrices(source, evaluation, memo)
     _worst(source, memo, stats)
+    st.subheader("Error by shape")
+    show_by_shape(result, SHAPE_NOUNS.get(task, "sentences"), key=f"an_by_shape_{evaluation}")

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 #: The System B radio's choices.
 SOURCES = ("none", "sample", "upload", "paste")
-SOURCE_LABELS = {"none": "None", "sample": "Bundled", "upload": "Upload a file", "paste": "Paste text"}
+SOURCE_LABELS = {"none": "None", "sample": "Bundled B", "upload": "Upload B", "paste": "Paste B"}
 #: What B is called in messages and tables.
 NAME = "system B"
 _SLOTS: dict[str, Slot] = {}

@@ -127,7 +127,6 @@ def show() -> None:
         st.dataframe(tables.kinds_frame(result), hide_index=True, key="kinds_table")
         n_errors = sum(1 for unit in result.units if unit.is_mismatch)
         st.caption(f"{plural(len(result.units), 'unit')}, {n_errors} with at least one error.")
-    show_by_shape(result, key="by_shape_table")
     with units_right:
         st.html(legend_html())
         chart = st.plotly_chart(mismatch_figure(view), key="mismatch_chart", on_select="rerun",
@@ -152,6 +151,9 @@ def show() -> None:
         if st.button(f"Open unit #{target.index} on Sentences & tokens", key="mismatch_open",
                      icon=":material/arrow_forward:", help="Click a row of this table to choose another unit."):
             _open_on_sentences_page(target.index)
+
+    st.subheader("Error by shape")
+    show_by_shape(result, key="by_shape_table")
 
     # --- Downloads ------------------------------------------------------------
     st.subheader("Downloads")
