@@ -1,7 +1,7 @@
 """The Dependencies page in a real browser: Debian's chromium driven by Playwright.
 
 Opens the app, checks the menu's order (the evaluations' pages, then
-Teaching, About, Analysis), goes to Dependencies through the sidebar
+Teaching, About, Analysis, Compare), goes to Dependencies through the sidebar
 navigation (the page loads its bundled parsed EWT pair by itself), reads the
 metrics table from the data grid's accessible table (LAS: 624 of 852,
 73.24% as ``python -m jpcore ud`` prints it), opens unit 3 by its link and
@@ -19,7 +19,8 @@ import pytest
 
 from tests.browser_support import app_page, after_rerun, drawn
 
-MENU = ["Overview", "Sentences & tokens", "Brackets", "Edits", "Dependencies", "Teaching", "About", "Analysis"]
+MENU = ["Overview", "Sentences & tokens", "Brackets", "Edits", "Dependencies", "Teaching", "About", "Analysis",
+        "Compare"]
 #: The metrics table's LAS row as the grid shows it: counts, then P / R / F1 / aligned accuracy (%).
 LAS_ROW = ["LAS", "624", "852", "852", "852", "73.24", "73.24", "73.24", "73.24"]
 

@@ -1,6 +1,6 @@
 """Every URL parameter a page binds is declared in its PageSpec (so url_state keeps it).
 
-Read with ast: in each view folder (and the Analysis folder), a widget
+Read with ast: in each view folder (and the folder of each general page that reads the URL), a widget
 bound to the URL (``bind="query-params"``) with a literal ``key``, and a
 literal ``st.query_params["name"]`` written, must be among the parameters
 the folder's pages declare (:attr:`PageSpec.params`); an undeclared one
@@ -39,7 +39,7 @@ def bound_names(folder: Path) -> set[str]:
 
 
 FOLDERS = {view.key: [spec for spec in view.pages] for view in evaluation_views()}
-FOLDERS["analysis"] = [spec for spec in GENERAL_PAGES if spec.key == "analysis"]
+FOLDERS.update({spec.key: [spec] for spec in GENERAL_PAGES if spec.params})  # analysis/, compare/
 
 
 @pytest.mark.parametrize("folder", sorted(FOLDERS))

@@ -1,4 +1,4 @@
-"""Analysis page: buckets, confusion matrices and the worst units of any evaluation.
+"""Analysis page: buckets, confusion matrices, the worst units and error by shape of any evaluation.
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
 brackets, edits: each view's ``analysis_source``, found through the registry,
@@ -48,12 +48,15 @@ from jpcore.gec.error_types import TYPE_LEVELS
 from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
+from inspector.common.by_shape import show_by_shape
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.evaluation_view import AnalysisSource, analysed_views
 from inspector.common.markup import md_text
 from inspector.common.wording import of_total, plural
 
 BY = {"length": "sentence length", "kind": "unit kind"}
+#: What a unit shape counts, per task (as ``--by-shape`` says): trees for parseval, else sentences.
+SHAPE_NOUNS = {"parseval": "trees"}
 MATRIX_NAMES = {POS: "POS tags", LABELS: "bracket labels", TYPES: "error types", UPOS: "UPOS"}
 TYPE_LEVEL_NAMES = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 #: What the diagonal of each matrix adds up to.
@@ -307,3 +310,5 @@ def show() -> None:
     _buckets(source, evaluation, memo, stats)
     _matrices(source, evaluation, memo)
     _worst(source, memo, stats)
+    st.subheader("Error by shape")
+    show_by_shape(result, SHAPE_NOUNS.get(task, "sentences"), key=f"an_by_shape_{evaluation}")

@@ -16,6 +16,7 @@ never evaluated again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import streamlit as st
@@ -28,6 +29,7 @@ from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
 from inspector.brackets.samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES
+from inspector.brackets.view import PairView
 
 SLOT = Slot("bk_loaded", "bk_failed", what="trees", sample_param="trees", data_param="trees_data")
 
@@ -42,6 +44,11 @@ LIMITS = Limits("python -m jpcore parseval GOLD SYSTEM", (TREES_FACTOR,))
 @dataclass
 class BracketsLoaded(LoadedInput[ParsevalResult]):
     """An evaluated tree pair and where it came from."""
+
+    @cached_property
+    def view(self) -> PairView:
+        """The pairs' words and trees by side (built once, when first asked for)."""
+        return PairView(self.result)
 
 
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:

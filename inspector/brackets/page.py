@@ -28,6 +28,7 @@ from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
 from inspector.common.plotly_selection import CLEAR_HINT
+from inspector.common.significance import show_significance
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES
 from inspector.common.state import show_nothing_loaded
@@ -197,6 +198,7 @@ def show() -> None:
 
     _what_is_loaded(loaded)
     _headline(result)
+    show_significance(SPEC)
     st.subheader("Per label")
     chart = st.plotly_chart(label_figure(result.label_scores()), key="bk_label_chart",
                             on_select="rerun", selection_mode=("points", "box"))

@@ -7,7 +7,8 @@ file), the loader drawn before each of them when they share one (the tokens
 pages do; Brackets and Edits draw their own), and what the Analysis page
 reads from it (:class:`AnalysisSource`; ``None`` for an evaluation
 :mod:`jpcore.analysis` has no measures for: the Analysis page then does not
-offer it).  The entry point builds the menu
+offer it), and what the Compare page reads (``loader`` and ``unit_text``;
+:func:`compared_views`).  The entry point builds the menu
 from :func:`evaluation_views` and the Analysis page offers the same list,
 so adding an evaluation is one jpcore package, one inspector folder (with
 its thin page file) and one line in ``TASKS``: nothing in ``main/`` or
@@ -18,6 +19,8 @@ view that lives outside ``inspector/``, such as the tests' toy view).
 ['tokens', 'brackets', 'edits', 'deps']
 >>> [view.key for view in analysed_views()]
 ['tokens', 'brackets', 'edits']
+>>> [view.key for view in compared_views()]
+['tokens', 'brackets', 'edits', 'deps']
 """
 
 from __future__ import annotations
@@ -102,6 +105,13 @@ class EvaluationView:
     is loaded); ``None`` when the Analysis page cannot analyse the evaluation."""
     before_pages: Callable[[], Any] | None = None
     """Drawn before each of its pages (a loader the pages share), or ``None``."""
+    loader: Callable[[], Any] | None = None
+    """Its :class:`~inspector.common.loader.LoaderSpec` (imported when called): the Compare
+    page draws it and compares its system A with its system B; ``None``: not compared."""
+    unit_text: Callable[[Any, int, str], str] | None = None
+    """``unit_text(loaded, index, side)``: the text of unit ``index`` of a loaded input
+    (:class:`~inspector.common.state.LoadedInput`) on ``side`` (``"gold"`` or ``"sys"``),
+    sentences joined by ``~~~``: how the Compare page shows each system's segmentation."""
 
 
 def view_module(view: str, name: str = "entry") -> str:
@@ -115,6 +125,11 @@ def view_module(view: str, name: str = "entry") -> str:
 def evaluation_views() -> list[EvaluationView]:
     """The views of the registered evaluations that have one, in :data:`TASKS` order."""
     return [import_module(view_module(task.view)).VIEW for task in TASKS.values() if task.view is not None]
+
+
+def compared_views() -> list[EvaluationView]:
+    """The views the Compare page offers: those with a ``loader`` and a ``unit_text``, in :data:`TASKS` order."""
+    return [view for view in evaluation_views() if view.loader is not None and view.unit_text is not None]
 
 
 def analysed_views() -> list[EvaluationView]:

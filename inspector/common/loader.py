@@ -27,7 +27,10 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`) -- and calls
 * bad input (:class:`~jpcore.errors.InputError`) becomes one ``st.error``
   with the ``file:line: expected ..., found ...`` message -- never a
   traceback -- and is remembered, so a rerun does not evaluate it again;
-* the previously loaded data stays until a new input succeeds.
+* the previously loaded data stays until a new input succeeds;
+* under it, the *System B* input (:mod:`inspector.common.system_b`): a
+  second system aligned to the same gold with the same options, compared
+  with the loaded one on the Compare page and in each view's significance line.
 """
 
 from __future__ import annotations
@@ -41,14 +44,15 @@ import streamlit as st
 from jpcore.errors import InputError
 from jpcore.results.reader import read_result_json
 from jpcore.reports import InputInfo
-from inspector.common import loader_state
+from inspector.common import loader_state, system_b
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Factor, Limits, Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.common.markup import md_text
 from inspector.common.result_cache import RESULTS, key_of
-from inspector.common.samples import BundledPair
+from inspector.common.samples import BundledPair, SecondSample
 from inspector.common.state import LoadedInput, Slot, session_held_bytes
+from inspector.common.url_kinds import Params
 from inspector.common.widgets import loading_status
 from inspector.common.wording import PASTED_NAMES
 
@@ -143,6 +147,9 @@ class LoaderSpec:
     """Called when a sample is chosen, before its caption (e.g. to set the options to the sample's)."""
     shown: Callable[[LoadedInput | None, Any], None] | None = None
     """After loading: what is loaded and the settings (e.g. a caption under the loader)."""
+    second_systems: Callable[[BundledPair], Mapping[str, SecondSample]] | None = None
+    """System B's bundled choices for a sample beyond the catalogue's own siblings
+    (:func:`inspector.common.samples.siblings`), e.g. systems made from its raw text."""
 
     @property
     def keys(self) -> loader_state.LoaderKeys:
@@ -170,6 +177,16 @@ class LoaderSpec:
     def get_loaded(self) -> Any:
         """What is loaded (the view's :class:`~inspector.common.state.LoadedInput`), or ``None``."""
         return self.slot.get()
+
+    def url_params(self) -> Params:
+        """The URL parameters naming what the loader holds: system A's (its slot's) and
+        system B's (:func:`inspector.common.system_b.slot_of`), for its pages' ``PageSpec``."""
+        return {**self.slot.url_params(), **system_b.slot_of(self.slot).url_params()}
+
+    def get_loaded_b(self) -> Any:
+        """System B as loaded against the system A loaded now (:mod:`inspector.common.system_b`),
+        or ``None``."""
+        return system_b.current(self)
 
     def report_inputs(self, loaded: LoadedInput) -> list[InputInfo]:
         """The HTML report's inputs: the file names shown, and for a bundled sample the
@@ -286,5 +303,6 @@ def _run(spec: LoaderSpec) -> Any:
     loaded = spec.slot.get()
     if spec.shown is not None:
         spec.shown(loaded, settings)
+    system_b.run(spec, request)
     return loaded
 

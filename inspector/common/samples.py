@@ -12,7 +12,8 @@ Every pair has the licence and attribution of its folder's ``SOURCE.md``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import ClassVar
@@ -72,3 +73,36 @@ class BundledPair:
         some catalogues bundle, such as the raw text; ``None`` here)."""
         return (NamedBytes(self.gold_file, self.gold_path.read_bytes()),
                 NamedBytes(self.sys_file, self.sys_path.read_bytes()), None)
+
+
+@dataclass(frozen=True)
+class SecondSample:
+    """A bundled second system (B) for a loaded sample: its key (the URL's value), title, note,
+    and ``read()``, its file as the loader evaluates it against the sample's gold."""
+
+    key: str
+    title: str
+    note: str
+    read: Callable[[], NamedBytes]
+
+
+def siblings(catalogue: Mapping[str, BundledPair], key: str) -> dict[str, SecondSample]:
+    """The second systems the catalogue itself bundles for sample ``key``: every other
+    sample with the same gold file, folder and options and another system file (the
+    UA-GEC slice's three systems against annotator 1, the EWT parse's two systems).
+
+    >>> from inspector.deps.samples import DEPS_SAMPLES
+    >>> list(siblings(DEPS_SAMPLES, "ewt-parsed"))
+    ['ewt-raw-text']
+    """
+    own = catalogue.get(key)
+    if own is None:
+        return {}
+    found = {}
+    for other in catalogue.values():
+        if other.sys_file == own.sys_file:
+            continue
+        if replace(other, key=own.key, title=own.title, sys_file=own.sys_file, note=own.note) == own:
+            found[other.key] = SecondSample(other.key, other.title, other.note,
+                                            lambda other=other: other.read_files()[1])
+    return found

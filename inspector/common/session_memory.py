@@ -42,6 +42,9 @@ from streamlit import config
 APP_DIR = Path(__file__).resolve().parents[1]
 #: Session-state keys whose values are a session's data (besides loaded inputs).
 DATA_KEYS = ("an_memo", "teach_uploaded")
+#: Keys ending so hold data too: system A's files kept for system B, the comparisons
+#: (:mod:`inspector.common.system_b`).
+DATA_SUFFIXES = ("_a_request", "_b_runs")
 
 
 def grace_seconds() -> float:
@@ -102,7 +105,7 @@ def free_session(session_state: Any) -> int:
             value = state[key]
         except KeyError:
             continue
-        if key in DATA_KEYS or isinstance(value, LoadedInput):
+        if key in DATA_KEYS or str(key).endswith(DATA_SUFFIXES) or isinstance(value, LoadedInput):
             del state[key]
             dropped += 1
     return dropped

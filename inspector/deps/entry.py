@@ -6,17 +6,28 @@ parseval and gec results), so ``analysis_source`` is ``None``; the page
 itself shows the per-label tables and the label confusion.
 """
 
+from typing import Any
+
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
 from inspector.common.url_kinds import INT, TEXT
 from inspector.deps import loader
+
+
+def _unit_text(loaded: Any, index: int, side: str) -> str:
+    from inspector.deps.tables import unit_text
+
+    return unit_text(loaded.result, loaded.result.units[index], "gold" if side == "gold" else "sys")
+
 
 VIEW = EvaluationView(
     key="deps",
     title="Dependencies",
     pages=(PageSpec("Dependencies", ":material/device_hub:", page_file("deps"),
-                    params={**loader.SLOT.url_params(), "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT,
+                    params={**loader.SPEC.url_params(), "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT,
                             "d_unit": INT, "d_rows": INT, "d_wrows": INT}),),
     loader_page=page_file("deps"),
     loader_hint="the sidebar of the Dependencies page",
     analysis_source=None,
+    loader=lambda: loader.SPEC,
+    unit_text=_unit_text,
 )

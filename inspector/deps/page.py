@@ -29,6 +29,7 @@ from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
 from inspector.common import loader_state
 from inspector.common import widgets as components
+from inspector.common.significance import show_significance
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
@@ -207,6 +208,7 @@ def show() -> None:
     result, index = loaded.result, loaded.words
     _what_is_loaded(loaded)
     _headline(result)
+    show_significance(SPEC)
     _labels(result)
 
     wanted = _word_filter(loaded)

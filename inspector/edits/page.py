@@ -36,6 +36,7 @@ from inspector.edits import tables as gec_tables
 from inspector.edits.charts import selected_categories, type_figure
 from inspector.edits.render import legend_html, units_html
 from inspector.common.plotly_selection import CLEAR_HINT
+from inspector.common.significance import show_significance
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
@@ -224,6 +225,7 @@ def show() -> None:
     result = loaded.result
     _what_is_loaded(loaded)
     _headline(result)
+    show_significance(gec_loading.SPEC)
     level, chart_names = _type_chart(result)
     chosen = _edit_filter(loaded, level, chart_names)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)

@@ -3,7 +3,8 @@
 Pages are listed with ``st.navigation``, built from the registry: each
 evaluation registered in :data:`jpcore.task.TASKS` with a view brings its
 pages (:func:`inspector.common.evaluation_view.evaluation_views`), then come
-the general pages (Teaching, About, Analysis): :mod:`inspector.main.menu`.  Page files live in
+the general pages (Teaching, About, Analysis, Compare: the last two built
+over the registry too): :mod:`inspector.main.menu`.  Page files live in
 ``inspector/pages/``, one folder up: this script deliberately does *not*
 sit beside a folder called ``pages/``, which Streamlit (1.67) treats as a
 legacy multipage app until ``st.navigation`` has run once in the process

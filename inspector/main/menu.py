@@ -9,7 +9,7 @@ order), then :data:`GENERAL_PAGES`; :func:`page_params` is the table
 ``entry.py``), so a new evaluation's URL needs no list outside its folder.
 
 >>> [spec.key for spec, _ in menu()]
-['overview', 'sentences', 'brackets', 'edits', 'deps', 'teaching', 'about', 'analysis']
+['overview', 'sentences', 'brackets', 'edits', 'deps', 'teaching', 'about', 'analysis', 'compare']
 >>> page_key(""), page_key("edits")
 ('overview', 'edits')
 """
@@ -29,6 +29,8 @@ GENERAL_PAGES = (
     PageSpec("Analysis", ":material/analytics:", page_file("analysis"),
              params={"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
                      "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT}),
+    PageSpec("Compare", ":material/compare_arrows:", page_file("compare"),
+             params={"cmp_eval": TEXT, "cmp_who": TEXT, "cmp_unit": INT, "cmp_rows": INT}),
 )
 
 

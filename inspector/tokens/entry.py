@@ -1,11 +1,19 @@
 """The tokens & sentences view as the app registers it (``jpcore preprocess``'s ``view``)."""
 
+from typing import Any
+
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
 from inspector.common.url_kinds import BOOL, INT, TEXT
 from inspector.tokens import analysis, loader
+from inspector.tokens.view import GOLD, SYS
 
-#: What the shared sidebar loader names in the URL (``?sample=`` or ``?data=``).
-_LOADED = loader.SPEC.slot.url_params()
+
+def _unit_text(loaded: Any, index: int, side: str) -> str:
+    return loaded.view.unit_text(loaded.result.units[index], GOLD if side == "gold" else SYS)
+
+
+#: What the shared sidebar loader names in the URL (``?sample=`` or ``?data=``, system B's with ``_b``).
+_LOADED = loader.SPEC.url_params()
 
 VIEW = EvaluationView(
     key="tokens",
@@ -18,4 +26,6 @@ VIEW = EvaluationView(
     loader_hint="the sidebar of the Overview or Sentences & tokens page",
     analysis_source=analysis.source,
     before_pages=loader.SPEC.run,  # both pages share the sidebar loader; its progress box comes first
+    loader=lambda: loader.SPEC,
+    unit_text=_unit_text,
 )

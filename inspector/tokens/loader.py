@@ -206,6 +206,7 @@ SPEC = LoaderSpec(
     options=_options,
     on_sample=_on_sample,
     shown=_shown,
+    second_systems=samples.second_systems,
 )
 
 

@@ -21,6 +21,8 @@ from inspector.tokens import tables
 from inspector.tokens.charts import mismatch_figure
 from inspector.tokens.mismatch_selection import selected_units, selection_frame, selection_summary
 from inspector.tokens.loader import format_description
+from inspector.common.by_shape import show_by_shape
+from inspector.common.significance import show_significance
 from inspector.common.markup import md_text
 from inspector.common.wording import plural
 from inspector.tokens.render import legend_html
@@ -108,6 +110,7 @@ def show() -> None:
         _metrics(token_name, result.totals["tokens"])
     with definitions:
         st.markdown(DEFINITIONS.format(token_name=token_name))
+    show_significance(loading.SPEC)
 
     st.markdown("**conll18 layout** (compare with `conll18_ud_eval.py --counts`)")
     conll_left, conll_right = st.columns([2, 3])
@@ -148,6 +151,9 @@ def show() -> None:
         if st.button(f"Open unit #{target.index} on Sentences & tokens", key="mismatch_open",
                      icon=":material/arrow_forward:", help="Click a row of this table to choose another unit."):
             _open_on_sentences_page(target.index)
+
+    st.subheader("Error by shape")
+    show_by_shape(result, key="by_shape_table")
 
     # --- Downloads ------------------------------------------------------------
     st.subheader("Downloads")

@@ -10,11 +10,12 @@ its key in :data:`SAMPLES`; a path never comes from the user.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
 from inspector.common.files import NamedBytes
-from inspector.common.samples import SAMPLE_DATA, BundledPair
+from inspector.common.samples import SAMPLE_DATA, BundledPair, SecondSample
 from jpcore.align.similarity import Normaliser
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
@@ -167,3 +168,40 @@ def check(sample: Sample) -> str:
     sentences, tokens = result.totals["sentences"], result.totals["tokens"]
     return (f"{len(result.units):,} units · sentences F1 {100 * sentences.f1:.2f} · "
             f"{sample.level} F1 {100 * tokens.f1:.2f}")
+
+
+#: The second systems made here from an English sample's raw text: (splitter, tokenizer) of
+#: :mod:`jpcore.systems` -> their name (nltk is imported only when one is chosen).
+DERIVED_SYSTEMS = {("punkt", "treebank"): "Punkt + Treebank", ("punkt", "wordpunct"): "Punkt + WordPunct",
+                   ("punkt", "whitespace"): "Punkt + Whitespace"}
+
+
+@cache
+def derived_system_text(key: str, splitter: str, tokenizer: str) -> bytes:
+    """Sample ``key``'s raw text cut by ``splitter`` + ``tokenizer``
+    (:func:`jpcore.systems.run_system`), as tokenized text: one sentence per line, tokens
+    separated by a space (what ``jpcore preprocess --compare`` reads back)."""
+    from jpcore.systems import run_system  # nltk: only when a derived system is chosen
+
+    sample = SAMPLES[key]
+    raw = read_raw(sample.raw_path.read_bytes(), sample.raw_file)
+    run = run_system(raw, splitter, tokenizer, level=sample.level)
+    return "".join(" ".join(sentence.tokens) + "\n" for sentence in run.segmentation.sentences).encode("utf-8")
+
+
+def second_systems(sample: BundledPair) -> dict[str, SecondSample]:
+    """The bundled second systems for ``sample``: for the English samples of tokenized text
+    with a raw text, Punkt + each of :data:`DERIVED_SYSTEMS`' tokenizers run on that raw
+    text here (no figure is stored: they are made when chosen)."""
+    assert isinstance(sample, Sample)
+    if sample.fmt != "text" or sample.language != "en" or not sample.raw_path.is_file():
+        return {}
+    found = {}
+    for (splitter, tokenizer), label in DERIVED_SYSTEMS.items():
+        key = f"{splitter}-{tokenizer}"
+        found[key] = SecondSample(
+            key, f"{label}, run here on the raw text",
+            f"nltk's {label} on {sample.raw_file} (jpcore.systems), written one sentence per line.",
+            lambda key=sample.key, splitter=splitter, tokenizer=tokenizer: NamedBytes(
+                f"{splitter}-{tokenizer}.tok.txt", derived_system_text(key, splitter, tokenizer)))
+    return found

@@ -1,0 +1,133 @@
+"""Compare page: system A against system B on the same gold, unit by unit, for any evaluation.
+
+Built over the registry (:func:`inspector.common.evaluation_view.compared_views`):
+the evaluation is chosen at the top (``?cmp_eval=``), and the page reads
+(never loads) what its loader holds -- system A and, chosen under it on
+the view's own pages, system B (:mod:`inspector.common.system_b`) -- as
+the Analysis page does; it shows what
+``jpcore TASK GOLD A --compare B`` computes (jpcore's
+:func:`~jpcore.extras.comparison.compare_results`, its defaults: paired
+bootstrap, 1,000 resamples, seed 12345): the significance line with its
+method named, both systems' scores side by side, and per common unit (gold
+cut wherever both systems end a unit) "where does B win?": each system's
+counts and score and the winner, filtered by who wins (``?cmp_who=B``); a
+row opens the unit (``?cmp_unit=N``): its gold text and each system's own
+units in it.  Every text from a file is escaped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from jpcore.extras.totals import measures_of
+from inspector.common import system_b
+from inspector.common import widgets as components
+from inspector.common.evaluation_view import EvaluationView, compared_views
+from inspector.common.markup import md_text
+from inspector.common.significance import significance_line
+from inspector.common.wording import of_total, plural
+from inspector.compare import tables
+
+#: URL/session key of the opened common unit.
+UNIT_KEY = "cmp_unit"
+#: Rows per page of the who-wins table.
+TABLE_ROWS = 500
+
+
+def _default_view(views: dict[str, EvaluationView]) -> str:
+    """The first evaluation with a system B loaded, else the first."""
+    for key, view in views.items():
+        if system_b.current(view.loader()) is not None:
+            return key
+    return next(iter(views))
+
+
+def _measure(spec: Any, result: Any) -> str:
+    measures = [m for m in measures_of(result)]
+    names = [m.name for m in measures]
+    default = next((m.name for m in measures if m.default), names[0])
+    labels = {m.name: m.label(result) for m in measures}
+    if len(names) == 1:
+        return names[0]
+    return st.selectbox("Measure tested", names, key=f"cmp_measure_{spec.task}", index=names.index(default),
+                        format_func=labels.__getitem__,
+                        help="The score whose difference the bootstrap tests (--measure on the command line).")
+
+
+def _unit_detail(row: tables.CommonRow, view: EvaluationView, a: Any, b: Any) -> None:
+    """The common unit's gold text and each system's units in it."""
+    start, end = row.gold
+    where = ("no gold sentence" if end == start else f"gold sentence {start}" if end == start + 1
+             else f"gold sentences {start}–{end - 1}")
+    st.markdown(f"**Common unit #{row.index}**: {where} · winner **{row.winner}** "
+                f"(A {row.score_a:.2f}%, B {row.score_b:.2f}%)")
+    st.markdown(f"**Gold**: {md_text(tables.gold_text(row, a, view.unit_text))}")
+    columns = st.columns(2)
+    for column, name, loaded, span in ((columns[0], "System A", a, row.sys_a), (columns[1], "System B", b, row.sys_b)):
+        with column:
+            units = tables.side_texts(span, loaded, view.unit_text)
+            st.markdown(f"**{name}** ({md_text(loaded.label)}): {plural(len(units), 'unit')}")
+            for number, text in units:
+                st.markdown(f"`#{number}` {md_text(text) or '–'}")
+
+
+def show() -> None:
+    """Draw the Compare page (``inspector/pages/compare.py`` runs it)."""
+    st.title("Compare two systems")
+    st.caption("System B against system A, each aligned to the same gold on its own and compared on their "
+               "common units (gold cut wherever both systems end a unit), as `jpcore TASK GOLD A --compare B` "
+               "does. Both are chosen in the sidebar of the evaluation's own page.")
+    views = {view.key: view for view in compared_views()}
+    key = st.radio("Evaluation", list(views), format_func=lambda k: views[k].title, key="cmp_eval",
+                   index=list(views).index(_default_view(views)), horizontal=True, bind="query-params")
+    view = views[key]
+    spec = view.loader()
+    a, b = spec.get_loaded(), spec.get_loaded_b()
+    if a is None or b is None:
+        what = "Nothing is loaded" if a is None else "No system B is chosen"
+        st.info(f"{what} for {view.title} yet: choose system A and, under it, a **System B** in "
+                f"{view.loader_hint} (a bundled second system, an upload or pasted text), then come back here.",
+                icon=":material/compare_arrows:")
+        st.page_link(view.loader_page, label=f"Open the page that loads {view.title}",
+                     icon=":material/arrow_forward:")
+        st.stop()
+    measure = _measure(spec, a.result)
+    run = system_b.comparison(spec, measure)
+    assert run is not None
+    st.info(significance_line(run), icon=":material/compare_arrows:")
+
+    st.subheader("Both systems")
+    st.dataframe(tables.scores_frame(a.result, b.result), hide_index=True, key="cmp_scores",
+                 column_config={name: st.column_config.NumberColumn(name, format="%.2f")
+                                for name in ("A (%)", "B (%)", "B − A (points)")})
+
+    st.subheader("Where does B win?")
+    rows = tables.common_rows(run, a.result)
+    counted = tables.wins(rows)
+    st.caption(f"{plural(len(rows), 'common unit')}: B wins {counted['B']:,}, A wins {counted['A']:,}, "
+               f"tie {counted['tie']:,} (by each unit's {md_text(run.label)} of its own counts).")
+    who = st.segmented_control("Who wins", list(tables.WHO), format_func=tables.WHO_LABELS.__getitem__,
+                               key="cmp_who", default="all", bind="query-params") or "all"
+    shown = [row for row in rows if who == "all" or row.winner == who]
+    ids = [row.index for row in shown]
+    st.caption(f"Showing {of_total(len(shown), len(rows), 'common unit')}.")
+    page_rows, _ = components.paged(shown, TABLE_ROWS, "cmp_rows", "common units")
+    frame = tables.who_frame(page_rows, run, a.result, a, view.unit_text)
+    percent_columns = [name for name in frame.columns if str(name).endswith("(%)")]
+    event = st.dataframe(
+        frame, key="cmp_table", on_select="rerun", selection_mode="single-row", hide_index=True,
+        height=min(420, 38 + 35 * max(len(frame), 1)),
+        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
+                       **{name: st.column_config.NumberColumn(name, format="%.2f") for name in percent_columns}},
+    )
+    owner = f"{a.fingerprint}-{b.fingerprint}-{measure}"
+    components.ensure_selection(UNIT_KEY, owner, lambda i: 0 <= i < len(rows), ids[0] if ids else None)
+    components.pick_from_table(event.selection.rows, [row.index for row in page_rows], UNIT_KEY)
+    components.follow_filters(UNIT_KEY, ids)
+    index = components.unit_navigation(UNIT_KEY, ids, len(rows), "Click a row of the table to open its unit.")
+    if index is not None and 0 <= index < len(rows):
+        _unit_detail(rows[index], view, a, b)
+    st.download_button("Common units (CSV)", frame.to_csv(index=False), file_name=f"compare-{key}.csv",
+                       mime="text/csv", key="cmp_csv", on_click="ignore")

@@ -1,0 +1,130 @@
+"""The Compare page's tables: both systems' scores, and who wins each common unit.
+
+Contract: every figure is read from a :class:`~jpcore.extras.comparison.ComparisonRun`
+(``jpcore TASK GOLD A --compare B``'s comparison: the common units and each
+system's counts summed per common unit) and the two results; nothing is
+aligned or counted here.  A common unit's score is the measure's metric of
+its own counts (F1 of its TP/FP/FN, EVALB's F1 of its brackets, errant's
+F-beta), in percent; the *winner* is the system whose score is higher, a
+*tie* when they are equal.  ``unit_text(loaded, index, side)`` gives a
+unit's text (the view's :attr:`~inspector.common.evaluation_view.EvaluationView.unit_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from jpcore.extras.comparison import ComparisonRun
+from jpcore.extras.totals import measures_of
+from inspector.common.by_shape import COUNT_HEADERS, percent
+from inspector.common.evaluation_view import ABSENT
+
+#: Who wins a common unit, as the filter offers it.
+WHO = ("all", "B", "A", "tie")
+WHO_LABELS = {"all": "All units", "B": "B wins", "A": "A wins", "tie": "Tie"}
+#: ``unit_text(loaded, index, side)``.
+UnitText = Callable[[Any, int, str], str]
+#: How the sentences of a unit, and the units of a common unit, are joined.
+JOINER = " ~~~ "
+
+
+@dataclass(frozen=True, slots=True)
+class CommonRow:
+    """One common unit: its number, gold sentence range, each system's unit range, counts and score."""
+
+    index: int
+    gold: tuple[int, int]
+    sys_a: tuple[int, int]
+    sys_b: tuple[int, int]
+    counts_a: tuple[int, ...]
+    counts_b: tuple[int, ...]
+    score_a: float
+    score_b: float
+
+    @property
+    def winner(self) -> str:
+        """``A``, ``B`` or ``tie`` (by the unit's score)."""
+        if self.score_a == self.score_b:
+            return "tie"
+        return "B" if self.score_b > self.score_a else "A"
+
+
+def common_rows(run: ComparisonRun, result_a: Any) -> list[CommonRow]:
+    """One row per common unit of ``run``, in document order."""
+    metric = run.measure.metric(result_a)
+    scores_a = np.atleast_1d(metric.score(run.counts_a)) if len(run.counts_a) else np.zeros(0)
+    scores_b = np.atleast_1d(metric.score(run.counts_b)) if len(run.counts_b) else np.zeros(0)
+    rows = []
+    for index, unit in enumerate(run.comparison.units):
+        rows.append(CommonRow(index, unit.gold, unit.sys_a, unit.sys_b,
+                              tuple(int(x) for x in run.counts_a[index]), tuple(int(x) for x in run.counts_b[index]),
+                              percent(run.measure, float(scores_a[index])),
+                              percent(run.measure, float(scores_b[index]))))
+    return rows
+
+
+def wins(rows: Sequence[CommonRow]) -> dict[str, int]:
+    """How many common units each of ``A``, ``B``, ``tie`` wins."""
+    counted = {"A": 0, "B": 0, "tie": 0}
+    for row in rows:
+        counted[row.winner] += 1
+    return counted
+
+
+def gold_text(row: CommonRow, loaded_a: Any, unit_text: UnitText) -> str:
+    """The gold text of a common unit: the gold side of the A units it holds."""
+    texts = [unit_text(loaded_a, i, "gold") for i in range(*row.sys_a)]
+    return JOINER.join(text for text in texts if text) or ABSENT
+
+
+def side_texts(rows_range: tuple[int, int], loaded: Any, unit_text: UnitText) -> list[tuple[int, str]]:
+    """``(unit number, system text)`` of each unit of one system in a common unit."""
+    return [(i, unit_text(loaded, i, "sys")) for i in range(*rows_range)]
+
+
+def _counts(values: Sequence[int]) -> str:
+    return "/".join(str(v) for v in values)
+
+
+def who_frame(rows: Sequence[CommonRow], run: ComparisonRun, result_a: Any, loaded_a: Any,
+              unit_text: UnitText) -> pd.DataFrame:
+    """The "where does B win?" table: key columns first (unit, winner, both scores, both
+    systems' counts), then the gold text of the unit."""
+    label = run.label
+    heading = "/".join(COUNT_HEADERS.get(c, c.capitalize()) for c in run.measure.counts)
+    out = []
+    for row in rows:
+        out.append({
+            "Unit": row.index, "Winner": row.winner,
+            f"A {label} (%)": row.score_a, f"B {label} (%)": row.score_b,
+            f"A {heading}": _counts(row.counts_a), f"B {heading}": _counts(row.counts_b),
+            "A units": _range(row.sys_a), "B units": _range(row.sys_b),
+            "Gold": gold_text(row, loaded_a, unit_text),
+        })
+    columns = ["Unit", "Winner", f"A {label} (%)", f"B {label} (%)", f"A {heading}", f"B {heading}", "A units",
+               "B units", "Gold"]
+    return pd.DataFrame(out, columns=columns)
+
+
+def _range(span: tuple[int, int]) -> str:
+    start, end = span
+    if end <= start:
+        return "–"
+    return f"{start}" if end == start + 1 else f"{start}–{end - 1}"
+
+
+def scores_frame(result_a: Any, result_b: Any) -> pd.DataFrame:
+    """Both systems' scores side by side: every measure of the task in the tables, in percent."""
+    rows = []
+    for measure in measures_of(result_a):
+        if not measure.in_tables:
+            continue
+        a, b = measure.score(result_a), measure.score(result_b)
+        rows.append({"Metric": measure.label(result_a), "A (%)": percent(measure, a), "B (%)": percent(measure, b),
+                     "B − A (points)": percent(measure, b) - percent(measure, a)})
+    return pd.DataFrame(rows)

@@ -1,0 +1,294 @@
+"""System B in the app (issue 16), driven by AppTest on the bundled samples.
+
+* every view's loader offers a System B; with B loaded, the view's first
+  page shows the significance line, whose figures are exactly those of
+  ``python -m jpcore TASK GOLD A --compare B --json`` (run here as a
+  process on the same files): for tokens (a system made from the sample's
+  raw text), edits and deps (the catalogue's other system for the same
+  gold), brackets (gold pasted as system B);
+* the Compare page: both systems' scores, who wins each common unit (by
+  each unit's own counts, those of the CLI's ``unit_counts``), the filter by
+  winner, a unit opened showing each system's own units; file contents
+  escaped;
+* error by shape on the Overview and the Analysis page: the CLI's
+  ``--by-shape --json`` ``totals_by_shape``, and pinned figures;
+* B stays through page switches, and a link naming B loads it again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from inspector.tokens.samples import SAMPLES, derived_system_text
+from tests.app_support import APP, ROOT
+from tests.app_support import run as _run
+
+EWT = SAMPLES["ewt-words"]
+TOY = ROOT / "sample_data" / "m2" / "toy-en"
+PARSED = ROOT / "sample_data" / "ud" / "UD_English-EWT-parsed"
+TREES = ROOT / "sample_data" / "parseval" / "jp-trees"
+COMPARE = "../pages/compare.py"
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def _cli(*args: str) -> dict:
+    """``python -m jpcore ARGS --json``'s JSON."""
+    done = subprocess.run([sys.executable, "-m", "jpcore", *args, "--json"], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def _open(page: str | None = None, **query: str) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    for key, value in query.items():
+        at.query_params[key] = value
+    _run(at)
+    if page is not None:
+        at.switch_page(page)
+        _run(at)
+    return at
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text).replace("**", "")
+
+
+def _lines(at: AppTest) -> list[str]:
+    return [_plain(info.value) for info in at.info if "common units; A = " in info.value]
+
+
+def _show(value: float, scale: float, decimals: int, signed: bool = True) -> str:
+    shown = f"{value * scale:+.{decimals}f}" if signed else f"{value * scale:.{decimals}f}"
+    return "+" + shown[1:] if signed and shown.startswith("-") and float(shown) == 0 else shown
+
+
+def _expected(comparison: dict, scale: float, decimals: int) -> str:
+    low, high = comparison["interval"]
+    return (f"B − A = {_show(comparison['difference'], scale, decimals)}, 95% interval "
+            f"[{_show(low, scale, decimals)}, {_show(high, scale, decimals)}], p = {comparison['p_value']:.4g}")
+
+
+def _session_run(at: AppTest, runs_key: str) -> dict:
+    """The comparison the app computed (its ``to_dict``), from the session."""
+    runs = at.session_state[runs_key]
+    (run,) = runs.values()
+    return run.to_dict()
+
+
+def _same_figures(app: dict, cli: dict) -> None:
+    for key in ("p_value", "difference", "interval", "score_a", "score_b", "samples", "seed", "method", "wins",
+                "units", "unit_counts"):
+        assert app[key] == cli[key], key
+
+
+# --- the significance line on each view's first page --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ewt_b(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled derived system B (Punkt + WordPunct on the raw text), written for the CLI."""
+    path = tmp_path_factory.mktemp("b") / "punkt-wordpunct.tok.txt"
+    path.write_bytes(derived_system_text("ewt-words", "punkt", "wordpunct"))
+    return path
+
+
+def test_overview_shows_the_clis_comparison_of_a_system_made_from_the_raw_text(ewt_b: Path) -> None:
+    at = _open(sample="ewt-words", sample_b="punkt-wordpunct")
+    cli = _cli("preprocess", str(EWT.gold_path), str(EWT.sys_path), "--compare", str(ewt_b))["comparison"]
+    (line,) = _lines(at)
+    assert _expected(cli, 100, 2) in line
+    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in line
+    assert "paired bootstrap, 1,000 resamples, seed 12345" in line
+    assert "Words F1: A 97.83, B 95.41" in line
+    _same_figures(_session_run(at, "jp_loaded_b_runs"), cli)
+    assert at.query_params["sample_b"] == ["punkt-wordpunct"] or at.query_params["sample_b"] == "punkt-wordpunct"
+
+
+def test_edits_page_compares_the_toy_pair_as_the_cli_does() -> None:
+    at = _open("../pages/edits.py", m2_b="toy")
+    cli = _cli("gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2"), "--compare",
+               str(TOY / "sys.m2"))["comparison"]
+    (line,) = _lines(at)
+    assert _expected(cli, 1, 4) in line
+    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
+    assert "errant's 0–1 scale" in line
+    _same_figures(_session_run(at, "gec_loaded_b_runs"), cli)
+
+
+def test_deps_page_compares_the_two_parses_as_the_cli_does() -> None:
+    at = _open("../pages/deps.py", deps_b="ewt-raw-text")
+    gold = PARSED / "en_ewt-ud-test.first49.conllu"
+    cli = _cli("ud", str(gold), str(PARSED / "en_ewt-ud-test.first49.parsed.conllu"), "--compare",
+               str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"))["comparison"]
+    (line,) = _lines(at)
+    assert _expected(cli, 100, 2) in line
+    assert "LAS F1: A 73.24, B 68.56" in line and "B − A = -4.68, 95% interval [-6.32, -3.20], p = 0.000999" in line
+    _same_figures(_session_run(at, "deps_loaded_b_runs"), cli)
+
+
+def test_brackets_page_compares_a_pasted_system_b_as_the_cli_does() -> None:
+    at = _open("../pages/brackets.py", trees="harbour")
+    at.radio(key="bk_b_source").set_value("paste")
+    _run(at)
+    at.text_area(key="bk_b_paste").input((TREES / "harbour.gold.mrg").read_text("utf-8"))
+    at.button(key="bk_b_paste_submit").click()
+    _run(at)
+    cli = _cli("parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg"), "--compare",
+               str(TREES / "harbour.gold.mrg"))["comparison"]
+    (line,) = _lines(at)
+    assert _expected(cli, 1, 2) in line
+    _same_figures(_session_run(at, "bk_loaded_b_runs"), cli)
+    assert "Bracketing F1: A 86.27, B 100.00" in line
+    assert "B − A = +13.73, 95% interval [+3.03, +25.49], p = 0.02997" in line
+
+
+# --- the Compare page ----------------------------------------------------------------------------
+
+
+def _frame(at: AppTest, column: str) -> pd.DataFrame:
+    frames = [df.value for df in at.dataframe if column in df.value.columns]
+    assert frames, f"no table with a {column!r} column"
+    return frames[0]
+
+
+def _f1(tp: int, fp: int, fn: int) -> float:
+    return 2 * tp / (2 * tp + fp + fn) if tp or fp or fn else 0.0
+
+
+def test_compare_page_lists_who_wins_each_common_unit(ewt_b: Path) -> None:
+    at = _open(sample="ewt-words", sample_b="punkt-wordpunct")
+    at.switch_page(COMPARE)
+    _run(at)
+    cli = _cli("preprocess", str(EWT.gold_path), str(EWT.sys_path), "--compare", str(ewt_b))["comparison"]
+    assert len(_lines(at)) == 1
+    scores = _frame(at, "B − A (points)")
+    assert list(scores["Metric"]) == ["Sentences F1", "Words F1"]
+    assert round(scores["A (%)"][1], 2) == 97.83 and round(scores["B (%)"][1], 2) == 95.41
+    table = _frame(at, "Winner")
+    assert len(table) == len(cli["units"]) == 107
+    expected = []
+    for a, b in zip(cli["unit_counts"]["a"], cli["unit_counts"]["b"]):
+        fa, fb = _f1(*a), _f1(*b)
+        expected.append("tie" if fa == fb else "B" if fb > fa else "A")
+    assert list(table["Winner"]) == expected
+    assert list(table["A TP/FP/FN"]) == ["/".join(map(str, row)) for row in cli["unit_counts"]["a"]]
+    assert list(table["B TP/FP/FN"]) == ["/".join(map(str, row)) for row in cli["unit_counts"]["b"]]
+    assert (expected.count("B"), expected.count("A"), expected.count("tie")) == (7, 37, 63)
+    assert any("B wins 7, A wins 37, tie 63" in _plain(c.value) for c in at.caption)
+
+    at.segmented_control(key="cmp_who").set_value("B")
+    _run(at)
+    only_b = _frame(at, "Winner")
+    assert list(only_b["Winner"]) == ["B"] * 7
+    first = int(only_b["Unit"][0])
+    assert at.session_state["cmp_unit"] == first  # the detail follows the filter
+    detail = [_plain(m.value) for m in at.markdown]
+    assert any(text.startswith(f"Common unit #{first}:") and "winner B" in text for text in detail)
+    assert any(text.startswith("System A (English EWT excerpt: gold words vs nltk)") for text in detail)
+    assert any(text.startswith("System B (Punkt + WordPunct, run here on the raw text)") for text in detail)
+
+
+def test_compare_page_without_b_says_where_to_choose_it() -> None:
+    at = _open(COMPARE)
+    assert any("No system B is chosen for Tokens & sentences" in _plain(i.value) for i in at.info)
+    assert not [df for df in at.dataframe if "Winner" in df.value.columns]
+
+
+def test_a_pasted_system_b_is_escaped_everywhere() -> None:
+    at = _open()
+    at.radio(key="b_source").set_value("paste")
+    _run(at)
+    gold = EWT.gold_path.read_text("utf-8").splitlines()
+    gold[0] = f"{HOSTILE} {gold[0]}"
+    at.text_area(key="b_paste").input("\n".join(gold) + "\n")
+    at.button(key="b_paste_submit").click()
+    _run(at)
+    assert len(_lines(at)) == 1
+    at.switch_page(COMPARE)
+    _run(at)
+    at.number_input(key="cmp_unit").set_value(0)
+    _run(at)
+    texts = [m.value for m in (*at.markdown, *at.info, *at.caption)]
+    shown = [text for text in texts if "onerror" in text]
+    assert shown and all(re.search(r"(?<!\\)<", text) is None for text in shown)  # every < escaped
+    assert any(_plain(text).startswith("`#0` " + HOSTILE) for text in texts)
+
+
+# --- B stays, and a link names it ------------------------------------------------------------------
+
+
+def test_system_b_stays_through_page_switches_and_a_reload_loads_it_again() -> None:
+    at = _open(m2_b="toy")
+    at.switch_page("../pages/edits.py")
+    _run(at)
+    assert len(_lines(at)) == 1
+    assert at.query_params["m2_b"] in ("toy", ["toy"])
+    for page in ("../pages/about.py", COMPARE, "../pages/edits.py"):
+        at.switch_page(page)
+        _run(at)
+    assert len(_lines(at)) == 1
+    reloaded = _open("../pages/edits.py", m2="toy-resegmented", m2_b="toy")
+    assert _lines(reloaded) == _lines(at)
+    at.radio(key="g_b_source").set_value("none")
+    _run(at)
+    assert _lines(at) == [] and "m2_b" not in at.query_params
+
+
+# --- error by shape ------------------------------------------------------------------------------
+
+
+def _shape_table(at: AppTest) -> pd.DataFrame:
+    return _frame(at, "Shape")
+
+
+def test_overview_splits_the_totals_by_unit_shape_as_the_cli() -> None:
+    at = _open()
+    table = _shape_table(at)
+    cli = _cli("preprocess", str(EWT.gold_path), str(EWT.sys_path), "--by-shape")["totals_by_shape"]
+    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n differing"]
+    for row, shape in zip(table.to_dict("records"), cli):
+        assert row["Shape"].startswith(shape)
+        for prefix, name in (("Sentences", "sentences"), ("Words", "tokens")):
+            counts = cli[shape][name]
+            assert (row[f"{prefix} TP"], row[f"{prefix} FP"], row[f"{prefix} FN"]) == (
+                counts["tp"], counts["fp"], counts["fn"])
+            assert row[f"{prefix} F1 (%)"] == pytest.approx(100 * counts["f1"], abs=1e-12)
+    assert [round(v, 2) for v in table["Words F1 (%)"]] == [98.18, 97.38, 94.64, 86.87]
+    assert list(table["Units"]) == [101, 3, 2, 1]
+
+
+@pytest.mark.parametrize("evaluation, page, cli_args, expected_f", [
+    ("Brackets", "../pages/brackets.py",
+     ("parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg")), [81.97, 100.0, 85.71]),
+    ("Edits", "../pages/edits.py",
+     ("gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2")), [100.0, 76.92, 66.67]),
+])
+def test_analysis_splits_the_totals_by_unit_shape_as_the_cli(evaluation: str, page: str, cli_args: tuple,
+                                                             expected_f: list[float]) -> None:
+    at = _open(page)
+    at.switch_page("../pages/analysis.py")
+    _run(at)
+    at.radio(key="an_eval").set_value("brackets" if evaluation == "Brackets" else "edits")
+    _run(at)
+    table = _shape_table(at)
+    cli = _cli(*cli_args, "--by-shape")["totals_by_shape"]
+    assert [row.split(" ")[0] for row in table["Shape"]] == list(cli)
+    score = [name for name in table.columns if str(name).endswith("(%)")]
+    assert len(score) == 1
+    for row, shape in zip(table.to_dict("records"), cli):
+        if evaluation == "Brackets":
+            counts = (cli[shape]["matched"], cli[shape]["gold"], cli[shape]["test"])
+            assert (row["Bracketing matched"], row["Bracketing gold"], row["Bracketing test"]) == counts
+            assert row[score[0]] == pytest.approx(cli[shape]["f1"], abs=1e-12)
+        else:
+            assert (row["TP"], row["FP"], row["FN"]) == (cli[shape]["tp"], cli[shape]["fp"], cli[shape]["fn"])
+            assert round(row[score[0]] / 100, 4) == cli[shape]["f"]
+    assert [round(v, 2) for v in table[score[0]]] == expected_f
