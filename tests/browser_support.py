@@ -96,10 +96,13 @@ def served_app(tmp_path: Path, *options: str) -> Iterator[str]:
 
 @contextmanager
 def app_page(tmp_path: Path, width: int = 1500, height: int = 1300, options: tuple[str, ...] = ()) -> Iterator[tuple]:
-    """``(page, url)``: a chromium page (60 s default timeout) and the URL of the app
-    served with Streamlit ``options``."""
+    """``(page, url)``: a chromium page (60 s default timeout, for its waits and for
+    ``expect``'s, whose own default of 5 s a loaded machine outlasts) and the URL of the
+    app served with Streamlit ``options``."""
     executable = chromium_executable()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=60_000)
 
     with served_app(tmp_path, *options) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
