@@ -142,7 +142,7 @@ def _measure_here(case: Case, gold: bytes, system: bytes) -> tuple[int, int, int
     held, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert loaded is not None
-    return held, RESULTS.bytes, peak
+    return held, RESULTS.stored_bytes, peak
 
 
 @dataclass
