@@ -44,12 +44,13 @@ class Node:
     """A bracket: ``label``, its ``children``, and the leaves it spans.
 
     A pre-terminal has ``word`` set (its label is the POS tag) and no
-    children.  ``start``/``end`` index the tree's ``words``; ``line`` is the
-    source line of the node's ``(``.
+    children (the reader gives it the empty tuple, not an empty list: 56
+    bytes less for each of a treebank's words).  ``start``/``end`` index the
+    tree's ``words``; ``line`` is the source line of the node's ``(``.
     """
 
     label: str
-    children: list[Node] = field(default_factory=list)
+    children: list[Node] | tuple[()] = field(default_factory=list)
     start: int = 0
     end: int = 0
     word: str | None = None
@@ -296,7 +297,8 @@ def _read(text: str, file: str) -> list[Tree]:
         for tag, leaf, opening, label, closing, word in _TOKEN.findall(line):
             if leaf:
                 # "(TAG word)": open, word and close at once (more than half the tokens)
-                node = Node(intern(tag), [], len(words), len(words) + 1, leaf, number)
+                leaf = intern(leaf)  # one string per distinct word, in both files
+                node = Node(intern(tag), (), len(words), len(words) + 1, leaf, number)
                 if stack:
                     parent = stack[-1]
                     if parent.word is not None:
@@ -352,7 +354,7 @@ def _read(text: str, file: str) -> list[Tree]:
                         file, number, f"')' after the word {show(node.word)}",
                         f"a second word {show(word)}",
                     )
-                node.word = word
+                node.word = word = intern(word)
                 words.append(word)
                 tags.append(node.label)
     if stack:
