@@ -24,7 +24,7 @@ from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
-from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
 from inspector.brackets.samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES
@@ -45,8 +45,8 @@ class BracketsLoaded(LoadedInput[ParsevalResult]):
 
 
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:
-    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: parseval.evaluate_bytes(
-        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name))
+    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: compacted(parseval.evaluate_bytes(
+        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name)))
 
 
 def evaluate_trees(request: Request) -> ParsevalResult:

@@ -34,7 +34,7 @@ from inspector.common.input_limits import Factor, Limits
 from inspector.common.input_widgets import Field
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.markup import md_text
-from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.samples import BundledPair
 from inspector.common.wording import plural, side_name
 from inspector.tokens import samples
@@ -86,7 +86,7 @@ def _evaluate_bytes(gold_data: bytes, sys_data: bytes, raw_data: bytes | None, o
     raw_text = read_raw(raw_data, _raw_name) if raw_data is not None else None
     normaliser = Normaliser.for_language(options.language, contractions=options.contractions,
                                          casefold=options.casefold)
-    return evaluate(gold, system, normaliser, strict=options.strict, raw_text=raw_text), raw_text
+    return compacted(evaluate(gold, system, normaliser, strict=options.strict, raw_text=raw_text)), raw_text
 
 
 def evaluate_files(request: Request) -> tuple[PreprocessResult, str | None]:
