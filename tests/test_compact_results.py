@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jpcore import parseval
-from jpcore.align import KINDS, Group, GroupList, compact_groups, group_to_list, groups_to_lists
+from jpcore.align import KINDS, Group, GroupList, all_match, compact_groups, group_to_list, groups_to_lists
 from jpcore.parseval.constituents import (
     STATUSES,
     Constituent,
@@ -47,6 +47,7 @@ def test_a_group_list_reads_as_its_groups() -> None:
     assert compact[0] == GROUPS[0] and compact[-1] == GROUPS[-1] and compact[-3] == GROUPS[0]
     assert compact[1:] == GROUPS[1:] and compact[::-1] == GROUPS[::-1] and compact[5:] == []
     assert compact == GROUPS and GROUPS == compact and compact == tuple(GROUPS)
+    assert not all_match(compact) and all_match(GroupList(GROUPS[1:2])) and all_match(GroupList())
     assert compact != GROUPS[:2] and compact != [GROUPS[0], GROUPS[2], GROUPS[1]] and compact != "abc"
     assert [group.kind for group in compact] == ["merged", "exact", "system-only"]
     assert [group.shape for group in compact] == ["n:1", "1:1", "0:1"]
@@ -78,6 +79,7 @@ def test_any_groups_round_trip(groups: list[Group]) -> None:
     assert compact == groups and list(compact) == groups
     assert GroupList.from_lists(compact.to_lists()) == compact
     assert compact.to_lists() == [group_to_list(group) for group in groups]
+    assert all_match(compact) == all_match(groups) == all(group.is_match for group in groups)
 
 
 CONSTITUENTS = [Constituent("NP", 0, 2, 0, 1, "matched"), Constituent("S", 0, 7, 3, 0, "gold-only", False, False),
@@ -133,6 +135,7 @@ def test_a_compacted_result_is_the_same_result(make) -> None:
     again = kind.from_dict(written)
     assert again.to_dict() == written and again.compact().to_dict() == written
     assert [unit.words for unit in plain_units] == [unit.words for unit in units]
+    assert [all_match(unit.words) for unit in plain_units] == [all_match(unit.words) for unit in units]
     assert pickle.loads(pickle.dumps(compact)).to_dict() == written
     assert compact.compact() is compact
     if isinstance(compact, ParsevalResult):

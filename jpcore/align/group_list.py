@@ -27,9 +27,9 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from jpcore.align.streams import KINDS, Group, new_group
+from jpcore.align.streams import EXACT, KINDS, Group, new_group
 
-__all__ = ["GroupList", "compact_groups"]
+__all__ = ["GroupList", "all_match", "compact_groups"]
 
 _KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
 #: Integers per group: gold, sys, gold_chars, sys_chars (two each).
@@ -108,6 +108,14 @@ class GroupList(Sequence[Group]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuilt, (self._ints, self._kinds))
 
+    def all_match(self) -> bool:
+        """Whether every group is a match (:attr:`Group.is_match`), without making the groups."""
+        if self._kinds.count(_KIND_CODES[EXACT]) != len(self._kinds):
+            return False
+        ints = self._ints
+        return (all(end - start == 1 for start, end in zip(ints[0::_WIDTH], ints[1::_WIDTH]))
+                and all(end - start == 1 for start, end in zip(ints[2::_WIDTH], ints[3::_WIDTH])))
+
     def to_lists(self) -> list[list]:
         """Each group as its JSON list (:func:`jpcore.align.serial.group_to_list`), without making the groups."""
         kinds = KINDS
@@ -125,3 +133,11 @@ def _rebuilt(ints: array, kinds: bytes) -> GroupList:
 def compact_groups(groups: Sequence[Group]) -> GroupList:
     """``groups`` as a :class:`GroupList` (the same object when it is one already)."""
     return groups if isinstance(groups, GroupList) else GroupList(groups)
+
+
+def all_match(groups: Sequence[Group]) -> bool:
+    """Whether every group is a match (:attr:`Group.is_match`); a :class:`GroupList`'s
+    without making its groups."""
+    if isinstance(groups, GroupList):
+        return groups.all_match()
+    return all(group.is_match for group in groups)

@@ -38,6 +38,7 @@ from jpcore.align import (
     KINDS,
     Group,
     GroupShape,
+    all_match,
     compact_groups,
     group_from_list,
     groups_to_lists,
@@ -117,7 +118,7 @@ class TreePair(GroupShape):
     @property
     def has_word_groups(self) -> bool:
         """Some word unit is not one gold word equal to one system word."""
-        return any(not unit.is_match for unit in self.words)
+        return not all_match(self.words)
 
     def row(self) -> EvalbRow:
         """The pair as a row of EVALB's table (status 0, Words = Len = gold tokens)."""
