@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jpcore import parseval
+from jpcore.formats.trees import read_trees
 from jpcore.align import KINDS, Group, GroupList, all_match, compact_groups, group_to_list, groups_to_lists
 from jpcore.parseval.constituents import (
     STATUSES,
@@ -142,3 +143,18 @@ def test_a_compacted_result_is_the_same_result(make) -> None:
         assert all(isinstance(pair.gold_constituents, ConstituentList) for pair in compact.pairs)
         assert compact.label_scores() == plain.label_scores() and len(compact.label_scores()) > 3
         assert [pair.labels() for pair in compact.pairs] == [pair.labels() for pair in plain.pairs]
+
+
+def test_trees_pickle_as_their_preorder_and_come_back_whole() -> None:
+    text = ("(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat) (X) (PP (IN on) (NP (DT the) (NN mat)))) (. .)))\n"
+            "( (S (NP-SBJ (PRP It)) (VP (VBZ works))))\n(NN alone)\n(TOP ())\n"
+            + "(S " * 1_500 + "(NN deep)" + ")" * 1_500 + "\n")
+    trees = read_trees(text, "t.mrg")
+    again = pickle.loads(pickle.dumps(trees, protocol=pickle.HIGHEST_PROTOCOL))
+    assert [tree.to_dict() for tree in again] == [tree.to_dict() for tree in trees]
+    assert [tree.to_string() for tree in again] == [tree.to_string() for tree in trees]
+    for tree, back in zip(trees, again):
+        assert [(n.label, n.start, n.end, n.word, n.line, len(n.children)) for n in back.nodes()] == [
+            (n.label, n.start, n.end, n.word, n.line, len(n.children)) for n in tree.nodes()]
+        assert back.depth() == tree.depth()
+    assert again[4].depth() == 1_501 and again[2].root.word == "alone" and again[3].is_empty
