@@ -12,6 +12,9 @@
   first row is a reference, not a target: a linear Python workload
   allocating as much memory as the others, whose growth is what the
   machine alone adds at 10x.
+* **App memory** (:mod:`bench.app_retained`): what the app holds for a
+  loaded file per byte of that file, per format (tracemalloc, each a fresh
+  forked process); the target is at most 25 times.
 
 Exit status 0 only when every target holds.  A benchmark module has
 ``run() -> list`` of rows; a row has a ``HEADER``, ``cells()`` and
@@ -39,6 +42,7 @@ BENCHMARKS = (
     "align_drift",
     "stats",
     "ud",
+    "app_retained",
 )
 
 

@@ -88,3 +88,26 @@ def test_treebank_section_is_real_size_with_the_same_words_on_both_sides():
     assert totals["matched"] < totals["gold"] and totals["cross"] > 0
     assert sum(g.tags != s.tags for g, s in zip(gold_trees, sys_trees)) > 500
     assert treebank.section() == (gold, system)  # the same bytes on every run
+
+
+def test_app_memory_cases_are_the_real_pairs_read_by_their_pages_loaders():
+    """bench.app_retained: each row's input is the real pair its name says (shared data, or
+    derived from it as named), read by the loader of the page that reads that format."""
+    from importlib import import_module
+
+    from bench import app_retained
+    from bench.treebank import section
+
+    files = {case.name: case.files() for case in app_retained.CASES}
+    ewt = app_retained.EWT
+    assert files["tokenized text: EWT test, gold words vs nltk"] == (
+        (ewt / "en_ewt-ud-test.gold.words.txt").read_bytes(), (ewt / "en_ewt-ud-test.nltk.tok.txt").read_bytes())
+    assert files["CoNLL-U: EWT test, gold vs nltk"] == (
+        (ewt / "en_ewt-ud-test.conllu").read_bytes(), (ewt / "en_ewt-ud-test.nltk.conllu").read_bytes())
+    assert files["bracketed trees: treebank section (2,416 trees)"] == section()
+    gold, system = files["M2: UA-GEC test, re-segmented annotator 0 vs annotator 1"]
+    assert (gold.count(b"\nS ") + 1, system.count(b"\nS ") + 1) == (2_862, 2_437)  # sentences merged
+    gold, system = files["CoNLL-U dependencies: EWT test vs a derived system"]
+    assert gold == (ewt / "en_ewt-ud-test.conllu").read_bytes() and (len(gold), len(system)) == (1_804_515, 1_392_935)
+    views = {case.view: import_module(f"inspector.{case.view}.loader").SPEC.task for case in app_retained.CASES}
+    assert views == {"tokens": "preprocess", "brackets": "parseval", "edits": "gec", "deps": "ud"}

@@ -11,6 +11,7 @@ the measured memory per byte (:mod:`inspector.input_limits`).
 from __future__ import annotations
 
 import gc
+import pickle
 import weakref
 
 import pytest
@@ -58,6 +59,18 @@ def test_bytes_are_bounded_least_recently_used_first_out() -> None:
     assert cache.get("b") is not None
     cache.put("d", b"d" * 1_000)
     assert cache.get("c") is None and cache.get("b") is not None and cache.bytes <= 3_000
+
+
+def test_pickles_are_held_compressed_and_counted_uncompressed() -> None:
+    cache = ResultCache("t", max_bytes=100_000, max_entry_bytes=100_000, ttl_seconds=60)
+    value = {"units": [(k, k + 1, "exact") for k in range(2_000)]}
+    assert cache.put("a", value)
+    pickled = len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    assert cache.bytes == pickled  # the bounds count the pickle, as before compression
+    assert 0 < cache.stored_bytes < pickled // 2  # what is held: the pickle compressed
+    assert cache.get("a") == value
+    cache.clear()
+    assert cache.bytes == cache.stored_bytes == 0
 
 
 def test_entries_expire_without_anyone_using_the_cache(clock: Clock) -> None:

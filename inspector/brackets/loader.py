@@ -25,7 +25,7 @@ from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
-from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
 from inspector.brackets.samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES
@@ -34,10 +34,10 @@ from inspector.brackets.view import PairView
 SLOT = Slot("bk_loaded", "bk_failed", what="trees", sample_param="trees", data_param="trees_data")
 
 #: Server memory per byte of input, measured by ``python -m bench.app_memory`` (see
-#: :mod:`inspector.common.input_limits`).  Measured 2026-11-25: trees 227-230 / 103-107,
-#: JSON results 21-22 / 14-17.
-TREES_FACTOR = Factor(peak=240, held=110, noun="bracketed trees")
-JSON_FACTOR = Factor(peak=25, held=17, noun="JSON result")
+#: :mod:`inspector.common.input_limits`).  Measured 2026-11-26, results kept compact (issue 13):
+#: trees 94-99.8 / 76-80.1 (were 227-234 / 103-108), JSON results 21.4-21.8 / 15.1-17.5.
+TREES_FACTOR = Factor(peak=100, held=81, noun="bracketed trees")
+JSON_FACTOR = Factor(peak=22, held=18, noun="JSON result")
 LIMITS = Limits("python -m jpcore parseval GOLD SYSTEM", (TREES_FACTOR,))
 
 
@@ -52,8 +52,8 @@ class BracketsLoaded(LoadedInput[ParsevalResult]):
 
 
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:
-    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: parseval.evaluate_bytes(
-        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name))
+    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: compacted(parseval.evaluate_bytes(
+        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name)))
 
 
 def evaluate_trees(request: Request) -> ParsevalResult:

@@ -49,7 +49,7 @@ from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Factor, Limits, Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
 from inspector.common.markup import md_text
-from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.samples import BundledPair, SecondSample
 from inspector.common.state import LoadedInput, Slot, session_held_bytes
 from inspector.common.url_kinds import Params
@@ -243,7 +243,8 @@ def _json_request(spec: LoaderSpec) -> Request | None:
 def read_json(spec: LoaderSpec, file: NamedBytes) -> Any:
     """A result saved with ``--json`` (or the app's JSON download), validated in full; cached on its bytes."""
     return RESULTS.compute(key_of(f"{spec.task}-json", (file.data,)),
-                           lambda: read_result_json(file.data, file.name, spec.result_type.from_dict, spec.task))
+                           lambda: compacted(read_result_json(file.data, file.name, spec.result_type.from_dict,
+                                                              spec.task)))
 
 
 def _parts(spec: LoaderSpec, request: Request) -> list[Part]:

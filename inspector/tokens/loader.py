@@ -34,7 +34,7 @@ from inspector.common.input_limits import Factor, Limits
 from inspector.common.input_widgets import Field
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.markup import md_text
-from inspector.common.result_cache import RESULTS, key_of
+from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.samples import BundledPair
 from inspector.common.wording import plural, side_name
 from inspector.tokens import samples
@@ -56,11 +56,12 @@ FORMAT_NAMES = {"text": "tokenized text", "conllu": "CoNLL-U", "tokenizer output
 
 #: Server memory per byte of input, measured by ``python -m bench.app_memory`` (the larger of
 #: the slope between a 1 and a 2 MB pair and the figure per byte at 2 MB, rounded up); update
-#: them when the result objects change.  Measured 2026-11-25: tokenized text 142-144 / 84-89,
-#: CoNLL-U 21-22 / 14-15, JSON results 23-24 / 23-24.
-TEXT_FACTOR = Factor(peak=150, held=90, noun="tokenized text")
-CONLLU_FACTOR = Factor(peak=25, held=15, noun="CoNLL-U")
-JSON_FACTOR = Factor(peak=25, held=25, noun="JSON result")
+#: them when the result objects change.  Measured 2026-11-26, results kept compact (issue 13):
+#: tokenized text 70-72 / 67 (were 142-144 / 84-89), CoNLL-U 12.5-13.6 / 12.5-13.6 (21-22 /
+#: 14-15), JSON results 16.8-19.7 / 15.8-19.2 (23-24 / 23-24).
+TEXT_FACTOR = Factor(peak=75, held=70, noun="tokenized text")
+CONLLU_FACTOR = Factor(peak=15, held=15, noun="CoNLL-U")
+JSON_FACTOR = Factor(peak=20, held=20, noun="JSON result")
 #: Not measured: a raw document is decoded once and kept as one string.
 RAW_FACTOR = Factor(peak=8, held=4, noun="raw text")
 FORMAT_FACTORS = {"text": TEXT_FACTOR, "conllu": CONLLU_FACTOR}
@@ -86,7 +87,7 @@ def _evaluate_bytes(gold_data: bytes, sys_data: bytes, raw_data: bytes | None, o
     raw_text = read_raw(raw_data, _raw_name) if raw_data is not None else None
     normaliser = Normaliser.for_language(options.language, contractions=options.contractions,
                                          casefold=options.casefold)
-    return evaluate(gold, system, normaliser, strict=options.strict, raw_text=raw_text), raw_text
+    return compacted(evaluate(gold, system, normaliser, strict=options.strict, raw_text=raw_text)), raw_text
 
 
 def evaluate_files(request: Request) -> tuple[PreprocessResult, str | None]:

@@ -16,12 +16,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from jpcore.align.group_list import GroupList
 from jpcore.align.streams import KINDS, Group
 
-__all__ = ["GROUP_FIELDS", "SHAPE_NAMES", "group_from_list", "group_to_list", "kind_counts", "shape_counts",
+__all__ = ["GROUP_FIELDS", "SHAPE_NAMES", "group_from_list", "group_to_list", "groups_to_lists", "kind_counts", "shape_counts",
            "shape_name", "units_by_shape"]
 
 #: Every shape a group can have (gold:system units), in the order reports list
@@ -93,3 +94,11 @@ def group_to_list(group: Group) -> list:
 def group_from_list(data: list) -> Group:
     """Inverse of :func:`group_to_list`."""
     return Group((data[0], data[1]), (data[2], data[3]), (data[5], data[6]), (data[7], data[8]), data[4])
+
+
+def groups_to_lists(groups: Sequence[Group]) -> list[list]:
+    """Every group as its JSON list (:func:`group_to_list`); a :class:`GroupList`'s
+    without making its groups."""
+    if isinstance(groups, GroupList):
+        return groups.to_lists()
+    return [group_to_list(group) for group in groups]

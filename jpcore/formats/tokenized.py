@@ -13,6 +13,7 @@ without any sentence is refused (:class:`~jpcore.formats.textio.EmptyFileError`,
 from __future__ import annotations
 
 import re
+from sys import intern
 from collections.abc import Iterable, Iterator
 
 from jpcore.formats.segmentation import Segmentation, Sentence
@@ -46,8 +47,9 @@ def iter_tokenized(lines: Iterable[str]) -> Iterator[Sentence]:
     """The sentences of decoded lines (see :func:`jpcore.formats.textio.iter_file_lines`), one at a time."""
     split = _SEPARATORS.split
     for number, line in enumerate(lines, start=1):
-        # a "token" of only other whitespace (e.g. a no-break space) is not one
-        tokens = [t for t in split(line) if t and not t.isspace()]
+        # a "token" of only other whitespace (e.g. a no-break space) is not one; each
+        # distinct token is one string (interned), however often it occurs, in either file
+        tokens = [intern(t) for t in split(line) if t and not t.isspace()]
         if tokens:
             yield Sentence(tokens=tokens, line=number)
 

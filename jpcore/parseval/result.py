@@ -29,63 +29,44 @@ in legacy mode.  ``to_dict()``/``from_dict()`` are lossless.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jpcore.align import GROUP_FIELDS, KINDS, Group, GroupShape, group_from_list, group_to_list, units_by_shape
+from jpcore.align import (
+    GROUP_FIELDS,
+    KINDS,
+    Group,
+    GroupShape,
+    all_match,
+    compact_groups,
+    group_from_list,
+    groups_to_lists,
+    units_by_shape,
+)
 from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree
+# the statuses and Constituent live beside their compact list; imported from here too, as before
+from jpcore.parseval.constituents import (
+    CONSTITUENT_FIELDS,
+    CROSSING,
+    GOLD_ONLY,
+    MATCHED,
+    STATUSES,
+    SYSTEM_ONLY,
+    Constituent,
+    ConstituentList,
+    compact_constituents,
+    labels_and_statuses,
+)
 from jpcore.peers.evalb.result import SCORE_SCALE, TOTAL_KEYS, EvalbRow, EvalbSummary
 
 TASK = "parseval"
 MODE = "alignment"
 
-MATCHED = "matched"
-GOLD_ONLY = "gold-only"
-SYSTEM_ONLY = "system-only"
-CROSSING = "crossing"
-#: Every constituent status, in display order.
-STATUSES = (MATCHED, GOLD_ONLY, SYSTEM_ONLY, CROSSING)
-
 #: Field order of a word unit in the JSON (as in ``jpcore preprocess --json``).
 WORD_UNIT_FIELDS = GROUP_FIELDS
-#: Field order of a constituent in the JSON.
-CONSTITUENT_FIELDS = ("label", "start", "end", "tree", "node", "status", "crosses", "located")
-
-
-@dataclass(slots=True)
-class Constituent:
-    """One scored bracket.
-
-    ``label`` is cut at the first ``-``/``=``; ``start``/``end`` are word-unit
-    indices of the pair (``[start, end)``); ``tree`` is the tree's index in
-    its file and ``node`` the node's preorder number in that tree (root 0,
-    pre-terminals counted), so the app can find the node it came from.
-    ``crosses`` is true when it crosses a bracket of the other side;
-    ``located`` is false when an edge lies inside a rewritten (similar)
-    many-to-many word unit, so it can match nothing
-    (:mod:`jpcore.parseval.score`).
-    """
-
-    label: str
-    start: int
-    end: int
-    tree: int
-    node: int
-    status: str
-    crosses: bool = False
-    located: bool = True
-
-    def to_list(self) -> list:
-        """``[label, start, end, tree, node, status, crosses, located]``."""
-        return [self.label, self.start, self.end, self.tree, self.node, self.status,
-                self.crosses, self.located]
-
-    @classmethod
-    def from_list(cls, data: list) -> Constituent:
-        """Inverse of :meth:`to_list`."""
-        return cls(data[0], data[1], data[2], data[3], data[4], data[5], bool(data[6]), bool(data[7]))
 
 
 @dataclass(slots=True)
@@ -101,9 +82,9 @@ class TreePair(GroupShape):
     kind: str
     gold_lines: list[tuple[int, int]]
     sys_lines: list[tuple[int, int]]
-    words: list[Group]
-    gold_constituents: list[Constituent]
-    sys_constituents: list[Constituent]
+    words: Sequence[Group]
+    gold_constituents: Sequence[Constituent]
+    sys_constituents: Sequence[Constituent]
     length: int
     matched: int
     cross: int
@@ -137,7 +118,7 @@ class TreePair(GroupShape):
     @property
     def has_word_groups(self) -> bool:
         """Some word unit is not one gold word equal to one system word."""
-        return any(not unit.is_match for unit in self.words)
+        return not all_match(self.words)
 
     def row(self) -> EvalbRow:
         """The pair as a row of EVALB's table (status 0, Words = Len = gold tokens)."""
@@ -146,7 +127,8 @@ class TreePair(GroupShape):
 
     def labels(self) -> set[str]:
         """Every constituent label of the pair, on either side."""
-        return {c.label for c in self.gold_constituents} | {c.label for c in self.sys_constituents}
+        return ({label for label, _ in labels_and_statuses(self.gold_constituents)}
+                | {label for label, _ in labels_and_statuses(self.sys_constituents)})
 
     def to_dict(self) -> dict[str, Any]:
         """The EVALB row's fields (as in legacy mode's ``groups``) plus the
@@ -161,7 +143,7 @@ class TreePair(GroupShape):
             "kind": self.kind,
             "shape": self.shape,
             "ratio": self.ratio,
-            "word_units": [group_to_list(unit) for unit in self.words],
+            "word_units": groups_to_lists(self.words),
             "constituents": {
                 "gold": [c.to_list() for c in self.gold_constituents],
                 "sys": [c.to_list() for c in self.sys_constituents],
@@ -232,6 +214,16 @@ class ParsevalResult:
         """The aligned units of the task contract (:mod:`jpcore.task`): the pairs."""
         return self.pairs
 
+    def compact(self) -> ParsevalResult:
+        """Every pair's word units as a :class:`~jpcore.align.GroupList` and its
+        constituents (both sides) as :class:`~jpcore.parseval.constituents.ConstituentList`
+        objects (read as before, in a fraction of the memory); this result, changed in place."""
+        for pair in self.pairs:
+            pair.words = compact_groups(pair.words)
+            pair.gold_constituents = compact_constituents(pair.gold_constituents)
+            pair.sys_constituents = compact_constituents(pair.sys_constituents)
+        return self
+
     def rows(self) -> list[EvalbRow]:
         """One EVALB row per pair."""
         return [pair.row() for pair in self.pairs]
@@ -281,12 +273,11 @@ class ParsevalResult:
         gold: Counter[str] = Counter()
         test: Counter[str] = Counter()
         for pair in self.pairs:
-            for c in pair.gold_constituents:
-                gold[c.label] += 1
-                if c.status == MATCHED:
-                    matched[c.label] += 1
-            for c in pair.sys_constituents:
-                test[c.label] += 1
+            for label, status in labels_and_statuses(pair.gold_constituents):
+                gold[label] += 1
+                if status == MATCHED:
+                    matched[label] += 1
+            test.update(label for label, _ in labels_and_statuses(pair.sys_constituents))
         labels = sorted(set(gold) | set(test), key=lambda label: (-(gold[label] + test[label]), label))
         return [LabelScore(label, matched[label], gold[label], test[label]) for label in labels]
 
