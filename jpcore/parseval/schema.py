@@ -15,7 +15,7 @@ from typing import Any
 
 from jpcore.align import KINDS
 from jpcore.formats.json_schema import MAX_INT, Bool, Int, Nullable, Num, Obj, Ref, Row, Seq, Str, Where
-from jpcore.parseval.result import STATUSES
+from jpcore.parseval.constituents import STATUSES
 from jpcore.results.fields import (
     COUNT,
     KIND,
