@@ -5,6 +5,8 @@ while the filters stay the same is kept, even outside them."""
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from tests.app_support import APP
@@ -22,7 +24,8 @@ def _heading(at: AppTest, start: str) -> str:
 
 
 def _captions(at: AppTest) -> str:
-    return "\n".join(c.value for c in at.caption)
+    """Every caption, Markdown escapes removed."""
+    return re.sub(r"\\(.)", r"\1", "\n".join(c.value for c in at.caption))
 
 
 def test_sentences_detail_follows_the_filters() -> None:
@@ -56,3 +59,84 @@ def test_edits_detail_follows_the_filters() -> None:
     at.multiselect(key="e_op").set_value(["M"])  # unit 4 only
     _run(at)
     assert _heading(at, "Unit #").startswith("Unit #4:"), first
+
+
+# --- A chart selection is the filter widget's value, and the URL's --------------------------
+
+
+def _frame_with(at: AppTest, column: str):
+    """The first table with ``column`` (only selectable tables keep their key in AppTest)."""
+    return next(df.value for df in at.dataframe if column in df.value.columns)
+
+
+def _bars(at: AppTest, key: str, points: list[dict]) -> AppTest:
+    """Select bars of the chart ``key`` as plotly's event does (``x`` and the index in the trace)."""
+    at.session_state[key] = {"selection": {"points": points, "point_indices": [p["point_index"] for p in points],
+                                           "box": [], "lasso": []}}
+    return _run(at)
+
+
+def _url(at: AppTest) -> dict[str, object]:
+    """The URL's parameters.  AppTest writes a bound widget's value into them when the app
+    sets it (a chart selection), not when the test changes the widget (the browser does:
+    tests/test_browser_selection.py)."""
+    return {key: at.query_params[key] for key in at.query_params}
+
+
+def _param(at: AppTest, key: str) -> list[str]:
+    """The URL's values of ``key`` (one value is kept as a plain string)."""
+    value = at.query_params[key]
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _revision(at: AppTest) -> object:
+    import json
+
+    return json.loads(at.get("plotly_chart")[0].proto.spec)["layout"].get("meta")
+
+
+def test_brackets_chart_sets_the_label_filter_and_the_url() -> None:
+    at = _page("../pages/brackets.py")
+    _bars(at, "bk_label_chart", [{"x": "PP", "curve_number": 1, "point_index": 3},
+                                 {"x": "ADVP", "curve_number": 2, "point_index": 4}])
+    assert at.multiselect(key="label").value == ["PP", "ADVP"]
+    assert _param(at, "label") == ["PP", "ADVP"]
+    assert at.dataframe(key="bk_table").value["Pair"].tolist() == [0, 1, 3, 4, 5]
+    assert "Chart selection: PP, ADVP (double-click" in _captions(at)
+    assert _revision(at) is None
+    at.multiselect(key="label").set_value([])  # the widget cleared by hand: the filter is gone
+    _run(at)
+    assert at.dataframe(key="bk_table").value["Pair"].tolist() == [0, 1, 2, 3, 4, 5, 6]
+    assert "Chart selection" not in _captions(at)
+    assert _revision(at) == {"selection_revision": [1]}  # a new chart: its bars unselected
+    _bars(at, "bk_label_chart", [])  # what the new chart reports: nothing selected, nothing changes
+    assert at.multiselect(key="label").value == []
+    _bars(at, "bk_label_chart", [{"x": "SBAR", "curve_number": 0, "point_index": 5}])
+    assert at.multiselect(key="label").value == ["SBAR"] and _param(at, "label") == ["SBAR"]
+    assert at.dataframe(key="bk_table").value["Pair"].tolist() == [3]
+    assert _heading(at, "Pair #").startswith("Pair #3:")  # the detail follows the chart's filter too
+    _bars(at, "bk_label_chart", [])  # a double-click on the chart: the filter cleared
+    assert at.multiselect(key="label").value == [] and "label" not in _url(at)
+
+
+def test_edits_chart_sets_the_type_filters_and_the_url() -> None:
+    at = _page("../pages/edits.py")
+    types = _frame_with(at, "Category")["Category"].tolist()
+    index = types.index("R:VERB:SVA")
+    _bars(at, "e_chart", [{"curve_number": 0, "point_index": index}])
+    assert at.multiselect(key="e_type").value == ["R:VERB:SVA"]
+    assert _param(at, "e_type") == ["R:VERB:SVA"]
+    assert set(_frame_with(at, "Side")["Type"]) == {"R:VERB:SVA"}
+    assert _heading(at, "Unit #").startswith("Unit #0:")  # the first unit the filter shows
+    at.multiselect(key="e_type").set_value([])
+    _run(at)
+    assert len(_frame_with(at, "Side")) == 41
+    at.radio(key="e_level").set_value("operation")
+    _run(at)
+    _bars(at, "e_chart", [{"curve_number": 0, "point_index": 0}])  # M
+    assert at.multiselect(key="e_op").value == ["M"] and _param(at, "e_op") == ["M"]
+    assert at.multiselect(key="e_type").value == [] and at.multiselect(key="e_main").value == []
+    assert at.dataframe(key="e_units").value["Unit"].tolist() == [4]
+    at.radio(key="e_level").set_value("main")  # another chart: the filter stays as it is
+    _run(at)
+    assert at.multiselect(key="e_op").value == ["M"]
