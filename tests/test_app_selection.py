@@ -140,3 +140,42 @@ def test_edits_chart_sets_the_type_filters_and_the_url() -> None:
     at.radio(key="e_level").set_value("main")  # another chart: the filter stays as it is
     _run(at)
     assert at.multiselect(key="e_op").value == ["M"]
+
+
+def _rows(at: AppTest, key: str, rows: list[int]) -> AppTest:
+    at.session_state[key] = {"selection": {"rows": rows, "columns": [], "cells": []}}
+    return _run(at)
+
+
+def test_dependencies_label_rows_set_the_filters_and_the_detail_follows() -> None:
+    at = _page("../pages/deps.py")
+    assert _heading(at, "Unit #").startswith("Unit #0:")
+    deprels = at.dataframe(key="d_per_deprel").value["DEPREL"].tolist()
+    _rows(at, "d_per_deprel", [deprels.index("nsubj"), deprels.index("obj")])
+    assert at.multiselect(key="d_deprel").value == ["nsubj", "obj"]
+    assert _param(at, "d_deprel") == ["nsubj", "obj"]
+    units = at.dataframe(key="d_units").value["Unit"].tolist()
+    assert 0 < len(units) < 49
+    tags = at.dataframe(key="d_per_upos").value["UPOS"].tolist()
+    _rows(at, "d_per_upos", [tags.index("NUM")])
+    assert at.multiselect(key="d_upos").value == ["NUM"] and _param(at, "d_upos") == ["NUM"]
+    shown = at.dataframe(key="d_units").value["Unit"].tolist()
+    assert len(shown) < len(units)
+    assert _heading(at, "Unit #").startswith(f"Unit #{shown[0]}:")  # the detail follows the filters
+    assert f"Unit 1 of the {len(shown)} the filters show." in _captions(at)
+    at.multiselect(key="d_upos").set_value([])  # cleared by hand: the UPOS table is drawn unticked
+    _run(at)
+    assert at.multiselect(key="d_upos").value == [] and at.multiselect(key="d_deprel").value == ["nsubj", "obj"]
+    assert "d_per_upos-r1" in [df.key for df in at.dataframe]
+    _run(at)  # and stays cleared
+    assert at.multiselect(key="d_upos").value == []
+    assert at.dataframe(key="d_units").value["Unit"].tolist() == units
+
+
+def test_dependencies_detail_follows_a_filter_widget() -> None:
+    at = _page("../pages/deps.py")
+    at.multiselect(key="d_upos").set_value(["NUM"])
+    _run(at)
+    shown = at.dataframe(key="d_units").value["Unit"].tolist()
+    assert shown and shown[0] != 0  # unit 0, shown before, is not among them
+    assert _heading(at, "Unit #").startswith(f"Unit #{shown[0]}:")

@@ -18,13 +18,17 @@ the widget and calls :func:`follow_selection`:
   whose selection is empty.  The same selection clicked again is then an
   event again.
 
+A table's ticked rows are a selection too: :func:`selected_rows` reads them
+before the table is drawn under :func:`keyed` (a new key once the widget was
+changed by hand, so the table is drawn unticked).
+
 ``source`` names what the selection is of (the Edits chart's level): when it
 changes, the chart is a new one and the widget keeps its value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -70,6 +74,23 @@ def figure_revision(figure: Any, *selection_keys: str) -> Any:
     if any(numbers):
         figure.update_layout(meta={"selection_revision": numbers})
     return figure
+
+
+def keyed(selection_key: str) -> str:
+    """The widget key of a table whose selection sets a filter: ``selection_key``, then a
+    new key at each :func:`revision` (a table's rows cannot be unticked from the server;
+    a table under a new key is a new one, nothing ticked)."""
+    number = revision(selection_key)
+    return selection_key if not number else f"{selection_key}-r{number}"
+
+
+def selected_rows(selection_key: str) -> list[int]:
+    """The rows ticked in the table :func:`keyed` ``selection_key`` at the end of the previous
+    run (its session state), read before the table is drawn again."""
+    state = st.session_state.get(keyed(selection_key)) or {}
+    selection = state.get("selection", {}) if isinstance(state, Mapping) else getattr(state, "selection", {})
+    rows = selection.get("rows", []) if isinstance(selection, Mapping) else getattr(selection, "rows", [])
+    return [row for row in rows if isinstance(row, int) and not isinstance(row, bool)]
 
 
 def shows_selection(widget_key: str, selected: Sequence[Hashable]) -> bool:
