@@ -179,3 +179,38 @@ def test_dependencies_detail_follows_a_filter_widget() -> None:
     shown = at.dataframe(key="d_units").value["Unit"].tolist()
     assert shown and shown[0] != 0  # unit 0, shown before, is not among them
     assert _heading(at, "Unit #").startswith(f"Unit #{shown[0]}:")
+
+
+# --- Analysis: the worst sentences open their unit -----------------------------------------------
+
+
+def test_worst_sentences_show_their_text_and_open_the_unit() -> None:
+    at = _page("../pages/analysis.py")
+    worst = at.dataframe(key="an_worst").value
+    assert worst.columns[:5].tolist() == ["Rank", "Errors", "Unit", "Gold", "System"]
+    assert worst[["Unit", "Errors"]].values.tolist()[:2] == [[48, 18], [46, 17]]
+    markdown = "\n".join(m.value for m in at.markdown)
+    assert "**Unit #48** (rank 1, 18 errors)" in markdown  # before any tick: the worst one
+    _rows(at, "an_worst", [1])
+    markdown = re.sub(r"\\(.)", r"\1", "\n".join(m.value for m in at.markdown))
+    assert "**Unit #46** (rank 2, 17 errors)" in markdown
+    assert f"**Gold:** {worst.loc[1, 'Gold']}" in markdown and " ~~~ " in worst.loc[1, "Gold"]
+    at.button(key="an_worst_open").click()
+    _run(at)
+    assert _heading(at, "Unit #").startswith("Unit #46: 2:2 sentences")
+    assert _param(at, "unit") == ["46"]
+
+
+def test_worst_pairs_open_on_the_brackets_page() -> None:
+    at = _page("../pages/brackets.py")
+    at.switch_page("../pages/analysis.py")
+    _run(at)
+    at.radio(key="an_eval").set_value("brackets")
+    _run(at)
+    worst = at.dataframe(key="an_worst").value
+    _rows(at, "an_worst", [1])
+    at.button(key="an_worst_open").click()
+    _run(at)
+    unit = int(worst.loc[1, "Unit"])
+    assert _heading(at, "Pair #").startswith(f"Pair #{unit}:")
+    assert _param(at, "pair") == [str(unit)]

@@ -49,7 +49,7 @@ from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
 from inspector.common.plotly_selection import CLEAR_HINT
-from inspector.common.evaluation_view import AnalysisSource, analysed_views
+from inspector.common.evaluation_view import AnalysisSource, EvaluationView, analysed_views
 from inspector.common.markup import md_text
 from inspector.common.wording import of_total, plural
 
@@ -75,11 +75,37 @@ def _table_height(rows: int, cap: int = 420) -> int:
     return min(cap, 38 + 35 * max(rows, 1))
 
 
-def _units_table(frame: pd.DataFrame, key: str, cap: int) -> None:
-    """A table of units, its Gold and System texts wide, at most ``cap`` pixels high."""
-    st.dataframe(frame, key=key, hide_index=True, height=_table_height(len(frame), cap),
-                 column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
-                                "System": st.column_config.TextColumn("System", width="large")})
+def _units_table(frame: pd.DataFrame, key: str, cap: int, selectable: bool = False) -> Any:
+    """A table of units, its Gold and System texts wide, at most ``cap`` pixels high
+    (``selectable``: one row can be ticked; the table's event is returned)."""
+    return st.dataframe(frame, key=key, hide_index=True, height=_table_height(len(frame), cap),
+                        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
+                                       "System": st.column_config.TextColumn("System", width="large")},
+                        **({"on_select": "rerun", "selection_mode": "single-row"} if selectable else {}))
+
+
+def _open_unit(view: EvaluationView, index: int) -> None:
+    """Go to the evaluation's unit page showing unit ``index`` (``?unit=N``, ``?pair=N``...)."""
+    st.session_state[view.unit_param] = index
+    st.switch_page(view.unit_page, query_params={view.unit_param: str(index)})
+
+
+def _worst_detail(view: EvaluationView, frame: pd.DataFrame, rows: list[int]) -> None:
+    """The ticked (else the first) worst unit: its number, errors and both texts in full,
+    and a button that opens it on its evaluation's page."""
+    if frame.empty:
+        return
+    row = frame.iloc[rows[0] if rows and 0 <= rows[0] < len(frame) else 0]
+    index = int(row["Unit"])
+    st.markdown(f"**Unit #{index}** (rank {int(row['Rank'])}, {plural(int(row['Errors']), 'error')}):  \n"
+                f"**Gold:** {md_text(str(row['Gold']) or '∅')}  \n"
+                f"**System:** {md_text(str(row['System']) or '∅')}")
+    if view.unit_page is None or view.unit_param is None:
+        return
+    page_title = next((spec.title for spec in view.pages if spec.file == view.unit_page), view.title)
+    if st.button(f"Open unit #{index} on {page_title}", key="an_worst_open", icon=":material/arrow_forward:",
+                 help="Tick another row of the table to choose another unit."):
+        _open_unit(view, index)
 
 
 def _memo(evaluation: str, fingerprint: str, name: str, compute: Callable[[], Any]) -> Any:
@@ -247,8 +273,9 @@ def _matrices(source: AnalysisSource, evaluation: str, memo: Memo) -> None:
         show_matrix(source, name, matrices[name], f"an_conf_{evaluation}_{name}_{level}_{unpaired}")
 
 
-def _worst(source: AnalysisSource, memo: Memo, stats: Any) -> None:
-    """The units with the most errors, and the downloads of the whole analysis."""
+def _worst(source: AnalysisSource, view: EvaluationView, memo: Memo, stats: Any) -> None:
+    """The units with the most errors (a ticked one shown in full and opened on its page), and
+    the downloads of the whole analysis."""
     result, task = source.result, task_of(source.result)
     measures = MEASURES[task]
     st.subheader("Worst sentences")
@@ -267,8 +294,9 @@ def _worst(source: AnalysisSource, memo: Memo, stats: Any) -> None:
     ranked = every_ranked[:limit]
     worst_frame = at.worst_frame(source, ranked)
     st.caption(f"{len(ranked)} of the {plural(len(every_ranked), 'unit')} with errors, most errors first "
-               "(ties in document order).")
-    _units_table(worst_frame, "an_worst", 420)
+               "(ties in document order). Tick a row to read the unit and open it on its page.")
+    event = _units_table(worst_frame, "an_worst", 420, selectable=True)
+    _worst_detail(view, worst_frame, list(event.selection.get("rows", [])))
     buttons = st.columns(2)
     _download(buttons[0], "Worst units as CSV", worst_frame.to_csv(index=False), "worst-units.csv",
               "an_dl_worst")
@@ -306,4 +334,4 @@ def show() -> None:
 
     _buckets(source, evaluation, memo, stats)
     _matrices(source, evaluation, memo)
-    _worst(source, memo, stats)
+    _worst(source, chosen, memo, stats)

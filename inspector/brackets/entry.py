@@ -10,4 +10,6 @@ VIEW = EvaluationView(
     loader_page=page_file("brackets"),
     loader_hint="the sidebar of the Brackets page",
     analysis_source=analysis.source,
+    unit_page=page_file("brackets"),
+    unit_param="pair",
 )

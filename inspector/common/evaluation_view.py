@@ -93,6 +93,10 @@ class EvaluationView:
     is loaded); ``None`` when the Analysis page cannot analyse the evaluation."""
     before_pages: Callable[[], Any] | None = None
     """Drawn before each of its pages (a loader the pages share), or ``None``."""
+    unit_page: str | None = None
+    """The page file that shows one unit in detail (the Analysis page's "Open unit" goes there)."""
+    unit_param: str | None = None
+    """The URL parameter (and session key) of that page's selected unit (``unit``, ``pair``...)."""
 
 
 def view_module(view: str, name: str = "entry") -> str:

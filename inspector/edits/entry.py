@@ -10,4 +10,6 @@ VIEW = EvaluationView(
     loader_page=page_file("edits"),
     loader_hint="the sidebar of the Edits page",
     analysis_source=analysis.source,
+    unit_page=page_file("edits"),
+    unit_param="e_unit",
 )

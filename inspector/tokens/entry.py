@@ -12,4 +12,6 @@ VIEW = EvaluationView(
     loader_hint="the sidebar of the Overview or Sentences & tokens page",
     analysis_source=analysis.source,
     before_pages=loader.SPEC.run,  # both pages share the sidebar loader; its progress box comes first
+    unit_page=page_file("sentences"),
+    unit_param="unit",
 )
