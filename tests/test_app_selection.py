@@ -214,3 +214,42 @@ def test_worst_pairs_open_on_the_brackets_page() -> None:
     unit = int(worst.loc[1, "Unit"])
     assert _heading(at, "Pair #").startswith(f"Pair #{unit}:")
     assert _param(at, "pair") == [str(unit)]
+
+
+def _analysis_units(at: AppTest) -> int:
+    """How many units the Analysis page lists (its table of units, not the worst ones)."""
+    frames = [df.value for df in at.dataframe if "Length bucket" in df.value.columns and "Rank" not in df.value.columns]
+    assert len(frames) == 1
+    return len(frames[0])
+
+
+def test_analysis_buckets_chosen_in_the_chart_or_the_table_are_the_buckets_filter() -> None:
+    at = _page("../pages/analysis.py")
+    _bars(at, "an_chart_tokens_length", [{"curve_number": 0, "point_index": 3}])  # 41+
+    assert at.multiselect(key="an_bucket").value == ["41+"] and _param(at, "an_bucket") == ["41+"]
+    assert _analysis_units(at) == 15
+    _rows(at, "an_buckets_tokens_length", [0])  # and 1-10 in the table: the units of either
+    assert at.multiselect(key="an_bucket").value == ["1-10", "41+"]
+    assert _param(at, "an_bucket") == ["1-10", "41+"]
+    assert _analysis_units(at) == 28 + 15
+    at.multiselect(key="an_bucket").set_value(["11-20"])  # chosen by hand: the table and chart start over
+    _run(at)
+    assert _analysis_units(at) == 23
+    assert "Buckets chosen: 11-20 — showing 23 of 107 units." in _captions(at)
+    assert "an_buckets_tokens_length-r1" in [df.key for df in at.dataframe]
+    assert _revision(at) == {"selection_revision": [1]}
+    _run(at)
+    assert at.multiselect(key="an_bucket").value == ["11-20"]
+    at.radio(key="an_by").set_value("kind")  # other buckets: the filter starts empty
+    _run(at)
+    assert at.multiselect(key="an_bucket").value == [] and _analysis_units(at) == 107
+
+
+def test_analysis_buckets_from_a_link() -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["an_bucket"] = "41+"
+    _run(at)
+    at.switch_page("../pages/analysis.py")
+    _run(at)
+    assert at.multiselect(key="an_bucket").value == ["41+"]
+    assert _analysis_units(at) == 15

@@ -48,6 +48,8 @@ from jpcore.gec.error_types import TYPE_LEVELS
 from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
+from inspector.common import linked_selection
+from inspector.common import widgets as components
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.evaluation_view import AnalysisSource, EvaluationView, analysed_views
 from inspector.common.markup import md_text
@@ -62,6 +64,9 @@ DIAGONAL = {POS: "the pairs' correct tags", LABELS: "the matched brackets",
 _MEMO = "an_memo"
 #: ``memo(name, compute)``: ``compute()`` once per loaded result and name (:func:`_memo`).
 Memo = Callable[[str, Callable[[], Any]], Any]
+#: URL/session key of the Buckets filter (the buckets whose units are listed).
+BUCKETS_KEY = "an_bucket"
+_BUCKETS_OF = "_an_bucket_of"  # the (evaluation, bucketing) the filter's buckets belong to
 #: Examples of one cell listed (and downloaded as CSV) at most.
 EXAMPLES_SHOWN = 2000
 
@@ -191,8 +196,19 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
         result, stats=stats))
     bucket_frame = at.bucket_frame(source, table)
     percent = [header for m in table.measures for header in at.score_headers(source.measure_labels[m], source.f_label)]
+    # the ticked rows and the selected bars are the Buckets filter's value (read before any is drawn)
+    table_key, chart_key, selection_key = (f"an_buckets_{evaluation}_{by}", f"an_chart_{evaluation}_{by}",
+                                           f"an_selection_{evaluation}_{by}")
+    if st.session_state.get(_BUCKETS_OF) not in (None, (evaluation, by)):
+        st.session_state[BUCKETS_KEY] = []  # another bucketing: its buckets are other ones
+    st.session_state[_BUCKETS_OF] = (evaluation, by)
+    rows_chosen = at.selected_bucket_rows(
+        table, linked_selection.selected_rows(linked_selection.keyed(selection_key, table_key)))
+    bars_chosen = selected_buckets(table, st.session_state.get(chart_key))
+    either = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
+    linked_selection.follow_selection(selection_key, BUCKETS_KEY, either, table.names())
     rows_event = st.dataframe(
-        bucket_frame, key=f"an_buckets_{evaluation}_{by}", hide_index=True,
+        bucket_frame, key=linked_selection.keyed(selection_key, table_key), hide_index=True,
         height=_table_height(len(bucket_frame)), on_select="rerun", selection_mode="multi-row",
         column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in percent},
     )
@@ -201,19 +217,25 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
     )
     st.caption(f"Summed over the buckets (TP/FP/FN): {md_text(totals)}, the totals of the evaluation. "
                "A unit's length is all its gold words: a merged unit counts as one long sentence.")
-    chart = st.plotly_chart(
-        bucket_figure(table, measure, source.measure_labels[measure], source.f_label),
-        key=f"an_chart_{evaluation}_{by}", on_select="rerun", selection_mode=("points", "box"),
-    )
+    figure = linked_selection.figure_revision(
+        bucket_figure(table, measure, source.measure_labels[measure], source.f_label), selection_key)
+    chart = st.plotly_chart(figure, key=chart_key, on_select="rerun", selection_mode=("points", "box"))
     rows_chosen = at.selected_bucket_rows(table, rows_event.selection.get("rows", []))
     bars_chosen = selected_buckets(table, chart)
+    either = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
+    chosen = st.multiselect(
+        "Buckets shown", table.names(), key=BUCKETS_KEY, bind="query-params", placeholder="all buckets",
+        width=2 * components.FILTER_WIDTH,
+        help="The units of these buckets are listed below; ticking rows of the table or selecting bars of the "
+             "chart sets it.")
     all_units = memo("units_frame", lambda: at.units_frame(source, stats))  # one row per unit, in stats order
-    chosen = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
     if chosen:
         column = "Length bucket" if by == "length" else "Kind bucket"
         units_frame = all_units[all_units[column].isin(chosen)].reset_index(drop=True)
         shown = f"showing {of_total(len(units_frame), len(stats), 'unit')}"
-        if rows_chosen and bars_chosen:
+        if not linked_selection.shows_selection(BUCKETS_KEY, either):
+            st.caption(f"Buckets chosen: {md_text(', '.join(chosen))} — {shown}.")
+        elif rows_chosen and bars_chosen:
             st.caption(f"Table selection: {md_text(', '.join(rows_chosen))}; chart selection: "
                        f"{md_text(', '.join(bars_chosen))} — {shown}, the units of either (untick the rows; "
                        f"{CLEAR_HINT} the chart's selection).")
@@ -224,8 +246,8 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
             st.caption(f"Chart selection: {md_text(', '.join(bars_chosen))} — {shown} ({CLEAR_HINT}).")
     else:
         units_frame = all_units
-        st.caption(f"Showing all {plural(len(units_frame), 'unit')}: tick rows of the buckets table or select bars of "
-                   "the chart to show those buckets' units.")
+        st.caption(f"Showing all {plural(len(units_frame), 'unit')}: tick rows of the buckets table, select bars of "
+                   "the chart or choose buckets to show those buckets' units.")
     _units_table(units_frame, "an_units", 360)
     buttons = st.columns(3)
     _download(buttons[0], "Buckets as CSV", bucket_frame.to_csv(index=False), f"buckets-{by}.csv",

@@ -76,18 +76,20 @@ def figure_revision(figure: Any, *selection_keys: str) -> Any:
     return figure
 
 
-def keyed(selection_key: str) -> str:
-    """The widget key of a table whose selection sets a filter: ``selection_key``, then a
-    new key at each :func:`revision` (a table's rows cannot be unticked from the server;
-    a table under a new key is a new one, nothing ticked)."""
+def keyed(selection_key: str, base: str | None = None) -> str:
+    """The widget key of a table whose selection sets a filter: ``base`` (default
+    ``selection_key``), then a new key at each :func:`revision` of ``selection_key`` (a
+    table's rows cannot be unticked from the server; a table under a new key is a new one,
+    nothing ticked)."""
     number = revision(selection_key)
-    return selection_key if not number else f"{selection_key}-r{number}"
+    base = selection_key if base is None else base
+    return base if not number else f"{base}-r{number}"
 
 
-def selected_rows(selection_key: str) -> list[int]:
-    """The rows ticked in the table :func:`keyed` ``selection_key`` at the end of the previous
-    run (its session state), read before the table is drawn again."""
-    state = st.session_state.get(keyed(selection_key)) or {}
+def selected_rows(table_key: str) -> list[int]:
+    """The rows ticked in the table ``table_key`` (a :func:`keyed` key) at the end of the
+    previous run (its session state), read before the table is drawn again."""
+    state = st.session_state.get(table_key) or {}
     selection = state.get("selection", {}) if isinstance(state, Mapping) else getattr(state, "selection", {})
     rows = selection.get("rows", []) if isinstance(selection, Mapping) else getattr(selection, "rows", [])
     return [row for row in rows if isinstance(row, int) and not isinstance(row, bool)]

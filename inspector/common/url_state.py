@@ -84,7 +84,7 @@ PAGE_PARAMS: dict[str, dict[str, Kind]] = {
     "deps": {"deps": TEXT, "deps_data": DATA, "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT, "d_unit": INT,
              "d_rows": INT, "d_wrows": INT},
     "analysis": {"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
-                 "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT},
+                 "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT, "an_bucket": TEXT},
     "teaching": {},
     "about": {},
 }

@@ -100,7 +100,8 @@ def _headline(result: UdResult) -> None:
 def _label_table(frame: pd.DataFrame, key: str, column: str, widget: str, options: Sequence[str]) -> None:
     """A per-label table whose ticked rows are the filter ``widget``'s value (set before it is drawn)."""
     labels = frame[column].tolist()
-    ticked = [labels[row] for row in linked_selection.selected_rows(key) if 0 <= row < len(labels)]
+    rows = linked_selection.selected_rows(linked_selection.keyed(key))
+    ticked = [labels[row] for row in rows if 0 <= row < len(labels)]
     linked_selection.follow_selection(key, widget, ticked, options)
     st.dataframe(frame, key=linked_selection.keyed(key), hide_index=True, column_config=_percent(frame),
                  on_select="rerun", selection_mode="multi-row")
