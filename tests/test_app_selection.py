@@ -5,6 +5,7 @@ while the filters stay the same is kept, even outside them."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from streamlit.testing.v1 import AppTest
@@ -89,10 +90,8 @@ def _param(at: AppTest, key: str) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _revision(at: AppTest) -> object:
-    import json
-
-    return json.loads(at.get("plotly_chart")[0].proto.spec)["layout"].get("meta")
+def _revision(at: AppTest, chart: int = 0) -> object:
+    return json.loads(at.get("plotly_chart")[chart].proto.spec)["layout"].get("meta")
 
 
 def test_brackets_chart_sets_the_label_filter_and_the_url() -> None:
@@ -253,3 +252,24 @@ def test_analysis_buckets_from_a_link() -> None:
     _run(at)
     assert at.multiselect(key="an_bucket").value == ["41+"]
     assert _analysis_units(at) == 15
+
+
+def test_sentences_charts_set_the_kind_and_shape_filters() -> None:
+    at = _page("../pages/sentences.py")
+    kinds = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert kinds["data"][0]["x"] == ["exact", "merged"]
+    assert [trace["y"] for trace in kinds["data"]] == [[88, 0], [13, 6]]  # all correct, with an error
+    shapes = json.loads(at.get("plotly_chart")[1].proto.spec)
+    assert shapes["data"][0]["x"] == ["1:1", "1:n", "n:1", "m:n"]
+    _bars(at, "units_by_kind_chart", [{"x": "merged", "curve_number": 1, "point_index": 1}])
+    assert at.multiselect(key="kind").value == ["merged"] and _param(at, "kind") == ["merged"]
+    assert at.dataframe(key="units_table").value["Unit"].tolist() == [2, 10, 19, 38, 46, 80]
+    _bars(at, "units_by_shape_chart", [{"x": "m:n", "curve_number": 1, "point_index": 3}])
+    assert at.multiselect(key="shape").value == ["m:n"] and _param(at, "shape") == ["m:n"]
+    assert at.dataframe(key="units_table").value["Unit"].tolist() == [46]
+    assert _heading(at, "Unit #").startswith("Unit #46: 2:2 sentences")  # the detail follows
+    at.multiselect(key="kind").set_value([])
+    _run(at)
+    assert _revision(at) == {"selection_revision": [1]}  # the kind chart drawn unselected
+    assert at.multiselect(key="shape").value == ["m:n"]
+    assert at.dataframe(key="units_table").value["Unit"].tolist() == [46]
