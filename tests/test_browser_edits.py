@@ -30,6 +30,7 @@ def test_edits_page_in_chromium(tmp_path: Path) -> None:
 
     with app_page(tmp_path, 1500, 1400) as (page, url):
         page.goto(f"{url}/edits")
+        drawn(page)  # the title comes before the sample is loaded: on a loaded machine, > 5 s before the metrics
 
         expect(page.get_by_role("heading", name="Edits", exact=True, level=1)).to_be_visible()
         metrics = page.locator('[data-testid="stMetric"]')
