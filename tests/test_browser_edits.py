@@ -105,9 +105,12 @@ PAGE_SCROLLS = "() => [document.documentElement.scrollWidth, document.documentEl
 
 
 def _grids(page) -> list[dict]:
-    """The grids, once every one whose edits are listed has its headers (they are laid out)."""
+    """The grids, once every one whose edits are listed, and the units table, has its headers
+    (they are laid out; on a loaded machine the units table can come last)."""
     page.wait_for_function(f"() => ({GRIDS})().filter(g => g.headers[0] === '#' && g.scroll).length === 2 "
-                           f"&& ({GRIDS})().some(g => g.headers[1] === 'Side' && g.scroll)", polling="raf")
+                           f"&& ({GRIDS})().some(g => g.headers[1] === 'Side' && g.scroll)"
+                           f"&& ({GRIDS})().some(g => g.headers[0] === 'Unit' && g.headers[1] === 'Kind')",
+                           polling="raf")
     return page.evaluate(GRIDS)
 
 
