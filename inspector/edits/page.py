@@ -4,7 +4,7 @@ Loads a gold and a system M2 file (the sidebar's loader: sample, upload,
 paste or a saved JSON result), shows the aligned units with their original
 sentence ids on both sides (gold left, system right, as on every page), every
 edit with its original and re-indexed offsets side by side, type, correction
-and TP/FP/FN, the per-type P/R/F chart whose bars filter the tables (scores
+and TP/FP/FN, the per-type P/R/F chart whose bars set the type filters (scores
 in percent, as on every page; errant_compare's own report keeps its 0-1
 figures), the annotator errant's rule chose per unit, and the downloads.
 The selected unit shows each token's offsets under it, so a re-indexed edit
