@@ -1,6 +1,8 @@
-"""Any width (issue 15, item 1): at 800 px (sidebar open) and at 1400 px no metric, button,
+"""Any width (issue 15, item 1): at 800 px, 1400 px and 3840 px (4K) no metric, button,
 widget label or select on any page is cut ("Tabl…", "O.", "9…"), and the page itself never
-scrolls sideways (wide tables scroll inside their own box).
+scrolls sideways (wide tables scroll inside their own box).  At 800 px the sidebar starts
+collapsed (it stays open from 1,024 px, and at 800 px once the reader opens it); at 4K the
+content is at most 2,400 px wide, centred, instead of stretching over 3,500 px.
 
 Cut means: an element of one of those, or a descendant, whose content is wider than its
 box while its overflow is not visible (how Streamlit ellipsises).  Rows of metrics,
@@ -13,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import app_page, drawn, settled
+from inspector.common.screen_width import NARROW_PX, WIDEST_PX
+from tests.browser_support import after_rerun, app_page, drawn, settled
 
 PAGES = ["", "sentences", "brackets", "edits", "deps", "teaching", "analysis", "about"]
 
@@ -33,7 +36,7 @@ CUT = """() => {
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("width", [800, 1400])
+@pytest.mark.parametrize("width", [800, 1400, 3840])
 def test_nothing_is_cut_and_the_page_never_scrolls_sideways(tmp_path: Path, width: int) -> None:
     from playwright.sync_api import expect
 
@@ -48,4 +51,49 @@ def test_nothing_is_cut_and_the_page_never_scrolls_sideways(tmp_path: Path, widt
             scroll = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
             if cut or scroll > 0:
                 problems[path or "overview"] = {"cut": cut, "sideways scroll (px)": scroll}
+            if path in ("", "brackets"):  # pages with a loader in the sidebar
+                expanded = _sidebar_expanded(page)
+                if expanded != (width >= NARROW_PX):
+                    problems[f"{path or 'overview'} sidebar"] = {"expanded": expanded}
+            content = page.evaluate(CONTENT)
+            if content["width"] > WIDEST_PX or abs(content["left"] - content["right"]) > 2 and width > WIDEST_PX:
+                problems[f"{path or 'overview'} content"] = content
     assert problems == {}
+
+
+#: The content block's width and its margins in the main area (px).
+CONTENT = """() => {
+  const block = document.querySelector('[data-testid="stMainBlockContainer"]').getBoundingClientRect();
+  const main = document.querySelector('[data-testid="stMain"]').getBoundingClientRect();
+  return {width: Math.round(block.width), left: Math.round(block.left - main.left),
+          right: Math.round(main.right - block.right)};
+}"""
+
+
+def _sidebar_expanded(page) -> bool:
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    sidebar.wait_for(state="attached")
+    return sidebar.get_attribute("data-collapsed") == "false"
+
+
+@pytest.mark.browser
+def test_at_800_px_the_sidebar_starts_collapsed_and_opens_on_demand(tmp_path: Path) -> None:
+    """Collapsed once drawn (not merely at first paint); the reader opens it, and it stays open
+    through a rerun and a page switch (their choice is kept); the page's width is then shared."""
+    from playwright.sync_api import expect
+
+    with app_page(tmp_path, 800, 1000) as (page, url):
+        page.goto(f"{url}/sentences")
+        drawn(page)
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        expect(sidebar).to_have_attribute("data-collapsed", "true", timeout=20_000)
+        main_width = page.evaluate(CONTENT)["width"]
+        page.locator('[data-testid="stExpandSidebarButton"]').click()
+        expect(sidebar).to_have_attribute("data-collapsed", "false")
+        page.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]')"
+                               ".getBoundingClientRect().width > 200")
+        after_rerun(page, lambda: page.get_by_text("Only mismatches", exact=True).click())
+        page.goto(f"{url}/")
+        drawn(page)
+        expect(sidebar).to_have_attribute("data-collapsed", "false")
+        assert page.evaluate(CONTENT)["width"] < main_width

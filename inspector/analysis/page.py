@@ -48,9 +48,11 @@ from jpcore.gec.error_types import TYPE_LEVELS
 from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
+from inspector.common import linked_selection
+from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.plotly_selection import CLEAR_HINT
-from inspector.common.evaluation_view import AnalysisSource, analysed_views
+from inspector.common.evaluation_view import AnalysisSource, EvaluationView, analysed_views
 from inspector.common.markup import md_text
 from inspector.common.wording import of_total, plural
 
@@ -65,6 +67,9 @@ DIAGONAL = {POS: "the pairs' correct tags", LABELS: "the matched brackets",
 _MEMO = "an_memo"
 #: ``memo(name, compute)``: ``compute()`` once per loaded result and name (:func:`_memo`).
 Memo = Callable[[str, Callable[[], Any]], Any]
+#: URL/session key of the Buckets filter (the buckets whose units are listed).
+BUCKETS_KEY = "an_bucket"
+_BUCKETS_OF = "_an_bucket_of"  # the (evaluation, bucketing) the filter's buckets belong to
 #: Examples of one cell listed (and downloaded as CSV) at most.
 EXAMPLES_SHOWN = 2000
 
@@ -78,11 +83,37 @@ def _table_height(rows: int, cap: int = 420) -> int:
     return min(cap, 38 + 35 * max(rows, 1))
 
 
-def _units_table(frame: pd.DataFrame, key: str, cap: int) -> None:
-    """A table of units, its Gold and System texts wide, at most ``cap`` pixels high."""
-    st.dataframe(frame, key=key, hide_index=True, height=_table_height(len(frame), cap),
-                 column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
-                                "System": st.column_config.TextColumn("System", width="large")})
+def _units_table(frame: pd.DataFrame, key: str, cap: int, selectable: bool = False) -> Any:
+    """A table of units, its Gold and System texts wide, at most ``cap`` pixels high
+    (``selectable``: one row can be ticked; the table's event is returned)."""
+    return st.dataframe(frame, key=key, hide_index=True, height=_table_height(len(frame), cap),
+                        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
+                                       "System": st.column_config.TextColumn("System", width="large")},
+                        **({"on_select": "rerun", "selection_mode": "single-row"} if selectable else {}))
+
+
+def _open_unit(view: EvaluationView, index: int) -> None:
+    """Go to the evaluation's unit page showing unit ``index`` (``?unit=N``, ``?pair=N``...)."""
+    st.session_state[view.unit_param] = index
+    st.switch_page(view.unit_page, query_params={view.unit_param: str(index)})
+
+
+def _worst_detail(view: EvaluationView, frame: pd.DataFrame, rows: list[int]) -> None:
+    """The ticked (else the first) worst unit: its number, errors and both texts in full,
+    and a button that opens it on its evaluation's page."""
+    if frame.empty:
+        return
+    row = frame.iloc[rows[0] if rows and 0 <= rows[0] < len(frame) else 0]
+    index = int(row["Unit"])
+    st.markdown(f"**Unit #{index}** (rank {int(row['Rank'])}, {plural(int(row['Errors']), 'error')}):  \n"
+                f"**Gold:** {md_text(str(row['Gold']) or '∅')}  \n"
+                f"**System:** {md_text(str(row['System']) or '∅')}")
+    if view.unit_page is None or view.unit_param is None:
+        return
+    page_title = next((spec.title for spec in view.pages if spec.file == view.unit_page), view.title)
+    if st.button(f"Open unit #{index} on {page_title}", key="an_worst_open", icon=":material/arrow_forward:",
+                 help="Tick another row of the table to choose another unit."):
+        _open_unit(view, index)
 
 
 def _memo(evaluation: str, fingerprint: str, name: str, compute: Callable[[], Any]) -> Any:
@@ -168,8 +199,19 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
         result, stats=stats))
     bucket_frame = at.bucket_frame(source, table)
     percent = [header for m in table.measures for header in at.score_headers(source.measure_labels[m], source.f_label)]
+    # the ticked rows and the selected bars are the Buckets filter's value (read before any is drawn)
+    table_key, chart_key, selection_key = (f"an_buckets_{evaluation}_{by}", f"an_chart_{evaluation}_{by}",
+                                           f"an_selection_{evaluation}_{by}")
+    if st.session_state.get(_BUCKETS_OF) not in (None, (evaluation, by)):
+        st.session_state[BUCKETS_KEY] = []  # another bucketing: its buckets are other ones
+    st.session_state[_BUCKETS_OF] = (evaluation, by)
+    rows_chosen = at.selected_bucket_rows(
+        table, linked_selection.selected_rows(linked_selection.keyed(selection_key, table_key)))
+    bars_chosen = selected_buckets(table, st.session_state.get(chart_key))
+    either = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
+    linked_selection.follow_selection(selection_key, BUCKETS_KEY, either, table.names())
     rows_event = st.dataframe(
-        bucket_frame, key=f"an_buckets_{evaluation}_{by}", hide_index=True,
+        bucket_frame, key=linked_selection.keyed(selection_key, table_key), hide_index=True,
         height=_table_height(len(bucket_frame)), on_select="rerun", selection_mode="multi-row",
         column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in percent},
     )
@@ -178,19 +220,25 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
     )
     st.caption(f"Summed over the buckets (TP/FP/FN): {md_text(totals)}, the totals of the evaluation. "
                "A unit's length is all its gold words: a merged unit counts as one long sentence.")
-    chart = st.plotly_chart(
-        bucket_figure(table, measure, source.measure_labels[measure], source.f_label),
-        key=f"an_chart_{evaluation}_{by}", on_select="rerun", selection_mode=("points", "box"),
-    )
+    figure = linked_selection.figure_revision(
+        bucket_figure(table, measure, source.measure_labels[measure], source.f_label), selection_key)
+    chart = st.plotly_chart(figure, key=chart_key, on_select="rerun", selection_mode=("points", "box"))
     rows_chosen = at.selected_bucket_rows(table, rows_event.selection.get("rows", []))
     bars_chosen = selected_buckets(table, chart)
+    either = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
+    chosen = st.multiselect(
+        "Buckets shown", table.names(), key=BUCKETS_KEY, bind="query-params", placeholder="all buckets",
+        width=2 * components.FILTER_WIDTH,
+        help="The units of these buckets are listed below; ticking rows of the table or selecting bars of the "
+             "chart sets it.")
     all_units = memo("units_frame", lambda: at.units_frame(source, stats))  # one row per unit, in stats order
-    chosen = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
     if chosen:
         column = "Length bucket" if by == "length" else "Kind bucket"
         units_frame = all_units[all_units[column].isin(chosen)].reset_index(drop=True)
         shown = f"showing {of_total(len(units_frame), len(stats), 'unit')}"
-        if rows_chosen and bars_chosen:
+        if not linked_selection.shows_selection(BUCKETS_KEY, either):
+            st.caption(f"Buckets chosen: {md_text(', '.join(chosen))} — {shown}.")
+        elif rows_chosen and bars_chosen:
             st.caption(f"Table selection: {md_text(', '.join(rows_chosen))}; chart selection: "
                        f"{md_text(', '.join(bars_chosen))} — {shown}, the units of either (untick the rows; "
                        f"{CLEAR_HINT} the chart's selection).")
@@ -201,8 +249,8 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
             st.caption(f"Chart selection: {md_text(', '.join(bars_chosen))} — {shown} ({CLEAR_HINT}).")
     else:
         units_frame = all_units
-        st.caption(f"Showing all {plural(len(units_frame), 'unit')}: tick rows of the buckets table or select bars of "
-                   "the chart to show those buckets' units.")
+        st.caption(f"Showing all {plural(len(units_frame), 'unit')}: tick rows of the buckets table, select bars of "
+                   "the chart or choose buckets to show those buckets' units.")
     _units_table(units_frame, "an_units", 360)
     buttons = st.columns(3)
     _download(buttons[0], "Buckets as CSV", bucket_frame.to_csv(index=False), f"buckets-{by}.csv",
@@ -250,8 +298,9 @@ def _matrices(source: AnalysisSource, evaluation: str, memo: Memo) -> None:
         show_matrix(source, name, matrices[name], f"an_conf_{evaluation}_{name}_{level}_{unpaired}")
 
 
-def _worst(source: AnalysisSource, memo: Memo, stats: Any) -> None:
-    """The units with the most errors, and the downloads of the whole analysis."""
+def _worst(source: AnalysisSource, view: EvaluationView, memo: Memo, stats: Any) -> None:
+    """The units with the most errors (a ticked one shown in full and opened on its page), and
+    the downloads of the whole analysis."""
     result, task = source.result, task_of(source.result)
     measures = MEASURES[task]
     st.subheader("Worst sentences")
@@ -270,8 +319,9 @@ def _worst(source: AnalysisSource, memo: Memo, stats: Any) -> None:
     ranked = every_ranked[:limit]
     worst_frame = at.worst_frame(source, ranked)
     st.caption(f"{len(ranked)} of the {plural(len(every_ranked), 'unit')} with errors, most errors first "
-               "(ties in document order).")
-    _units_table(worst_frame, "an_worst", 420)
+               "(ties in document order). Tick a row to read the unit and open it on its page.")
+    event = _units_table(worst_frame, "an_worst", 420, selectable=True)
+    _worst_detail(view, worst_frame, list(event.selection.get("rows", [])))
     buttons = st.columns(2)
     _download(buttons[0], "Worst units as CSV", worst_frame.to_csv(index=False), "worst-units.csv",
               "an_dl_worst")
@@ -309,6 +359,6 @@ def show() -> None:
 
     _buckets(source, evaluation, memo, stats)
     _matrices(source, evaluation, memo)
-    _worst(source, memo, stats)
+    _worst(source, chosen, memo, stats)
     st.subheader("Error by shape")
     show_by_shape(result, SHAPE_NOUNS.get(task, "sentences"), key=f"an_by_shape_{evaluation}")

@@ -99,10 +99,16 @@ def unit_row_columns(source: AnalysisSource) -> list[str]:
     return [*columns, "Gold", "System"]
 
 
+#: The worst units' columns after rank and errors: which unit, and its sentences' text.
+WORST_FIRST = ("Unit", "Gold", "System")
+
+
 def worst_frame(source: AnalysisSource, ranked: Sequence[RankedUnit]) -> pd.DataFrame:
-    """The ranked units: rank, errors, then the unit's row."""
+    """The ranked units: rank, errors, the unit and its texts (:data:`WORST_FIRST`), then the
+    rest of the unit's row."""
     rows = [{"Rank": item.rank, "Errors": item.errors, **unit_row(source, item.unit)} for item in ranked]
-    return pd.DataFrame(rows, columns=["Rank", "Errors", *unit_row_columns(source)])
+    return pd.DataFrame(rows, columns=["Rank", "Errors", *WORST_FIRST,
+                                       *(c for c in unit_row_columns(source) if c not in WORST_FIRST)])
 
 
 # --- confusion matrices ---------------------------------------------------------

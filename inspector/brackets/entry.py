@@ -22,4 +22,6 @@ VIEW = EvaluationView(
     analysis_source=analysis.source,
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    unit_page=page_file("brackets"),
+    unit_param="pair",
 )

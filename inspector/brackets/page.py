@@ -23,7 +23,7 @@ from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
-from inspector.common import loader_state
+from inspector.common import linked_selection, loader_state
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
@@ -37,6 +37,8 @@ from inspector.brackets.trees import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html,
 
 #: Rows per page of the pairs table.
 TABLE_ROWS = 500
+#: Session key of the per-label chart, whose selection is the Label filter's value.
+CHART_KEY = "bk_label_chart"
 
 
 def _pick_from_table() -> None:
@@ -139,7 +141,8 @@ def _headline(result: ParsevalResult) -> None:
 
 
 def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilter:
-    """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
+    """The filter widgets (bound to the URL) and what they choose; the chart's selection is
+    the Label filter's value (:mod:`inspector.common.linked_selection`)."""
     st.subheader("Aligned pairs")
     filters = components.flow()
     only_merged = filters.toggle("Merged sentences", key="merged", bind="query-params",
@@ -150,14 +153,13 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilt
                                            help="Only pairs with at least one crossing bracket.")
     chosen_labels = filters.multiselect("Label", bv.labels_in(result), key="label", bind="query-params",
                                         placeholder="all labels", width=components.FILTER_WIDTH,
-                                             help="Pairs with a constituent of this label (or a bar "
-                                                  "selected in the chart).")
+                                             help="Pairs with a constituent of this label (a bar "
+                                                  "selected in the chart sets it).")
     buckets = filters.multiselect("Length (gold words)", list(bv.LENGTH_BUCKETS), key="length",
                                   bind="query-params", placeholder="all lengths", width=components.FILTER_WIDTH)
-    labels = frozenset(chosen_labels) | frozenset(chart_labels)
-    if chart_labels:
+    if linked_selection.shows_selection("label", chart_labels):
         st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
-    return bv.PairFilter(only_merged, only_groups, only_crossing, labels, frozenset(buckets))
+    return bv.PairFilter(only_merged, only_groups, only_crossing, frozenset(chosen_labels), frozenset(buckets))
 
 
 def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair]) -> None:
@@ -200,10 +202,12 @@ def show() -> None:
     _headline(result)
     show_significance(SPEC)
     st.subheader("Per label")
-    chart = st.plotly_chart(label_figure(result.label_scores()), key="bk_label_chart",
-                            on_select="rerun", selection_mode=("points", "box"))
-    chart_labels = selected_labels(chart)
-    wanted = _pair_filter(result, chart_labels)
+    # the chart's selection is the Label filter's value (read before either is drawn)
+    chart_labels = selected_labels(st.session_state.get(CHART_KEY))
+    linked_selection.follow_selection(CHART_KEY, "label", chart_labels, bv.labels_in(result))
+    figure = linked_selection.figure_revision(label_figure(result.label_scores()), CHART_KEY)
+    chart = st.plotly_chart(figure, key=CHART_KEY, on_select="rerun", selection_mode=("points", "box"))
+    wanted = _pair_filter(result, selected_labels(chart))
     pairs = bv.filter_pairs(result, wanted)
     st.caption(f"Showing {of_total(len(pairs), len(result.pairs), 'pair')}.")
 

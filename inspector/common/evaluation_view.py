@@ -112,6 +112,10 @@ class EvaluationView:
     """``unit_text(loaded, index, side)``: the text of unit ``index`` of a loaded input
     (:class:`~inspector.common.state.LoadedInput`) on ``side`` (``"gold"`` or ``"sys"``),
     sentences joined by ``~~~``: how the Compare page shows each system's segmentation."""
+    unit_page: str | None = None
+    """The page file that shows one unit in detail (the Analysis page's "Open unit" goes there)."""
+    unit_param: str | None = None
+    """The URL parameter (and session key) of that page's selected unit (``unit``, ``pair``...)."""
 
 
 def view_module(view: str, name: str = "entry") -> str:

@@ -27,7 +27,7 @@ import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
-from inspector.common import loader_state
+from inspector.common import linked_selection, loader_state
 from inspector.common import widgets as components
 from inspector.common.significance import show_significance
 from inspector.common.markup import enum_text, md_text
@@ -98,20 +98,34 @@ def _headline(result: UdResult) -> None:
                "only; LAS compares the DEPREL's main type (before ':').")
 
 
-def _labels(result: UdResult) -> None:
-    """LAS and UAS per DEPREL, UPOS per UPOS, and the confusion of labels."""
+def _label_table(frame: pd.DataFrame, key: str, column: str, widget: str, options: Sequence[str]) -> None:
+    """A per-label table whose ticked rows are the filter ``widget``'s value (set before it is drawn)."""
+    labels = frame[column].tolist()
+    rows = linked_selection.selected_rows(linked_selection.keyed(key))
+    ticked = [labels[row] for row in rows if 0 <= row < len(labels)]
+    linked_selection.follow_selection(key, widget, ticked, options)
+    st.dataframe(frame, key=linked_selection.keyed(key), hide_index=True, column_config=_percent(frame),
+                 on_select="rerun", selection_mode="multi-row")
+
+
+def _labels(loaded: DepsLoaded) -> None:
+    """LAS and UAS per DEPREL, UPOS per UPOS (rows ticked set the DEPREL / UPOS filters), and
+    the confusion of labels."""
+    result, index = loaded.result, loaded.words
     st.subheader("Per DEPREL, per UPOS and the labels confused")
     deprel, upos, confusion = st.tabs(["Per DEPREL", "Per UPOS", "Label confusion"])
     with deprel:
-        frame = tables.labels_frame(per_deprel(result), "LAS", "DEPREL")
-        st.dataframe(frame, key="d_per_deprel", hide_index=True, column_config=_percent(frame))
+        _label_table(tables.labels_frame(per_deprel(result), "LAS", "DEPREL"), "d_per_deprel", "DEPREL",
+                     "d_deprel", index.labels)
         st.caption("By the DEPREL main type. Gold / System: words with the label; aligned pairs: those whose "
-                   "gold word has it. LAS precision, recall and F1 restricted to the label, in percent.")
+                   "gold word has it. LAS precision, recall and F1 restricted to the label, in percent. "
+                   "Tick rows to show only their word groups (the DEPREL filter below).")
     with upos:
-        frame = tables.labels_frame(per_upos(result), "UPOS", "UPOS")
-        st.dataframe(frame, key="d_per_upos", hide_index=True, column_config=_percent(frame))
+        _label_table(tables.labels_frame(per_upos(result), "UPOS", "UPOS"), "d_per_upos", "UPOS", "d_upos",
+                     index.tags)
         st.caption("UPOS precision, recall and F1 restricted to the tag; UAS of the aligned words with the "
-                   "tag (an attachment score per word class), in percent.")
+                   "tag (an attachment score per word class), in percent. Tick rows to show only their word "
+                   "groups (the UPOS filter below).")
     with confusion:
         frame = tables.confusion_frame(result)
         st.dataframe(frame, key="d_confusion", hide_index=True, height=_table_height(len(frame), 460))
@@ -209,7 +223,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(SPEC)
-    _labels(result)
+    _labels(loaded)
 
     wanted = _word_filter(loaded)
     rows = filter_rows(index.rows, wanted)
@@ -230,6 +244,7 @@ def show() -> None:
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
                                 first if first is not None else (0 if result.units else None),
                                 from_link=loader_state.link_is_for(SLOT, loaded))
+    components.follow_filters(UNIT_KEY, units)
     components.pick_from_table(event.selection.rows, list(table_units), UNIT_KEY)
 
     unit_detail(loaded, units)

@@ -25,4 +25,6 @@ VIEW = EvaluationView(
     analysis_source=analysis.source,
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    unit_page=page_file("edits"),
+    unit_param="e_unit",
 )

@@ -4,7 +4,7 @@ Loads a gold and a system M2 file (the sidebar's loader: sample, upload,
 paste or a saved JSON result), shows the aligned units with their original
 sentence ids on both sides (gold left, system right, as on every page), every
 edit with its original and re-indexed offsets side by side, type, correction
-and TP/FP/FN, the per-type P/R/F chart whose bars filter the tables (scores
+and TP/FP/FN, the per-type P/R/F chart whose bars set the type filters (scores
 in percent, as on every page; errant_compare's own report keeps its 0-1
 figures), the annotator errant's rule chose per unit, and the downloads.
 The selected unit shows each token's offsets under it, so a re-indexed edit
@@ -29,7 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
-from inspector.common import loader_state
+from inspector.common import linked_selection, loader_state
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
@@ -48,6 +48,8 @@ UNITS_PER_PAGE = 20
 TABLE_ROWS = 500
 #: URL/session key of the selected unit.
 UNIT_KEY = "e_unit"
+#: Session key of the per-type chart, whose selection is the type filters' value.
+CHART_KEY = "e_chart"
 CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 
 
@@ -140,8 +142,35 @@ def _headline(result: GecResult) -> None:
         st.dataframe(gec_tables.kinds_frame(result), hide_index=True, key="e_kinds")
 
 
-def _type_chart(result: GecResult) -> tuple[str, list[str]]:
-    """The per-type P/R/F chart: the level of its categories and the categories selected in it."""
+def _widget_of(loaded: gec_loading.GecLoaded, level: str, name: str) -> str:
+    """The filter widget (URL key) a chart category of ``level`` is a value of: a full type of
+    Full type, a main type of Main type, an operation of Operation; at the operation level a
+    type without an operation is named by its main type, a value of Main type."""
+    if level == "type":
+        return "e_type"
+    operations = loaded.edit_index.options.operations
+    if level == "operation" and name in operations and name != gec_tables.NO_OPERATION:
+        return "e_op"
+    return "e_main"
+
+
+def _chart_filters(loaded: gec_loading.GecLoaded, level: str, names: Sequence[str]) -> None:
+    """The chart's selection into the filter widgets it stands for (before they are drawn)."""
+    choices = loaded.edit_index.options
+    options = {"e_type": choices.types, "e_main": choices.mains, "e_op": choices.operations}
+    for widget in CHART_WIDGETS:  # each, so a widget the level does not use forgets the last level's chart
+        linked_selection.follow_selection(f"{CHART_KEY}_{widget}", widget,
+                                          [name for name in names if _widget_of(loaded, level, name) == widget],
+                                          options[widget], source=level)
+
+
+#: The filter widgets a chart selection can set (URL keys).
+CHART_WIDGETS = ("e_type", "e_main", "e_op")
+
+
+def _type_chart(loaded: gec_loading.GecLoaded) -> None:
+    """The per-type P/R/F chart, whose selection is the type filters' value."""
+    result = loaded.result
     f_label = result.errant.options.f_label
     st.subheader(f"P / R / {f_label} per error type")  # F + the float beta: no text from a file
     level = st.radio(
@@ -150,21 +179,25 @@ def _type_chart(result: GecResult) -> tuple[str, list[str]]:
         help="Types are shown as the files write them; the operation (M/R/U) exists only for ERRANT types.",
     )
     rows = type_table(result, level)
-    chart = st.plotly_chart(
-        type_figure(rows, f_label), key="e_chart", on_select="rerun", selection_mode=("points", "box"),
-    )
+    # read before the chart and the filters are drawn: the selection sets the filters
+    _chart_filters(loaded, level, selected_categories(rows, st.session_state.get(CHART_KEY)))
+    figure = linked_selection.figure_revision(type_figure(rows, f_label),
+                                              *(f"{CHART_KEY}_{widget}" for widget in CHART_WIDGETS))
+    chart = st.plotly_chart(figure, key=CHART_KEY, on_select="rerun", selection_mode=("points", "box"))
     chart_names = selected_categories(rows, chart)
-    if chart_names:
+    by_widget: dict[str, list[str]] = {}
+    for name in chart_names:
+        by_widget.setdefault(_widget_of(loaded, level, name), []).append(name)
+    if chart_names and all(linked_selection.shows_selection(widget, names) for widget, names in by_widget.items()):
         st.caption(f"Chart selection filters the tables: {md_text(', '.join(chart_names))} ({CLEAR_HINT}).")
     with st.expander(f"Per-type table ({plural(len(rows), 'category', 'categories')})"):
         st.dataframe(gec_tables.types_frame(rows, f_label), hide_index=True, key="e_types",
                      column_config={name: st.column_config.NumberColumn(name, format="%.2f")
                                     for name in gec_tables.score_headers(f_label)})
-    return level, chart_names
 
 
-def _edit_filter(loaded: gec_loading.GecLoaded, level: str, chart_names: list[str]) -> gec_tables.EditFilter:
-    """The filter widgets (bound to the URL) and what they choose, with the chart's selection."""
+def _edit_filter(loaded: gec_loading.GecLoaded) -> gec_tables.EditFilter:
+    """The filter widgets (bound to the URL; the chart's selection sets them) and what they choose."""
     choices = loaded.edit_index.options
     filters = components.flow()
     width = components.FILTER_WIDTH
@@ -183,7 +216,7 @@ def _edit_filter(loaded: gec_loading.GecLoaded, level: str, chart_names: list[st
                                 width=components.SEARCH_WIDTH, help="Case-insensitive; spaces are ignored as a fallback.")
     return gec_tables.EditFilter(
         frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
-        frozenset(int(a) for a in annotators), search, level, frozenset(chart_names),
+        frozenset(int(a) for a in annotators), search,
     )
 
 
@@ -226,8 +259,8 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(gec_loading.SPEC)
-    level, chart_names = _type_chart(result)
-    chosen = _edit_filter(loaded, level, chart_names)
+    _type_chart(loaded)
+    chosen = _edit_filter(loaded)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
     ids = [unit.index for unit in units]
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')} and {plural(len(edits), 'edit')}.")

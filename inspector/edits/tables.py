@@ -18,7 +18,7 @@ from jpcore.formats.spaces import strip_spaces
 from jpcore.gec.result import GecEdit
 from jpcore.gec import GecResult
 from jpcore.gec.unit import GecUnit
-from jpcore.gec.error_types import TypeRow, category_of
+from jpcore.gec.error_types import TypeRow
 from inspector.common.palette import kind_style
 
 #: What joins the sentences of a merged unit (as on the other pages).
@@ -70,15 +70,11 @@ class EditFilter:
     statuses: frozenset[str] = field(default_factory=frozenset)
     annotators: frozenset[int] = field(default_factory=frozenset)
     search: str = ""
-    chart_level: str = "type"
-    """The level (``type``/``main``/``operation``) of :attr:`chart` names."""
-    chart: frozenset[str] = field(default_factory=frozenset)
-    """Categories chosen by selecting bars of the per-type chart."""
 
     @property
     def on_edits(self) -> bool:
         """Whether a filter on edits (not only the search) is active."""
-        return bool(self.operations or self.mains or self.types or self.statuses or self.annotators or self.chart)
+        return bool(self.operations or self.mains or self.types or self.statuses or self.annotators)
 
     def accepts(self, edit: GecEdit) -> bool:
         """Whether ``edit`` passes the edit filters (the search is applied per unit)."""
@@ -89,8 +85,6 @@ class EditFilter:
         if self.types and edit.type not in self.types:
             return False
         if self.statuses and edit.status not in self.statuses:
-            return False
-        if self.chart and category_of(edit.type, self.chart_level) not in self.chart:
             return False
         return not (self.annotators and edit.coder not in self.annotators)
 

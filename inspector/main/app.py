@@ -18,7 +18,9 @@ Around every page run: the URL is cleaned for the page (the parameters
 each page declares in its ``PageSpec``) and notes on what
 was ignored in it go at the top (:mod:`inspector.common.url_state`), and
 the session is registered so its data is freed when it ends
-(:mod:`inspector.common.session_memory`).  The page icon is a file of the
+(:mod:`inspector.common.session_memory`).  A window narrower than 1,024 px
+opens with the sidebar collapsed, and the content is at most 2,400 px wide on a
+4K screen (:mod:`inspector.common.screen_width`).  The page icon is a file of the
 app: nothing is fetched from another server (a ``:material/...:`` page
 icon is downloaded from a font CDN by the browser).
 """
@@ -31,6 +33,7 @@ import streamlit as st
 
 from inspector.common import session_memory, url_state
 from inspector.common.evaluation_view import PageSpec
+from inspector.common.screen_width import fit_the_width
 from inspector.main.menu import menu, page_key, page_params
 
 #: The app's package folder (pages/ and assets/ are in it).
@@ -57,6 +60,7 @@ notes = None
 try:
     if before is not None:
         before()  # its progress box comes first
+    fit_the_width()  # the sidebar collapsed below 1,024 px, the content at most 2,400 px wide
     notes = st.empty()  # what the URL held that was ignored, above the page
     page.run()
 finally:

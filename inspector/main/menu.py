@@ -28,7 +28,7 @@ GENERAL_PAGES = (
     PageSpec("About", ":material/info:", page_file("about")),
     PageSpec("Analysis", ":material/analytics:", page_file("analysis"),
              params={"an_eval": TEXT, "an_by": TEXT, "an_measure": TEXT, "an_unpaired": BOOL, "an_level": TEXT,
-                     "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT}),
+                     "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT, "an_bucket": TEXT}),
     PageSpec("Compare", ":material/compare_arrows:", page_file("compare"),
              params={"cmp_eval": TEXT, "cmp_who": TEXT, "cmp_unit": INT, "cmp_rows": INT}),
 )

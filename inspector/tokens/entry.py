@@ -28,4 +28,6 @@ VIEW = EvaluationView(
     before_pages=loader.SPEC.run,  # both pages share the sidebar loader; its progress box comes first
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    unit_page=page_file("sentences"),
+    unit_param="unit",
 )

@@ -2,7 +2,9 @@
 
 Filters and the selected unit are bound to the URL
 (``?mismatches=true&kind=merged&q=...&unit=46``), so a link reopens the same
-view.  A unit is chosen by clicking a table row, typing its number, or with
+view.  The charts of units by kind and by shape stand for the Unit kind and
+Shape filters: a bar selected sets the filter (and so the URL).  A unit is
+chosen by clicking a table row, typing its number, or with
 Previous / Next (keys K / J) over the units the filters show; before any
 choice the first merged unit is shown (for the Korean sample a merged
 sentence on the first screen).  The detail is a fragment, so stepping
@@ -14,7 +16,8 @@ from __future__ import annotations
 import streamlit as st
 
 from jpcore.align import KINDS
-from inspector.common import loader_state
+from inspector.common import linked_selection, loader_state
+from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
 from inspector.tokens import loader as loading
@@ -23,6 +26,7 @@ from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.wording import of_total
 from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
 from inspector.tokens.state import PREPROCESS, Loaded, require_loaded
+from inspector.tokens.unit_charts import selected_categories, units_figure
 
 #: Units per page of the rendered HTML view.
 UNITS_PER_PAGE = 40
@@ -30,6 +34,8 @@ UNITS_PER_PAGE = 40
 TABLE_ROWS = 500
 #: URL/session key of the selected unit.
 UNIT_KEY = "unit"
+#: The chart standing for each filter (its session key), by the filter's URL key.
+CHART_KEYS = {"kind": "units_by_kind_chart", "shape": "units_by_shape_chart"}
 
 
 @st.fragment
@@ -60,6 +66,22 @@ def unit_detail(loaded: Loaded, ids: list[int]) -> None:
     st.caption("Click another row of the table, use Previous / Next (keys K / J) or type a unit number.")
 
 
+def _unit_charts(loaded: Loaded) -> None:
+    """The units by kind and by shape, side by side; a bar selected sets the Unit kind / Shape
+    filter (read before the filters are drawn: :mod:`inspector.common.linked_selection`)."""
+    units = loaded.result.units
+    columns = st.columns(2)
+    for column, (by, order, title) in zip(columns, (("kind", KINDS, "Units by kind"),
+                                                     ("shape", tables.SHAPE_ORDER, "Units by shape (gold:system)"))):
+        key = CHART_KEYS[by]
+        linked_selection.follow_selection(key, by, selected_categories(st.session_state.get(key)), list(order))
+        figure = linked_selection.figure_revision(units_figure(units, by, list(order), title), key)
+        with column:
+            st.plotly_chart(figure, key=key, on_select="rerun", selection_mode=("points", "box"))
+    st.caption(f"Click a bar to show only those units (shift+click adds one; {CLEAR_HINT}): it sets the "
+               "Unit kind or Shape filter below, and the URL.")
+
+
 def show() -> None:
     """Draw the Sentences & tokens page (``inspector/pages/sentences.py`` runs it)."""
     loaded = require_loaded()
@@ -69,6 +91,9 @@ def show() -> None:
     st.title("Sentences & tokens")
     loading.loaded_caption(loaded)
     loading.attribution(loaded)
+
+    # --- Units by kind and shape: each chart's selection is a filter's value -------
+    _unit_charts(loaded)
 
     # --- Filters --------------------------------------------------------------
     filters = components.flow()
