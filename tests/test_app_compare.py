@@ -292,3 +292,26 @@ def test_analysis_splits_the_totals_by_unit_shape_as_the_cli(evaluation: str, pa
             assert (row["TP"], row["FP"], row["FN"]) == (cli[shape]["tp"], cli[shape]["fp"], cli[shape]["fn"])
             assert round(row[score[0]] / 100, 4) == cli[shape]["f"]
     assert [round(v, 2) for v in table[score[0]]] == expected_f
+
+
+def test_dependencies_page_splits_the_totals_by_unit_shape_as_the_cli() -> None:
+    at = _open("../pages/deps.py", deps="ewt-raw-text")
+    gold = PARSED / "en_ewt-ud-test.first49.conllu"
+    cli = _cli("ud", str(gold), str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"),
+               "--by-shape")["totals_by_shape"]
+    table = _shape_table(at)
+    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n differing"]
+    assert list(cli) == ["1:1", "n:1", "1:n", "m:n"]
+    metrics = ("Tokens", "Sentences", "Words", "UPOS", "UAS", "LAS")
+    assert [name for name in table.columns if str(name).endswith("(%)")] == [f"{m} F1 (%)" for m in metrics]
+    for row, shape in zip(table.to_dict("records"), cli):
+        assert row["Shape"].startswith(shape + " ")
+        for metric in metrics:
+            counts = cli[shape][metric]
+            assert (row[f"{metric} TP"], row[f"{metric} FP"], row[f"{metric} FN"]) == (
+                counts["tp"], counts["fp"], counts["fn"])
+            assert row[f"{metric} F1 (%)"] == pytest.approx(100 * counts["f1"], abs=1e-12)
+        assert row["Gold sentences"] == cli[shape]["Sentences"]["gold"]
+        assert row["System sentences"] == cli[shape]["Sentences"]["system"]
+    assert list(table["Units"]) == [32, 4, 5, 2]
+    assert [round(v, 2) for v in table["LAS F1 (%)"]] == [70.21, 67.67, 60.93, 65.84]
