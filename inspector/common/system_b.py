@@ -9,7 +9,8 @@ so every evaluation view offers it on every page that draws its loader):
   :func:`inspector.common.samples.siblings`, or the view's own
   ``second_systems``, e.g. a tokenizer run on the sample's raw text), one
   uploaded file, or pasted text.  A loaded from a saved JSON result has no
-  gold file to align B to: the radio is not offered then;
+  gold file to align B to: the radio is not offered then, and the
+  comparison the file holds, if any (``--compare``), is :func:`saved`;
 * B is evaluated by the view's own jpcore call with A's gold file, its
   third file and its options (``Request`` of A with B as the system), so
   each system is aligned to the same gold on its own, exactly as
@@ -110,6 +111,14 @@ def comparison(spec: LoaderSpec, measure: str | None = None) -> ComparisonRun | 
                                     samples=DEFAULT_SAMPLES, seed=DEFAULT_SEED,
                                     system_a=_system_name(names), system_b=_system_name(spec.input_names(b.result)))
     return runs[key]
+
+
+def saved(spec: LoaderSpec) -> ComparisonRun | None:
+    """The comparison that the system A loaded from a saved JSON result holds (written by
+    ``jpcore TASK GOLD A --compare B --json``, read back and made again by jpcore), or ``None``.
+    Its B is no loaded result: the file holds B's totals and counts per common unit, not B's units."""
+    a = spec.slot.get()
+    return getattr(a, "saved_comparison", None) if a is not None else None
 
 
 def _system_name(names: Any) -> str:
@@ -247,8 +256,11 @@ def run(spec: LoaderSpec, request: Request | None) -> None:
     a_request = _a_request(keys, request, a)
     with st.sidebar:
         if a.source == "json":
+            kept = saved(spec)
+            held = (f" It holds the comparison with system B {md_text(kept.system_b)} made when it was saved: "
+                    "the **Compare** page shows it." if kept is not None else "")
             st.caption("System B: a saved result has no gold file to align a second system to; load gold "
-                       "and system files (or a sample) to compare a system B with them.")
+                       f"and system files (or a sample) to compare a system B with them.{held}")
             source, file, sample_key, label = "none", None, None, ""
         else:
             source, file, sample_key, label = _choice(spec, keys, offered)
