@@ -243,6 +243,71 @@ def test_system_b_stays_through_page_switches_and_a_reload_loads_it_again() -> N
     assert _lines(at) == [] and "m2_b" not in at.query_params
 
 
+def _notes(at: AppTest) -> list[str]:
+    return [_plain(info.value) for info in at.info if "address" in info.value]
+
+
+def test_back_and_forward_to_another_bundled_b_follow_the_address() -> None:
+    at = _open(sample="ewt-words", sample_b="punkt-wordpunct")
+    (wordpunct,) = _lines(at)
+    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in wordpunct
+    at.selectbox(key="b_sample").set_value("punkt-treebank")
+    _run(at)
+    (treebank,) = _lines(at)
+    assert "B − A = -0.08, 95% interval [-0.26, +0.00]" in treebank
+    assert at.query_params["sample_b"] in ("punkt-treebank", ["punkt-treebank"])
+    at.query_params["sample_b"] = "punkt-wordpunct"  # what browser Back sends
+    _run(at)
+    assert _lines(at) == [wordpunct] and at.session_state["b_sample"] == "punkt-wordpunct"
+    assert at.query_params["sample_b"] in ("punkt-wordpunct", ["punkt-wordpunct"]) and _notes(at) == []
+    at.query_params["sample_b"] = "punkt-treebank"  # and Forward
+    _run(at)
+    assert _lines(at) == [treebank]
+
+
+def test_back_to_the_address_before_b_was_chosen_drops_a_bundled_b() -> None:
+    at = _open("../pages/edits.py")
+    assert _lines(at) == [] and "m2_b" not in at.query_params
+    at.radio(key="g_b_source").set_value("sample")
+    _run(at)
+    (line,) = _lines(at)
+    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
+    del at.query_params["m2_b"]  # Back: the Edits page's address before B was chosen
+    _run(at)
+    assert _lines(at) == [] and at.radio(key="g_b_source").value == "none" and "m2_b" not in at.query_params
+    at.query_params["m2_b"] = "toy"  # Forward
+    _run(at)
+    assert _lines(at) == [line]
+
+
+def test_an_address_never_replaces_a_system_b_from_a_file() -> None:
+    at = _open()
+    at.radio(key="b_source").set_value("paste")
+    _run(at)
+    at.text_area(key="b_paste").input(EWT.gold_path.read_text("utf-8"))
+    at.button(key="b_paste_submit").click()
+    _run(at)
+    (pasted,) = _lines(at)
+    token = at.query_params["data_b"]
+    del at.query_params["data_b"]
+    at.query_params["sample_b"] = "punkt-wordpunct"  # Back to an address naming a bundled B
+    _run(at)
+    assert _lines(at) == [pasted]
+    assert any(note.startswith("The address named the bundled system B Punkt + WordPunct, run here on the raw "
+                               "text; still comparing with pasted system B") for note in _notes(at))
+    assert "sample_b" not in at.query_params  # the app names what it compares
+    at.query_params["data_b"] = "paste-0123456789ab"  # pasted text this session no longer has
+    _run(at)
+    assert _lines(at) == [pasted] and at.query_params["data_b"] in (token, [token])
+    assert any(note.startswith("The address named a system B from pasted text that is no longer loaded in this "
+                               "session; still comparing with pasted system B") for note in _notes(at))
+    del at.query_params["data_b"]  # an address from before B was chosen
+    _run(at)
+    assert _lines(at) == [pasted]
+    assert any(note.startswith("The address named no system B; still comparing with pasted system B")
+               for note in _notes(at))
+
+
 # --- error by shape ------------------------------------------------------------------------------
 
 
