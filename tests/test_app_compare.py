@@ -481,6 +481,21 @@ def test_a_saved_ud_comparison_shows_its_line(tmp_path: Path) -> None:
     _saved_compare_page(at, "deps", cli, _f1)
 
 
+def _evalb_f1(matched: int, gold: int, test: int) -> float:
+    return 2 * matched / (gold + test) if gold + test else 0.0
+
+
+def test_a_saved_parseval_comparison_shows_its_line(tmp_path: Path) -> None:
+    data, saved = _saved_run(tmp_path, "parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg"),
+                             "--compare", str(TREES / "harbour.gold.mrg"))
+    cli = saved["comparison"]
+    at = _open_json("../pages/brackets.py", "bk_", data)
+    (line,) = _lines(at)
+    assert _expected(cli, 1, 2) in line
+    assert "B − A = +13.73, 95% interval [+3.03, +25.49], p = 0.02997" in line
+    _saved_compare_page(at, "brackets", cli, _evalb_f1)
+
+
 def test_a_saved_result_without_a_comparison_shows_no_line(tmp_path: Path) -> None:
     data, saved = _saved_run(tmp_path, "gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2"))
     assert "comparison" not in saved
