@@ -424,7 +424,8 @@ def _saved_compare_page(at: AppTest, evaluation: str, cli: dict, metric: Any) ->
     assert list(table[counts[0]]) == ["/".join(map(str, row)) for row in cli["unit_counts"]["b"]]
     detail = [_plain(m.value) for m in at.markdown]
     assert any(text.startswith("Common unit #") for text in detail)
-    assert any(text.startswith("System B: ") for text in detail)
+    assert any(text.startswith("System B: ") and text.endswith("their text is not in the saved file.")
+               for text in detail)
 
 
 def test_a_saved_preprocess_comparison_shows_its_line_and_who_wins(tmp_path: Path, ewt_b: Path) -> None:

@@ -79,8 +79,8 @@ def _unit_detail(row: tables.CommonRow, view: EvaluationView, a: Any, b: Any) ->
     for column, name, loaded, span in ((columns[0], "System A", a, row.sys_a), (columns[1], "System B", b, row.sys_b)):
         with column:
             if loaded is None:
-                st.markdown(f"**{name}**: {plural(span[1] - span[0], 'unit')} ({tables.unit_range(span)})")
-                st.caption(NOT_IN_FILE)
+                st.markdown(f"**{name}**: {plural(span[1] - span[0], 'unit')} (numbered "
+                            f"{tables.unit_range(span)}); their text is not in the saved file.")
                 continue
             units = tables.side_texts(span, loaded, view.unit_text)
             st.markdown(f"**{name}** ({md_text(loaded.label)}): {plural(len(units), 'unit')}")
