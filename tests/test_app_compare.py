@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -242,6 +243,71 @@ def test_system_b_stays_through_page_switches_and_a_reload_loads_it_again() -> N
     assert _lines(at) == [] and "m2_b" not in at.query_params
 
 
+def _notes(at: AppTest) -> list[str]:
+    return [_plain(info.value) for info in at.info if "address" in info.value]
+
+
+def test_back_and_forward_to_another_bundled_b_follow_the_address() -> None:
+    at = _open(sample="ewt-words", sample_b="punkt-wordpunct")
+    (wordpunct,) = _lines(at)
+    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in wordpunct
+    at.selectbox(key="b_sample").set_value("punkt-treebank")
+    _run(at)
+    (treebank,) = _lines(at)
+    assert "B − A = -0.08, 95% interval [-0.26, +0.00]" in treebank
+    assert at.query_params["sample_b"] in ("punkt-treebank", ["punkt-treebank"])
+    at.query_params["sample_b"] = "punkt-wordpunct"  # what browser Back sends
+    _run(at)
+    assert _lines(at) == [wordpunct] and at.session_state["b_sample"] == "punkt-wordpunct"
+    assert at.query_params["sample_b"] in ("punkt-wordpunct", ["punkt-wordpunct"]) and _notes(at) == []
+    at.query_params["sample_b"] = "punkt-treebank"  # and Forward
+    _run(at)
+    assert _lines(at) == [treebank]
+
+
+def test_back_to_the_address_before_b_was_chosen_drops_a_bundled_b() -> None:
+    at = _open("../pages/edits.py")
+    assert _lines(at) == [] and "m2_b" not in at.query_params
+    at.radio(key="g_b_source").set_value("sample")
+    _run(at)
+    (line,) = _lines(at)
+    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
+    del at.query_params["m2_b"]  # Back: the Edits page's address before B was chosen
+    _run(at)
+    assert _lines(at) == [] and at.radio(key="g_b_source").value == "none" and "m2_b" not in at.query_params
+    at.query_params["m2_b"] = "toy"  # Forward
+    _run(at)
+    assert _lines(at) == [line]
+
+
+def test_an_address_never_replaces_a_system_b_from_a_file() -> None:
+    at = _open()
+    at.radio(key="b_source").set_value("paste")
+    _run(at)
+    at.text_area(key="b_paste").input(EWT.gold_path.read_text("utf-8"))
+    at.button(key="b_paste_submit").click()
+    _run(at)
+    (pasted,) = _lines(at)
+    token = at.query_params["data_b"]
+    del at.query_params["data_b"]
+    at.query_params["sample_b"] = "punkt-wordpunct"  # Back to an address naming a bundled B
+    _run(at)
+    assert _lines(at) == [pasted]
+    assert any(note.startswith("The address named the bundled system B Punkt + WordPunct, run here on the raw "
+                               "text; still comparing with pasted system B") for note in _notes(at))
+    assert "sample_b" not in at.query_params  # the app names what it compares
+    at.query_params["data_b"] = "paste-0123456789ab"  # pasted text this session no longer has
+    _run(at)
+    assert _lines(at) == [pasted] and at.query_params["data_b"] in (token, [token])
+    assert any(note.startswith("The address named a system B from pasted text that is no longer loaded in this "
+                               "session; still comparing with pasted system B") for note in _notes(at))
+    del at.query_params["data_b"]  # an address from before B was chosen
+    _run(at)
+    assert _lines(at) == [pasted]
+    assert any(note.startswith("The address named no system B; still comparing with pasted system B")
+               for note in _notes(at))
+
+
 # --- error by shape ------------------------------------------------------------------------------
 
 
@@ -292,3 +358,150 @@ def test_analysis_splits_the_totals_by_unit_shape_as_the_cli(evaluation: str, pa
             assert (row["TP"], row["FP"], row["FN"]) == (cli[shape]["tp"], cli[shape]["fp"], cli[shape]["fn"])
             assert round(row[score[0]] / 100, 4) == cli[shape]["f"]
     assert [round(v, 2) for v in table[score[0]]] == expected_f
+
+
+def test_dependencies_page_splits_the_totals_by_unit_shape_as_the_cli() -> None:
+    at = _open("../pages/deps.py", deps="ewt-raw-text")
+    gold = PARSED / "en_ewt-ud-test.first49.conllu"
+    cli = _cli("ud", str(gold), str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"),
+               "--by-shape")["totals_by_shape"]
+    table = _shape_table(at)
+    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n differing"]
+    assert list(cli) == ["1:1", "n:1", "1:n", "m:n"]
+    metrics = ("Tokens", "Sentences", "Words", "UPOS", "UAS", "LAS")
+    assert [name for name in table.columns if str(name).endswith("(%)")] == [f"{m} F1 (%)" for m in metrics]
+    for row, shape in zip(table.to_dict("records"), cli):
+        assert row["Shape"].startswith(shape + " ")
+        for metric in metrics:
+            counts = cli[shape][metric]
+            assert (row[f"{metric} TP"], row[f"{metric} FP"], row[f"{metric} FN"]) == (
+                counts["tp"], counts["fp"], counts["fn"])
+            assert row[f"{metric} F1 (%)"] == pytest.approx(100 * counts["f1"], abs=1e-12)
+        assert row["Gold sentences"] == cli[shape]["Sentences"]["gold"]
+        assert row["System sentences"] == cli[shape]["Sentences"]["system"]
+    assert list(table["Units"]) == [32, 4, 5, 2]
+    assert [round(v, 2) for v in table["LAS F1 (%)"]] == [70.21, 67.67, 60.93, 65.84]
+
+
+# --- a saved comparison (``--compare B --json``) opened from its JSON ----------------------------
+
+
+def _saved_run(tmp_path: Path, *args: str) -> tuple[bytes, dict]:
+    """``python -m jpcore ARGS --json`` written to a file by the command, and its JSON."""
+    out = tmp_path / "run.json"
+    with out.open("wb") as sink:
+        subprocess.run([sys.executable, "-m", "jpcore", *args, "--json"], cwd=ROOT, stdout=sink, check=True,
+                       stderr=subprocess.DEVNULL)
+    data = out.read_bytes()
+    return data, json.loads(data)
+
+
+def _open_json(page: str | None, prefix: str, data: bytes) -> AppTest:
+    at = _open(page)
+    at.radio(key=f"{prefix}source").set_value("json")
+    _run(at)
+    at.file_uploader(key=f"{prefix}upload_json").set_value(("run.json", data, "application/json"))
+    _run(at)
+    return at
+
+
+def _saved_compare_page(at: AppTest, evaluation: str, cli: dict, metric: Any) -> None:
+    """The Compare page of a saved comparison: its line, B's scores, who wins from ``unit_counts``."""
+    at.switch_page(COMPARE)
+    _run(at)
+    assert at.radio(key="cmp_eval").value == evaluation
+    (line,) = _lines(at)
+    assert "Saved in the result file by `--compare`" in line
+    assert any("System B's own units are not in the file" in _plain(c.value) for c in at.caption)
+    table = _frame(at, "Winner")
+    assert len(table) == len(cli["units"])
+    expected = []
+    for a, b in zip(cli["unit_counts"]["a"], cli["unit_counts"]["b"]):
+        fa, fb = metric(*a), metric(*b)
+        expected.append("tie" if fa == fb else "B" if fb > fa else "A")
+    assert list(table["Winner"]) == expected
+    counts = [name for name in table.columns if name.startswith("B ") and "/" in name]
+    assert list(table[counts[0]]) == ["/".join(map(str, row)) for row in cli["unit_counts"]["b"]]
+    detail = [_plain(m.value) for m in at.markdown]
+    assert any(text.startswith("Common unit #") for text in detail)
+    assert any(text.startswith("System B: ") and text.endswith("their text is not in the saved file.")
+               for text in detail)
+
+
+def test_a_saved_preprocess_comparison_shows_its_line_and_who_wins(tmp_path: Path, ewt_b: Path) -> None:
+    data, saved = _saved_run(tmp_path, "preprocess", str(EWT.gold_path), str(EWT.sys_path), "--compare", str(ewt_b))
+    cli = saved["comparison"]
+    at = _open_json(None, "", data)
+    (line,) = _lines(at)
+    assert _expected(cli, 100, 2) in line
+    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in line
+    assert "paired bootstrap, 1,000 resamples, seed 12345" in line and "Saved in the result file" in line
+    assert f"A = {cli['system_a']}, B = {cli['system_b']})" in line  # the names the file holds
+    _saved_compare_page(at, "tokens", cli, _f1)
+    scores = _frame(at, "B − A (points)")
+    assert list(scores["Metric"]) == ["Sentences F1", "Words F1"]
+    totals_b = cli["totals_b"]
+    assert list(scores["B (%)"]) == [pytest.approx(100 * totals_b[k]["f1"], abs=1e-12)
+                                     for k in ("sentences", "tokens")]
+    assert round(scores["B (%)"][1], 2) == 95.41
+    assert any("B wins 7, A wins 37, tie 63" in _plain(c.value) for c in at.caption)
+
+
+def _f_half(tp: int, fp: int, fn: int) -> float:
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = tp / (tp + fn) if tp + fn else 1.0
+    return 1.25 * p * r / (0.25 * p + r) if p + r else 0.0
+
+
+def test_a_saved_gec_comparison_shows_its_line_and_who_wins(tmp_path: Path) -> None:
+    data, saved = _saved_run(tmp_path, "gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2"),
+                             "--compare", str(TOY / "sys.m2"))
+    cli = saved["comparison"]
+    at = _open_json("../pages/edits.py", "g_", data)
+    (line,) = _lines(at)
+    assert _expected(cli, 1, 4) in line
+    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
+    assert "errant's 0–1 scale" in line and "Saved in the result file" in line
+    again = _open_json("../pages/edits.py", "g_", data)  # from the result cache: the comparison made again
+    assert _lines(again) == [line]
+    _saved_compare_page(at, "edits", cli, _f_half)
+    assert any("6 common units: B wins 1, A wins 0, tie 5" in _plain(c.value) for c in at.caption)
+    scores = _frame(at, "B − A (points)")
+    assert round(scores["B (%)"][0] / 100, 4) == cli["totals_b"]["f"] == 0.8462
+
+
+def test_a_saved_ud_comparison_shows_its_line(tmp_path: Path) -> None:
+    gold = PARSED / "en_ewt-ud-test.first49.conllu"
+    data, saved = _saved_run(tmp_path, "ud", str(gold), str(PARSED / "en_ewt-ud-test.first49.parsed.conllu"),
+                             "--compare", str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"))
+    cli = saved["comparison"]
+    at = _open_json("../pages/deps.py", "d_", data)
+    (line,) = _lines(at)
+    assert _expected(cli, 100, 2) in line
+    assert "B − A = -4.68, 95% interval [-6.32, -3.20], p = 0.000999" in line
+    _saved_compare_page(at, "deps", cli, _f1)
+
+
+def _evalb_f1(matched: int, gold: int, test: int) -> float:
+    return 2 * matched / (gold + test) if gold + test else 0.0
+
+
+def test_a_saved_parseval_comparison_shows_its_line(tmp_path: Path) -> None:
+    data, saved = _saved_run(tmp_path, "parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg"),
+                             "--compare", str(TREES / "harbour.gold.mrg"))
+    cli = saved["comparison"]
+    at = _open_json("../pages/brackets.py", "bk_", data)
+    (line,) = _lines(at)
+    assert _expected(cli, 1, 2) in line
+    assert "B − A = +13.73, 95% interval [+3.03, +25.49], p = 0.02997" in line
+    _saved_compare_page(at, "brackets", cli, _evalb_f1)
+
+
+def test_a_saved_result_without_a_comparison_shows_no_line(tmp_path: Path) -> None:
+    data, saved = _saved_run(tmp_path, "gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2"))
+    assert "comparison" not in saved
+    at = _open_json("../pages/edits.py", "g_", data)
+    assert _lines(at) == []
+    at.switch_page(COMPARE)
+    _run(at)
+    assert not [df for df in at.dataframe if "Winner" in df.value.columns]

@@ -21,9 +21,11 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`) -- and calls
   (:mod:`inspector.common.input_limits`); what the new data holds is kept
   with it, so the next load counts it;
 * loading runs inside a status box that reports its stages; a JSON result is
-  read by :func:`jpcore.results.reader.read_result_json` (validated in
-  full), files by the view's jpcore call; both are cached on the bytes
-  (:data:`inspector.common.result_cache.RESULTS`), never on the names;
+  read by :func:`jpcore.results.reader.read_run_json` (validated in
+  full; a ``"comparison"`` it holds is kept as the loaded input's
+  ``saved_comparison``), files by the view's jpcore call; both are cached
+  on the bytes (:data:`inspector.common.result_cache.RESULTS`), never on
+  the names;
 * bad input (:class:`~jpcore.errors.InputError`) becomes one ``st.error``
   with the ``file:line: expected ..., found ...`` message -- never a
   traceback -- and is remembered, so a rerun does not evaluate it again;
@@ -42,7 +44,8 @@ from typing import Any
 import streamlit as st
 
 from jpcore.errors import InputError
-from jpcore.results.reader import read_result_json
+from jpcore.extras.comparison import ComparisonRun
+from jpcore.results.reader import read_run_json
 from jpcore.reports import InputInfo
 from inspector.common import loader_state, system_b
 from inspector.common.files import NamedBytes
@@ -240,11 +243,25 @@ def _json_request(spec: LoaderSpec) -> Request | None:
     return Request("json", f"{file.name} (saved result)", json_file=file)
 
 
-def read_json(spec: LoaderSpec, file: NamedBytes) -> Any:
-    """A result saved with ``--json`` (or the app's JSON download), validated in full; cached on its bytes."""
-    return RESULTS.compute(key_of(f"{spec.task}-json", (file.data,)),
-                           lambda: compacted(read_result_json(file.data, file.name, spec.result_type.from_dict,
-                                                              spec.task)))
+def read_json(spec: LoaderSpec, file: NamedBytes) -> tuple[Any, ComparisonRun | None]:
+    """A result saved with ``--json`` (or the app's JSON download), validated in full, and the
+    comparison with a system B it holds (``--compare``), else ``None``; cached on its bytes.
+
+    The cache keeps the result and the comparison's JSON (a comparison holds its measure's
+    functions, which do not pickle); a result found there has its comparison made again
+    from that JSON, which was checked when the file was first read."""
+    made: list[ComparisonRun | None] = []
+
+    def read() -> tuple[Any, dict[str, Any] | None]:
+        saved = read_run_json(file.data, file.name, spec.result_type.from_dict, spec.task)
+        made.append(saved.extras.comparison)
+        comparison = saved.extras.comparison
+        return compacted(saved.result), comparison.to_dict() if comparison is not None else None
+
+    result, comparison_data = RESULTS.compute(key_of(f"{spec.task}-run-json", (file.data,)), read)
+    if made:
+        return result, made[0]
+    return result, ComparisonRun.rebuild(comparison_data, result) if comparison_data is not None else None
 
 
 def _parts(spec: LoaderSpec, request: Request) -> list[Part]:
@@ -271,11 +288,13 @@ def _apply(spec: LoaderSpec, request: Request) -> None:
                 held = held_estimate(parts)
             with loading_status(f"Loading {request.label}") as step:
                 step(spec.reading)
+                saved_comparison = None
                 if request.json_file is not None:
-                    result = read_json(spec, request.json_file)
+                    result, saved_comparison = read_json(spec, request.json_file)
                 else:
                     result = spec.evaluate(request)
                 new = spec.loaded(result, request, fingerprint, step)
+                new.saved_comparison = saved_comparison
             slot.put(new, held)
             return
         except InputError as error:

@@ -9,7 +9,9 @@ interval and the p-value, every figure as the command line prints it
 parseval EVALB's percent, gec errant's 0-1 scale; p to four significant
 digits), so a reader finds the same figures in the command's output.
 :func:`show_significance` draws it on a view's first page while a system B
-is loaded (:mod:`inspector.common.system_b`); file names are escaped.
+is loaded (:mod:`inspector.common.system_b`), or when the result was opened
+from a saved JSON run that holds a comparison (``--compare B --json``: its
+method and figures are the file's, said to be saved); file names are escaped.
 """
 
 from __future__ import annotations
@@ -69,9 +71,18 @@ def significance_line(run: ComparisonRun) -> str:
             f"({len(c.units):,} common units; A = {md_text(run.system_a)}, B = {md_text(run.system_b)}).")
 
 
+#: What the line adds for a comparison read from a saved result.
+SAVED_NOTE = "Saved in the result file by `--compare` (its figures as the command wrote them)."
+
+
 def show_significance(spec: LoaderSpec) -> None:
-    """The significance line of the view's system A against its system B, when one is loaded."""
+    """The significance line of the view's system A against its system B, when one is loaded,
+    or of the comparison a saved JSON result holds (:func:`inspector.common.system_b.saved`)."""
     run = system_b.comparison(spec)
+    note = ""
+    if run is None:
+        run = system_b.saved(spec)
+        note = f" {SAVED_NOTE}"
     if run is not None:
-        st.info(significance_line(run) + " The **Compare** page lists where B wins, unit by unit.",
+        st.info(significance_line(run) + note + " The **Compare** page lists where B wins, unit by unit.",
                 icon=":material/compare_arrows:")

@@ -8,7 +8,7 @@ evaluates without error, so bad input never discards the previous data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 import streamlit as st
@@ -80,7 +80,12 @@ class LoadedInput(Generic[R]):
     ``fingerprint`` identifies the input (content digests, names, options);
     ``source`` is ``sample``, ``upload``, ``paste`` or ``json``;
     ``label`` is how messages name it; ``sample_key`` names the bundled
-    sample, if any.
+    sample, if any; ``saved_comparison`` is the comparison with a system B
+    that a saved JSON result holds (``jpcore TASK ... --compare B --json``'s
+    ``"comparison"``, read back and made again by
+    :func:`jpcore.results.reader.read_run_json`: a
+    :class:`~jpcore.extras.comparison.ComparisonRun`), ``None`` for every
+    other input (keyword only, so each view's fields keep their places).
     """
 
     result: R
@@ -88,6 +93,7 @@ class LoadedInput(Generic[R]):
     source: str
     label: str
     sample_key: str | None = None
+    saved_comparison: Any = field(default=None, kw_only=True)
 
     @property
     def token(self) -> str | None:

@@ -9,7 +9,8 @@ so every evaluation view offers it on every page that draws its loader):
   :func:`inspector.common.samples.siblings`, or the view's own
   ``second_systems``, e.g. a tokenizer run on the sample's raw text), one
   uploaded file, or pasted text.  A loaded from a saved JSON result has no
-  gold file to align B to: the radio is not offered then;
+  gold file to align B to: the radio is not offered then, and the
+  comparison the file holds, if any (``--compare``), is :func:`saved`;
 * B is evaluated by the view's own jpcore call with A's gold file, its
   third file and its options (``Request`` of A with B as the system), so
   each system is aligned to the same gold on its own, exactly as
@@ -25,8 +26,10 @@ so every evaluation view offers it on every page that draws its loader):
   per measure;
 * the URL names B as it names A, with ``_b`` after A's parameters
   (``?sample_b=punkt-wordpunct``, ``?m2_b=toy``, ``?deps_data_b=upload-...``):
-  a new session (a reload, a link) chooses the same bundled B again; data
-  from a file is never replaced by a URL.
+  a new session (a reload, a link) chooses the same bundled B again, and
+  browser Back/Forward to an address naming another bundled B (or A but no
+  B) chooses it (or none), as A's loader follows the URL; data from a file
+  is never replaced by a URL.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from inspector.common import url_state
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import check_input, held_estimate, upload_help
 from inspector.common.input_widgets import fingerprint
+from inspector.common.loader_state import SOURCE_NOUNS
 from inspector.common.markup import md_text
 from inspector.common.samples import SecondSample, siblings
 from inspector.common.state import LoadedInput, Slot, session_held_bytes
@@ -112,6 +116,14 @@ def comparison(spec: LoaderSpec, measure: str | None = None) -> ComparisonRun | 
     return runs[key]
 
 
+def saved(spec: LoaderSpec) -> ComparisonRun | None:
+    """The comparison that the system A loaded from a saved JSON result holds (written by
+    ``jpcore TASK GOLD A --compare B --json``, read back and made again by jpcore), or ``None``.
+    Its B is no loaded result: the file holds B's totals and counts per common unit, not B's units."""
+    a = spec.slot.get()
+    return getattr(a, "saved_comparison", None) if a is not None else None
+
+
 def _system_name(names: Any) -> str:
     """The system file's name among a result's ``(role, name)`` inputs."""
     for role, name in names:
@@ -131,7 +143,11 @@ def _offered(spec: LoaderSpec, a: LoadedInput) -> Mapping[str, SecondSample]:
 
 
 def _prepare(spec: LoaderSpec, keys: dict[str, str], offered: Mapping[str, SecondSample]) -> None:
-    """B's radio and selectbox before they are drawn: from the URL in a new session."""
+    """B's radio and selectbox before they are drawn: from the URL in a new session, and on
+    browser Back/Forward (a URL from outside) as system A's loader follows it
+    (:func:`inspector.common.loader_state.prepare`): another bundled B named is chosen, an
+    address that names A but no B (one from before B was chosen) chooses none; a B from a
+    file is never replaced or dropped by a URL: a note says what is still compared."""
     slot = slot_of(spec.slot)
     if keys["source"] not in st.session_state:
         token = url_state.link_value(slot.data_param)
@@ -143,12 +159,43 @@ def _prepare(spec: LoaderSpec, keys: dict[str, str], offered: Mapping[str, Secon
             st.session_state[keys["sample"]] = wanted
         else:
             st.session_state[keys["source"]] = "none"
-    elif url_state.changed_from_outside(slot.sample_param):
+        return
+    b: LoadedInput | None = slot.get()  # the B held, whichever A it was aligned against
+    from_file = b is not None and b.sample_key is None
+    if url_state.changed_from_outside(slot.sample_param):
         wanted = url_state.link_value(slot.sample_param)
-        b = slot.get()
-        if wanted in offered and (b is None or b.sample_key is not None):
-            st.session_state[keys["source"]] = "sample"
-            st.session_state[keys["sample"]] = wanted
+        if wanted in offered and (b is None or wanted != b.sample_key):
+            if from_file:
+                url_state.note(f"The address named the bundled system B {md_text(offered[wanted].title)}; still "
+                               f"comparing with {md_text(b.label)} (choose it under System B to load it).")
+            else:
+                st.session_state[keys["source"]] = "sample"
+                st.session_state[keys["sample"]] = wanted
+    if url_state.changed_from_outside(slot.data_param):
+        token = url_state.link_value(slot.data_param)
+        if token is not None and (b is None or token != b.token):
+            noun = SOURCE_NOUNS.get(token.split("-", 1)[0], "data from a file")
+            still = f"still comparing with {md_text(b.label)}" if b is not None else "no system B is loaded"
+            url_state.note(f"The address named a system B from {noun} that is no longer loaded in this session; "
+                           f"{still}.")
+    if b is not None and _names_a_but_no_b(spec.slot, slot):
+        if from_file:
+            url_state.note(f"The address named no system B; still comparing with {md_text(b.label)} (choose "
+                           "None under System B to drop it).")
+        else:
+            st.session_state[keys["source"]] = "none"
+
+
+def _names_a_but_no_b(slot_a: Slot, slot_b: Slot) -> bool:
+    """Whether this run's URL, from outside, names system A but none of the B the app had left
+    in the URL (an address from before B was chosen)."""
+    names_a = url_state.link_value(slot_a.sample_param) is not None or url_state.link_value(
+        slot_a.data_param) is not None
+    names_b = url_state.link_value(slot_b.sample_param) is not None or url_state.link_value(
+        slot_b.data_param) is not None
+    dropped = url_state.dropped_from_outside(slot_b.sample_param) or url_state.dropped_from_outside(
+        slot_b.data_param)
+    return names_a and not names_b and dropped
 
 
 def _choice(spec: LoaderSpec, keys: dict[str, str], offered: Mapping[str, SecondSample]
@@ -247,8 +294,11 @@ def run(spec: LoaderSpec, request: Request | None) -> None:
     a_request = _a_request(keys, request, a)
     with st.sidebar:
         if a.source == "json":
+            kept = saved(spec)
+            held = (f" It holds the comparison with system B {md_text(kept.system_b)} made when it was saved: "
+                    "the **Compare** page shows it." if kept is not None else "")
             st.caption("System B: a saved result has no gold file to align a second system to; load gold "
-                       "and system files (or a sample) to compare a system B with them.")
+                       f"and system files (or a sample) to compare a system B with them.{held}")
             source, file, sample_key, label = "none", None, None, ""
         else:
             source, file, sample_key, label = _choice(spec, keys, offered)

@@ -23,7 +23,8 @@ Contract (called by the entry point, :mod:`inspector.main.app`, around every pag
 * :func:`changed_from_outside` tells a page whether the URL's value of a
   parameter differs from what the app itself left there at the end of the
   previous run (browser Back/Forward, a link): then the URL wins over the
-  session's choice.  :func:`note` adds a note of the page's own.
+  session's choice; :func:`dropped_from_outside`, whether such a URL lacks a
+  parameter the app had left there.  :func:`note` adds a note of the page's own.
 
 Every value is shown escaped and cut to :data:`SHOWN` characters.
 """
@@ -124,6 +125,15 @@ def changed_from_outside(name: str) -> bool:
     start = st.session_state.get(_START, {}).get(name)
     last = (st.session_state.get(_LAST) or {}).get(name)
     return start is not None and start != last
+
+
+def dropped_from_outside(name: str) -> bool:
+    """True when this run's URL came from outside the app and has no ``name``, which the
+    app left in the URL at the end of the previous run (browser Back to an address from
+    before it was set)."""
+    if not st.session_state.get(_OUTSIDE, False):
+        return False
+    return name not in st.session_state.get(_START, {}) and name in (st.session_state.get(_LAST) or {})
 
 
 def link_value(name: str) -> str | None:

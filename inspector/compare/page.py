@@ -12,7 +12,12 @@ method named, both systems' scores side by side, and per common unit (gold
 cut wherever both systems end a unit) "where does B win?": each system's
 counts and score and the winner, filtered by who wins (``?cmp_who=B``); a
 row opens the unit (``?cmp_unit=N``): its gold text and each system's own
-units in it.  Every text from a file is escaped.
+units in it.  A result opened from a saved JSON run that holds a
+comparison (``--compare B --json``: :func:`inspector.common.system_b.saved`)
+is shown the same way from the file's figures (its tested measure only,
+B's scores from its saved totals, who wins from the saved ``unit_counts``),
+and the page says that B's own units are not in the file.  Every text
+from a file is escaped.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from inspector.common import system_b
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
 from inspector.common.markup import md_text
-from inspector.common.significance import significance_line
+from inspector.common.significance import SAVED_NOTE, significance_line
 from inspector.common.wording import of_total, plural
 from inspector.compare import tables
 
@@ -34,12 +39,17 @@ from inspector.compare import tables
 UNIT_KEY = "cmp_unit"
 #: Rows per page of the who-wins table.
 TABLE_ROWS = 500
+#: What a comparison saved in a JSON result does not hold.
+NOT_IN_FILE = ("System B's own units are not in the file: a saved comparison holds B's totals and its counts per "
+               "common unit (and which of B's units each common unit spans), not B's sentences; load the gold, A "
+               "and B files to see them.")
 
 
 def _default_view(views: dict[str, EvaluationView]) -> str:
-    """The first evaluation with a system B loaded, else the first."""
+    """The first evaluation with a system B loaded (or a saved comparison), else the first."""
     for key, view in views.items():
-        if system_b.current(view.loader()) is not None:
+        spec = view.loader()
+        if system_b.current(spec) is not None or system_b.saved(spec) is not None:
             return key
     return next(iter(views))
 
@@ -57,7 +67,8 @@ def _measure(spec: Any, result: Any) -> str:
 
 
 def _unit_detail(row: tables.CommonRow, view: EvaluationView, a: Any, b: Any) -> None:
-    """The common unit's gold text and each system's units in it."""
+    """The common unit's gold text and each system's units in it (``b`` is ``None`` for a saved
+    comparison: B's units are not in the file, only which of them the unit spans)."""
     start, end = row.gold
     where = ("no gold sentence" if end == start else f"gold sentence {start}" if end == start + 1
              else f"gold sentences {start}–{end - 1}")
@@ -67,6 +78,10 @@ def _unit_detail(row: tables.CommonRow, view: EvaluationView, a: Any, b: Any) ->
     columns = st.columns(2)
     for column, name, loaded, span in ((columns[0], "System A", a, row.sys_a), (columns[1], "System B", b, row.sys_b)):
         with column:
+            if loaded is None:
+                st.markdown(f"**{name}**: {plural(span[1] - span[0], 'unit')} (numbered "
+                            f"{tables.unit_range(span)}); their text is not in the saved file.")
+                continue
             units = tables.side_texts(span, loaded, view.unit_text)
             st.markdown(f"**{name}** ({md_text(loaded.label)}): {plural(len(units), 'unit')}")
             for number, text in units:
@@ -85,7 +100,8 @@ def show() -> None:
     view = views[key]
     spec = view.loader()
     a, b = spec.get_loaded(), spec.get_loaded_b()
-    if a is None or b is None:
+    saved = system_b.saved(spec) if b is None else None
+    if a is None or (b is None and saved is None):
         what = "Nothing is loaded" if a is None else "No system B is chosen"
         st.info(f"{what} for {view.title} yet: choose system A and, under it, a **System B** in "
                 f"{view.loader_hint} (a bundled second system, an upload or pasted text), then come back here.",
@@ -93,13 +109,22 @@ def show() -> None:
         st.page_link(view.loader_page, label=f"Open the page that loads {view.title}",
                      icon=":material/arrow_forward:")
         st.stop()
-    measure = _measure(spec, a.result)
-    run = system_b.comparison(spec, measure)
-    assert run is not None
-    st.info(significance_line(run), icon=":material/compare_arrows:")
+    if saved is not None:
+        run, measure = saved, saved.measure.name
+        st.info(f"{significance_line(run)} {SAVED_NOTE}", icon=":material/compare_arrows:")
+        st.caption(f"Opened from the saved result {md_text(a.label)}: the comparison it holds tests "
+                   f"{md_text(run.label)} (the command's `--measure`). {NOT_IN_FILE}")
+        scores = tables.scores_frame(a.result, totals_b=run.totals_b)
+    else:
+        measure = _measure(spec, a.result)
+        comparison = system_b.comparison(spec, measure)
+        assert comparison is not None
+        run = comparison
+        st.info(significance_line(run), icon=":material/compare_arrows:")
+        scores = tables.scores_frame(a.result, b.result)
 
     st.subheader("Both systems")
-    st.dataframe(tables.scores_frame(a.result, b.result), hide_index=True, key="cmp_scores",
+    st.dataframe(scores, hide_index=True, key="cmp_scores",
                  column_config={name: st.column_config.NumberColumn(name, format="%.2f")
                                 for name in ("A (%)", "B (%)", "B − A (points)")})
 
@@ -122,7 +147,7 @@ def show() -> None:
         column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
                        **{name: st.column_config.NumberColumn(name, format="%.2f") for name in percent_columns}},
     )
-    owner = f"{a.fingerprint}-{b.fingerprint}-{measure}"
+    owner = f"{a.fingerprint}-{b.fingerprint if b is not None else 'saved'}-{measure}"
     components.ensure_selection(UNIT_KEY, owner, lambda i: 0 <= i < len(rows), ids[0] if ids else None)
     components.pick_from_table(event.selection.rows, [row.index for row in page_rows], UNIT_KEY)
     components.follow_filters(UNIT_KEY, ids)

@@ -2,8 +2,9 @@
 
 Contract: every figure is read from a :class:`~jpcore.extras.comparison.ComparisonRun`
 (``jpcore TASK GOLD A --compare B``'s comparison: the common units and each
-system's counts summed per common unit) and the two results; nothing is
-aligned or counted here.  A common unit's score is the measure's metric of
+system's counts summed per common unit) and the two results (for a
+comparison saved in a JSON result: A's result and B's saved totals); nothing
+is aligned or counted here.  A common unit's score is the measure's metric of
 its own counts (F1 of its TP/FP/FN, EVALB's F1 of its brackets, errant's
 F-beta), in percent; the *winner* is the system whose score is higher, a
 *tie* when they are equal.  ``unit_text(loaded, index, side)`` gives a
@@ -103,7 +104,7 @@ def who_frame(rows: Sequence[CommonRow], run: ComparisonRun, result_a: Any, load
             "Unit": row.index, "Winner": row.winner,
             f"A {label} (%)": row.score_a, f"B {label} (%)": row.score_b,
             f"A {heading}": _counts(row.counts_a), f"B {heading}": _counts(row.counts_b),
-            "A units": _range(row.sys_a), "B units": _range(row.sys_b),
+            "A units": unit_range(row.sys_a), "B units": unit_range(row.sys_b),
             "Gold": gold_text(row, loaded_a, unit_text),
         })
     columns = ["Unit", "Winner", f"A {label} (%)", f"B {label} (%)", f"A {heading}", f"B {heading}", "A units",
@@ -111,20 +112,28 @@ def who_frame(rows: Sequence[CommonRow], run: ComparisonRun, result_a: Any, load
     return pd.DataFrame(out, columns=columns)
 
 
-def _range(span: tuple[int, int]) -> str:
+def unit_range(span: tuple[int, int]) -> str:
+    """A range of units as the tables write it: ``3``, ``3–5``, ``–`` when empty."""
     start, end = span
     if end <= start:
         return "–"
     return f"{start}" if end == start + 1 else f"{start}–{end - 1}"
 
 
-def scores_frame(result_a: Any, result_b: Any) -> pd.DataFrame:
-    """Both systems' scores side by side: every measure of the task in the tables, in percent."""
+def scores_frame(result_a: Any, result_b: Any = None, totals_b: dict[str, Any] | None = None) -> pd.DataFrame:
+    """Both systems' scores side by side: every measure of the task in the tables, in percent.
+    B's are its result's, or read from ``totals_b`` (B's totals in the task's ``"totals"``
+    form, what a saved comparison holds) when B has no result here."""
     rows = []
     for measure in measures_of(result_a):
         if not measure.in_tables:
             continue
-        a, b = measure.score(result_a), measure.score(result_b)
+        a = measure.score(result_a)
+        if result_b is not None:
+            b = measure.score(result_b)
+        else:
+            assert totals_b is not None
+            b = measure.score(result_a, measure.totals_counts(totals_b))
         rows.append({"Metric": measure.label(result_a), "A (%)": percent(measure, a), "B (%)": percent(measure, b),
                      "B − A (points)": percent(measure, b) - percent(measure, a)})
     return pd.DataFrame(rows)

@@ -5,9 +5,10 @@ sample, upload, paste or a saved ``jpcore ud --json`` result) and shows what
 jpcore's :class:`~jpcore.ud.UdResult` holds: the thirteen metrics of
 ``conll18_ud_eval.py`` in one table (counts, precision, recall, F1 and
 aligned accuracy in percent, as the CLI prints them), whether the files'
-characters are the same (the script's case) or where they differ, LAS and
-UAS per DEPREL, UPOS per UPOS, the confusion of labels, then the units and
-their word groups: filters by kind of error and by DEPREL or UPOS
+characters are the same (the script's case) or where they differ, the
+totals split by unit shape (:mod:`inspector.common.by_shape`, as on the
+Overview), LAS and UAS per DEPREL, UPOS per UPOS, the confusion of labels,
+then the units and their word groups: filters by kind of error and by DEPREL or UPOS
 (``?d_err=...&d_deprel=nsubj&d_upos=VERB``), a units table whose row opens
 the unit (``?d_unit=N``), the unit's words gold over system with every
 wrong head, label and tag marked, and the word groups the filters keep.
@@ -29,6 +30,7 @@ from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
 from inspector.common import linked_selection, loader_state
 from inspector.common import widgets as components
+from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
@@ -223,6 +225,8 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(SPEC)
+    st.subheader("Error by shape")
+    show_by_shape(result, key="d_by_shape")
     _labels(loaded)
 
     wanted = _word_filter(loaded)
