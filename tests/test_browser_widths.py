@@ -38,6 +38,7 @@ CUT = """() => {
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [800, 1400, 3840])
 def test_nothing_is_cut_and_the_page_never_scrolls_sideways(tmp_path: Path, width: int) -> None:
+    from playwright.sync_api import TimeoutError as WaitedInVain
     from playwright.sync_api import expect
 
     problems = {}
@@ -52,9 +53,14 @@ def test_nothing_is_cut_and_the_page_never_scrolls_sideways(tmp_path: Path, widt
             if cut or scroll > 0:
                 problems[path or "overview"] = {"cut": cut, "sideways scroll (px)": scroll}
             if path in ("", "brackets"):  # pages with a loader in the sidebar
-                expanded = _sidebar_expanded(page)
+                expanded = _sidebar_expanded(page, expected=width >= NARROW_PX)
                 if expanded != (width >= NARROW_PX):
                     problems[f"{path or 'overview'} sidebar"] = {"expanded": expanded}
+            if width > WIDEST_PX:  # the capping style is sent in each run: wait for the last run's
+                try:
+                    page.wait_for_function(f"() => ({CONTENT})().width <= {WIDEST_PX}", timeout=60_000)
+                except WaitedInVain:
+                    pass  # the width read below is the finding
             content = page.evaluate(CONTENT)
             if content["width"] > WIDEST_PX or abs(content["left"] - content["right"]) > 2 and width > WIDEST_PX:
                 problems[f"{path or 'overview'} content"] = content
@@ -70,9 +76,25 @@ CONTENT = """() => {
 }"""
 
 
-def _sidebar_expanded(page) -> bool:
+#: The collapsed sidebar has finished sliding out of the window.
+SIDEBAR_GONE = "() => document.querySelector('[data-testid=\"stSidebar\"]').getBoundingClientRect().width === 0"
+
+
+def _sidebar_expanded(page, expected: bool | None = None) -> bool:
+    """Whether the sidebar is open; with ``expected``, first wait (up to 60 s) until it is in that
+    state: the collapsing script runs in a component frame that loads after the script run ends."""
+    from playwright.sync_api import TimeoutError as WaitedInVain
+
     sidebar = page.locator('[data-testid="stSidebar"]')
     sidebar.wait_for(state="attached")
+    if expected is not None:
+        wanted = "false" if expected else "true"
+        try:
+            page.wait_for_function(
+                f"() => document.querySelector('[data-testid=\"stSidebar\"]')"
+                f".getAttribute('data-collapsed') === '{wanted}'", timeout=60_000)
+        except WaitedInVain:
+            pass  # the state read below is the finding
     return sidebar.get_attribute("data-collapsed") == "false"
 
 
@@ -87,6 +109,7 @@ def test_at_800_px_the_sidebar_starts_collapsed_and_opens_on_demand(tmp_path: Pa
         drawn(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
         expect(sidebar).to_have_attribute("data-collapsed", "true", timeout=20_000)
+        page.wait_for_function(SIDEBAR_GONE)  # the collapse has slid out: the page's width is settled
         main_width = page.evaluate(CONTENT)["width"]
         page.locator('[data-testid="stExpandSidebarButton"]').click()
         expect(sidebar).to_have_attribute("data-collapsed", "false")

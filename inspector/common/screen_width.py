@@ -40,7 +40,7 @@ _SCRIPT = """<script>
     if (button) {
       button.click();
       choice().forEach(k => app.localStorage.removeItem(k));  // our click is not the reader's choice
-    } else if (++tries < 100) {
+    } else if (++tries < 1200) {  // up to a minute: a loaded machine draws the sidebar late
       app.setTimeout(close, 50);
     }
   };
