@@ -109,8 +109,13 @@ def write_url(keys: LoaderKeys) -> None:
     """Make the URL name what is loaded (nothing changes while nothing is loaded)."""
     slot = keys.slot
     loaded: LoadedInput | None = slot.get()
-    if loaded is None:
-        return
+    if loaded is not None:
+        name_in_url(slot, loaded)
+
+
+def name_in_url(slot: Slot, loaded: LoadedInput) -> None:
+    """The URL names ``loaded`` by ``slot``'s parameters: a bundled sample by its key, data
+    from a file by its token; the other parameter goes."""
     if loaded.sample_key is not None:
         st.query_params[slot.sample_param] = loaded.sample_key
         if slot.data_param in st.query_params:

@@ -48,7 +48,7 @@ from inspector.common import url_state
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import check_input, held_estimate, upload_help
 from inspector.common.input_widgets import fingerprint
-from inspector.common.loader_state import SOURCE_NOUNS
+from inspector.common.loader_state import SOURCE_NOUNS, name_in_url
 from inspector.common.markup import md_text
 from inspector.common.samples import SecondSample, siblings
 from inspector.common.state import LoadedInput, Slot, session_held_bytes
@@ -334,11 +334,4 @@ def _write_url(slot: Slot, b: LoadedInput | None) -> None:
             if param in st.query_params:
                 del st.query_params[param]
         return
-    if b.sample_key is not None:
-        st.query_params[slot.sample_param] = b.sample_key
-        if slot.data_param in st.query_params:
-            del st.query_params[slot.data_param]
-    else:
-        st.query_params[slot.data_param] = b.token
-        if slot.sample_param in st.query_params:
-            del st.query_params[slot.sample_param]
+    name_in_url(slot, b)
