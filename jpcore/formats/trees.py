@@ -230,21 +230,31 @@ def _integers(values: list[int]) -> array:
 def _unpickled(labels: list[str], node_words: list[str | None], ints: array, words: list[str], tags: list[str],
                first_line: int, last_line: int) -> Tree:
     """The tree :meth:`Tree.__reduce__` pickled: its nodes linked again, in preorder."""
-    nodes: list[Node] = []
-    waiting: list[list] = []  # [node, children still to attach]
     fields = iter(ints)
-    for label, word, start, end, line, n_children in zip(labels, node_words, fields, fields, fields, fields):
-        node = Node(label, () if word is not None else [], start, end, word, line)
+    rows = list(zip(labels, node_words, fields, fields, fields, fields))
+    nodes = [Node(label, () if word is not None else [], start, end, word, line)
+             for label, word, start, end, line, _ in rows]
+    _link_preorder(nodes, [row[5] for row in rows])
+    return Tree(nodes[0], words, tags, first_line, last_line, nodes)
+
+
+def _link_preorder(nodes: list[Node], child_counts: list[int]) -> list[list]:
+    """Attach each of ``nodes`` (a tree in preorder, ``child_counts`` children each) to the
+    nearest node before it that still waits for children; return those still waiting at the
+    end.  ``ValueError`` when a node after the first finds none waiting (a second tree)."""
+    waiting: list[list] = []  # [node, children still to attach]
+    for i, (node, n_children) in enumerate(zip(nodes, child_counts)):
         if waiting:
             parent = waiting[-1]
             parent[0].children.append(node)
             parent[1] -= 1
             if not parent[1]:
                 waiting.pop()
+        elif i:
+            raise ValueError("the preorder node list holds more than one tree")
         if n_children:
             waiting.append([node, n_children])
-        nodes.append(node)
-    return Tree(nodes[0], words, tags, first_line, last_line, nodes)
+    return waiting
 
 
 def _nested_data(preorder: list[Node]) -> dict:
@@ -277,19 +287,7 @@ def _tree_from_preorder(rows: list) -> Node:
     if not rows:
         raise ValueError("a tree needs at least its root node")
     nodes = [Node(label, [], start, end, word, line) for label, start, end, line, word, _ in rows]
-    waiting: list[list] = []  # [node, children still to attach]
-    for node, row in zip(nodes, rows):
-        if waiting:
-            parent = waiting[-1]
-            parent[0].children.append(node)
-            parent[1] -= 1
-            if not parent[1]:
-                waiting.pop()
-        if row[5]:
-            waiting.append([node, row[5]])
-        elif not waiting and node is not nodes[-1]:
-            raise ValueError("the preorder node list holds more than one tree")
-    if waiting:
+    if _link_preorder(nodes, [row[5] for row in rows]):
         raise ValueError("the preorder node list ends before every child is given")
     return nodes[0]
 
