@@ -16,6 +16,17 @@ if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
 fi
+# The C accelerators (setup.py) need a compiler and Python's headers; without
+# them jpcore still installs and runs its pure-Python path, only slower.
+build=()
+command -v gcc >/dev/null 2>&1 || build+=(gcc libc6-dev)
+python3 -c "import os, sysconfig, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))" \
+  || build+=(python3-dev)
+if [ "${#build[@]}" -gt 0 ]; then
+  say "installing Debian's ${build[*]} (to build jpcore's C accelerators)..."
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${build[@]}"
+fi
 if [ -x .venv/bin/python ]; then
   say "checking .venv against $1 (a few seconds)..."
   quiet=-q
