@@ -32,6 +32,11 @@ from pathlib import Path
 
 from jpcore.errors import InputError, show
 
+try:  # the C scanner (setup.py builds it; without it the Python reader does all the reading)
+    from jpcore.formats import _treescan
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    _treescan = None
+
 __all__ = ["Node", "Tree", "read_trees", "read_trees_bytes", "read_trees_file"]
 
 # 1 tag 2 word (a whole pre-terminal on one line) | 3 "(" 4 label | 5 ")" | 6 word
@@ -107,18 +112,101 @@ def _node_of(data: dict) -> Node:
 MAX_NESTED_DEPTH = 200
 
 
-@dataclass(slots=True, eq=False)
 class Tree:
     """One tree: its root, its leaves (``words`` with POS ``tags``) and the
-    source lines it spans (1-based, inclusive)."""
+    source lines it spans (1-based, inclusive).
 
-    root: Node
-    words: list[str]
-    tags: list[str]
-    first_line: int
-    last_line: int
-    #: Every node in preorder, filled by the reader (or on first use).
-    preorder: list[Node] = field(default_factory=list, repr=False)
+    A tree read by the C scanner keeps its nodes flat (:meth:`of_flat`) and
+    makes the :class:`Node` objects the first time ``root``, ``preorder`` or
+    :meth:`nodes` is read: scoring reads the flat form
+    (:meth:`bracket_rows`) and most trees of a large file are never drawn.
+    """
+
+    __slots__ = ("_root", "words", "tags", "first_line", "last_line", "_preorder", "_flat")
+
+    def __init__(self, root: Node, words: list[str], tags: list[str], first_line: int, last_line: int,
+                 preorder: list[Node] | None = None) -> None:
+        self._root: Node | None = root
+        self.words = words
+        self.tags = tags
+        self.first_line = first_line
+        self.last_line = last_line
+        #: Every node in preorder, filled by the reader (or on first use).
+        self._preorder: list[Node] = preorder if preorder is not None else []
+        self._flat: tuple | None = None
+
+    @classmethod
+    def of_flat(cls, labels: list[str], node_words: list[str | None], ints: array, words: list[str],
+                tags: list[str], first_line: int, last_line: int) -> Tree:
+        """A tree given as its preorder nodes (``labels``, ``node_words`` and four ``ints``
+        each: start, end, line, number of children), the form :meth:`__reduce__` pickles;
+        its :class:`Node` objects are made when first read."""
+        tree = cls.__new__(cls)
+        tree._root = None
+        tree.words = words
+        tree.tags = tags
+        tree.first_line = first_line
+        tree.last_line = last_line
+        tree._preorder = []
+        tree._flat = (labels, node_words, ints)
+        return tree
+
+    @property
+    def root(self) -> Node:
+        """The root node."""
+        if self._root is None:
+            self._unflatten()
+        return self._root  # type: ignore[return-value]
+
+    @property
+    def preorder(self) -> list[Node]:
+        """Every node in preorder (root first)."""
+        if not self._preorder:
+            self._fill_preorder()
+        return self._preorder
+
+    def _unflatten(self) -> None:
+        labels, node_words, ints = self._flat  # type: ignore[misc]
+        fields = iter(ints)
+        rows = list(zip(labels, node_words, fields, fields, fields, fields))
+        nodes = [Node(label, () if word is not None else [], start, end, word, line)
+                 for label, word, start, end, line, _ in rows]
+        _link_preorder(nodes, [row[5] for row in rows])
+        self._root, self._preorder, self._flat = nodes[0], nodes, None
+
+    def _fill_preorder(self) -> None:
+        if self._root is None:
+            self._unflatten()
+            return
+        todo = [self._root]
+        while todo:
+            node = todo.pop()
+            self._preorder.append(node)
+            todo.extend(reversed(node.children))
+
+    def flat(self) -> tuple[list[str], list[str | None], array] | None:
+        """``(labels, node_words, ints)`` while the tree is still in its flat form
+        (:meth:`of_flat`), else ``None``."""
+        return self._flat
+
+    def bracket_rows(self) -> Iterator[tuple[int, str, int, int]]:
+        """``(preorder number, label, start, end)`` of every node above the pre-terminals,
+        in preorder, read from the flat form when the tree still has it (no nodes made)."""
+        if self._flat is not None:
+            labels, node_words, ints = self._flat
+            fields = iter(ints)
+            for number, (label, word, start, end, _, _) in enumerate(
+                    zip(labels, node_words, fields, fields, fields, fields)):
+                if word is None:
+                    yield number, label, start, end
+            return
+        for number, node in enumerate(self.preorder):
+            if node.word is None:
+                yield number, node.label, node.start, node.end
+
+    def __repr__(self) -> str:
+        return (f"Tree(root={self.root!r}, words={self.words!r}, tags={self.tags!r}, "
+                f"first_line={self.first_line!r}, last_line={self.last_line!r})")
 
     def __len__(self) -> int:
         return len(self.words)
@@ -128,6 +216,9 @@ class Tree:
         children), not as linked objects: the pickler's memo then holds a few objects per
         tree instead of one per node (pickling the 2,416-tree section into the app's cache
         peaked at 130 MB above the result; a deep tree no longer recurses)."""
+        if self._flat is not None:
+            labels, node_words, ints = self._flat
+            return (_unpickled, (labels, node_words, ints, self.words, self.tags, self.first_line, self.last_line))
         nodes = list(self.nodes())
         ints = [value for node in nodes for value in (node.start, node.end, node.line, len(node.children))]
         return (_unpickled, ([node.label for node in nodes], [node.word for node in nodes], _integers(ints),
@@ -140,12 +231,6 @@ class Tree:
 
     def nodes(self) -> Iterator[Node]:
         """Every node in preorder (order of the opening brackets)."""
-        if not self.preorder:
-            todo = [self.root]
-            while todo:
-                node = todo.pop()
-                self.preorder.append(node)
-                todo.extend(reversed(node.children))
         return iter(self.preorder)
 
     def constituents(self) -> Iterator[Node]:
@@ -229,13 +314,8 @@ def _integers(values: list[int]) -> array:
 
 def _unpickled(labels: list[str], node_words: list[str | None], ints: array, words: list[str], tags: list[str],
                first_line: int, last_line: int) -> Tree:
-    """The tree :meth:`Tree.__reduce__` pickled: its nodes linked again, in preorder."""
-    fields = iter(ints)
-    rows = list(zip(labels, node_words, fields, fields, fields, fields))
-    nodes = [Node(label, () if word is not None else [], start, end, word, line)
-             for label, word, start, end, line, _ in rows]
-    _link_preorder(nodes, [row[5] for row in rows])
-    return Tree(nodes[0], words, tags, first_line, last_line, nodes)
+    """The tree :meth:`Tree.__reduce__` pickled (its nodes are linked again when first read)."""
+    return Tree.of_flat(labels, node_words, ints, words, tags, first_line, last_line)
 
 
 def _link_preorder(nodes: list[Node], child_counts: list[int]) -> list[list]:
@@ -301,6 +381,40 @@ def read_trees(text: str, file: str = "<text>") -> list[Tree]:
     (``(NP the cat)``, ``(S (NP x) y)``) or a NUL character (a binary file).
     Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``.
     """
+    if _treescan is not None:
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: the Python reader handles it
+            data = None
+        trees = _scanned(data) if data is not None else None
+        if trees is not None:
+            return trees
+    return _read_checked(text, file)
+
+
+def _scanned(data: bytes) -> list[Tree] | None:
+    """The trees of clean UTF-8 ``data`` read by the C scanner; ``None`` without the
+    scanner or when the input is not clean (the Python reader then says why)."""
+    if _treescan is None:
+        return None
+    collecting = gc.isenabled()
+    gc.disable()  # many new lists, no cycles (as in read_trees)
+    try:
+        scanned = _treescan.scan(data)
+    finally:
+        if collecting:
+            gc.enable()
+    if scanned is None:
+        return None
+    of_flat = Tree.of_flat
+    # bytes given to array() are its machine values (frombytes)
+    return [of_flat(labels, node_words, array("i", raw), words, tags, first_line, last_line)
+            for labels, node_words, raw, words, tags, first_line, last_line in scanned]
+
+
+def _read_checked(text: str, file: str) -> list[Tree]:
+    """The pure-Python reader: :func:`read_trees` without the scanner (the reference
+    the scanner is tested against, and what reports every error)."""
     nul = text.find("\x00")
     if nul >= 0:
         raise InputError(file, _universal(text[:nul]).count("\n") + 1, "text",
@@ -408,14 +522,17 @@ def read_trees_bytes(data: bytes, name: str) -> list[Tree]:
 
     Bytes that are not UTF-8 raise :class:`InputError` naming the line.
     """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    trees = _scanned(data)
+    if trees is not None:
+        return trees
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise InputError(name, line, "UTF-8 text", f"the byte 0x{data[error.start]:02x}") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return read_trees(text, name)
+    return _read_checked(text, name)
 
 
 def read_trees_file(path: str | Path) -> list[Tree]:
