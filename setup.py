@@ -21,6 +21,7 @@ from setuptools import Extension, find_packages, setup
 ACCELERATORS = {
     "jpcore.peers.evalb._fastlines": "jpcore/peers/evalb/_fastlines.c",
     "jpcore.formats._treescan": "jpcore/formats/_treescan.c",
+    "jpcore.parseval._pairscore": "jpcore/parseval/_pairscore.c",
 }
 
 setup(

@@ -29,9 +29,10 @@ from typing import Any, overload
 
 from jpcore.align.streams import EXACT, KINDS, Group, new_group
 
-__all__ = ["GroupList", "all_match", "compact_groups"]
+__all__ = ["KIND_CODES", "GroupList", "all_match", "compact_groups"]
 
-_KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
+#: Each kind's code in :attr:`GroupList._kinds` (its place in :data:`~jpcore.align.streams.KINDS`).
+KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
 #: Integers per group: gold, sys, gold_chars, sys_chars (two each).
 _WIDTH = 8
 
@@ -53,7 +54,7 @@ class GroupList(Sequence[Group]):
         groups = groups if isinstance(groups, (list, tuple)) else list(groups)
         self._ints = _integers([value for group in groups for value in
                                 (*group.gold, *group.sys, *group.gold_chars, *group.sys_chars)])
-        self._kinds = bytes([_KIND_CODES[group.kind] for group in groups])
+        self._kinds = bytes([KIND_CODES[group.kind] for group in groups])
 
     @classmethod
     def from_lists(cls, data: Iterable[Sequence[Any]]) -> GroupList:
@@ -61,8 +62,14 @@ class GroupList(Sequence[Group]):
         rows = data if isinstance(data, list) else list(data)
         made = cls.__new__(cls)
         made._ints = _integers([value for row in rows for value in (*row[0:4], *row[5:9])])
-        made._kinds = bytes([_KIND_CODES[row[4]] for row in rows])
+        made._kinds = bytes([KIND_CODES[row[4]] for row in rows])
         return made
+
+    @classmethod
+    def from_parts(cls, ints: array, kinds: bytes) -> GroupList:
+        """The list kept as ``ints`` (eight per group: gold, sys, gold_chars, sys_chars)
+        and ``kinds`` (one code of :data:`KIND_CODES` per group), as the C scorer makes them."""
+        return _rebuilt(ints, kinds)
 
     def __len__(self) -> int:
         return len(self._kinds)
@@ -110,7 +117,7 @@ class GroupList(Sequence[Group]):
 
     def all_match(self) -> bool:
         """Whether every group is a match (:attr:`Group.is_match`), without making the groups."""
-        if self._kinds.count(_KIND_CODES[EXACT]) != len(self._kinds):
+        if self._kinds.count(KIND_CODES[EXACT]) != len(self._kinds):
             return False
         ints = self._ints
         return (all(end - start == 1 for start, end in zip(ints[0::_WIDTH], ints[1::_WIDTH]))

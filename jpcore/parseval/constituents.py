@@ -96,6 +96,12 @@ class ConstituentList(Sequence[Constituent]):
         self._flags = bytes([_STATUS_CODES[c.status] | (_CROSSES if c.crosses else 0)
                              | (_LOCATED if c.located else 0) for c in items])
 
+    @classmethod
+    def from_parts(cls, labels: list[str], ints: array, flags: bytes) -> ConstituentList:
+        """The list kept as ``labels``, ``ints`` (start, end, tree, node per constituent)
+        and ``flags`` (status code, crosses and located bits), as the C scorer makes them."""
+        return _rebuilt(labels, ints, flags)
+
     def __len__(self) -> int:
         return len(self._flags)
 

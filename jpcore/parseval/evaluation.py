@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from jpcore.align import Side, align_nested, align_sides
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes
-from jpcore.parseval.result import ParsevalResult, TreePair
+from jpcore.parseval.result import ParsevalResult, TreePair, summaries
+from jpcore.parseval.same_words import same_words_pairs
 from jpcore.parseval.score import LabelCutter, score_pair
 from jpcore.peers.evalb.report import HEADER, render_row, render_summary
 from jpcore.runtime import gc_paused, promote_young_objects
@@ -62,11 +62,18 @@ def evaluate(
     """Align ``sys_trees`` to ``gold_trees`` and score every aligned pair."""
     normaliser = normaliser or default_normaliser()
     with gc_paused():
+        cutter = LabelCutter()
+        pairs = same_words_pairs(gold_trees, sys_trees, normaliser, cutter)
+        if pairs is not None:
+            return ParsevalResult(gold_name, sys_name, list(gold_trees), list(sys_trees), normaliser,
+                                  pairs, cutoff_len)
+        # the character alignment, imported only when the words differ
+        from jpcore.align import Side, align_nested, align_sides
+
         gold = Side.of_tokens([tree.words for tree in gold_trees], normaliser.key)
         system = Side.of_tokens([tree.words for tree in sys_trees], normaliser.key)
         gold_tags = [tag for tree in gold_trees for tag in tree.tags]
         sys_tags = [tag for tree in sys_trees for tag in tree.tags]
-        cutter = LabelCutter()
         pairs: list[TreePair] = []
         for index, (group, words) in enumerate(align_nested(gold, system, align_sides(gold, system))):
             g0, g1 = group.gold
@@ -120,9 +127,10 @@ def evaluate_bytes(
 def iter_report(result: ParsevalResult) -> Iterator[str]:
     """EVALB's table (one row per pair) and summary, in pieces."""
     yield HEADER
-    for pair in result.pairs:
-        yield render_row(pair.row())
-    yield render_summary(result.summary(), result.cutoff_summary(), result.cutoff_len)
+    rows = [pair.row() for pair in result.pairs]
+    for row in rows:
+        yield render_row(row)
+    yield render_summary(*summaries(rows, result.cutoff_len), result.cutoff_len)
 
 
 def render_report(result: ParsevalResult) -> str:

@@ -44,7 +44,6 @@ from jpcore.align import (
     groups_to_lists,
     units_by_shape,
 )
-from jpcore.align.sides import token_starts
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree
 # the statuses and Constituent live beside their compact list; imported from here too, as before
@@ -67,6 +66,17 @@ MODE = "alignment"
 
 #: Field order of a word unit in the JSON (as in ``jpcore preprocess --json``).
 WORD_UNIT_FIELDS = GROUP_FIELDS
+
+
+def summaries(rows: Sequence[EvalbRow], cutoff_len: int) -> tuple[EvalbSummary, EvalbSummary]:
+    """The ``-- All --`` block of ``rows`` and their ``-- len<=CUTOFF --`` block (rows of at
+    most ``cutoff_len`` gold tokens), in one pass."""
+    every, short = EvalbSummary(), EvalbSummary()
+    for row in rows:
+        every.add(row)
+        if row.length <= cutoff_len:
+            short.add(row)
+    return every, short
 
 
 @dataclass(slots=True)
@@ -230,18 +240,11 @@ class ParsevalResult:
 
     def summary(self) -> EvalbSummary:
         """The ``-- All --`` block."""
-        block = EvalbSummary()
-        for pair in self.pairs:
-            block.add(pair.row())
-        return block
+        return summaries(self.rows(), self.cutoff_len)[0]
 
     def cutoff_summary(self) -> EvalbSummary:
         """The ``-- len<=CUTOFF --`` block (pairs with at most ``cutoff_len`` gold tokens)."""
-        block = EvalbSummary()
-        for pair in self.pairs:
-            if pair.length <= self.cutoff_len:
-                block.add(pair.row())
-        return block
+        return summaries(self.rows(), self.cutoff_len)[1]
 
     @property
     def totals(self) -> dict[str, Any]:
@@ -283,10 +286,14 @@ class ParsevalResult:
 
     def gold_token_starts(self) -> list[int]:
         """Flat index of each gold tree's first token (plus the total at the end)."""
+        from jpcore.align.sides import token_starts  # only the app and --json ask: not the table's import cost
+
         return token_starts(len(tree.words) for tree in self.gold_trees)
 
     def sys_token_starts(self) -> list[int]:
         """Flat index of each system tree's first token (plus the total at the end)."""
+        from jpcore.align.sides import token_starts
+
         return token_starts(len(tree.words) for tree in self.sys_trees)
 
     def to_dict(self) -> dict[str, Any]:
