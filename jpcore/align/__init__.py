@@ -23,46 +23,44 @@ It knows nothing about trees, edits or heads: it aligns sequences of strings
 and returns groups (index ranges on both sides plus how they matched).
 """
 
-from jpcore.align.differences import CharRanges, Difference, differences_of, first_difference_error
-from jpcore.align.group_list import GroupList, all_match, compact_groups
-from jpcore.align.nesting import Nested, align_nested, nest
-from jpcore.align.serial import (
-    GROUP_FIELDS,
-    SHAPE_NAMES,
-    group_from_list,
-    group_to_list,
-    groups_to_lists,
-    kind_counts,
-    shape_counts,
-    shape_name,
-    units_by_shape,
-)
-from jpcore.align.sides import Side, align_sides, boundary_weights
-from jpcore.align.streams import (
-    ANCHOR,
-    CHANCE_AGREEMENTS,
-    DIFFERENT,
-    DIFFERING,
-    EXACT,
-    GOLD_ONLY,
-    KINDS,
-    MAX_ANCHOR,
-    MAX_DIFF_CELLS,
-    MERGED,
-    SIMILAR,
-    SIMILAR_AT_LEAST,
-    SYSTEM_ONLY,
-    UNIQUE_WINDOW,
-    CharAlignment,
-    Group,
-    GroupShape,
-    align_streams,
-    align_units,
-    anchor_length,
-    differing_kind,
-    ends_of,
-    group_units,
-)
+from importlib import import_module
+from typing import Any
+
+#: Each public name -> the module of this package that defines it; a module is
+#: imported when one of its names is first read (PEP 562), so a command pays only
+#: for the parts of the alignment it uses (parseval on trees with the same words
+#: never loads the multiword, difference or side code).
+_HOME = {
+    "CharRanges": "differences", "Difference": "differences", "differences_of": "differences",
+    "first_difference_error": "differences",
+    "GroupList": "group_list", "all_match": "group_list", "compact_groups": "group_list",
+    "Nested": "nesting", "align_nested": "nesting", "nest": "nesting",
+    "GROUP_FIELDS": "serial", "SHAPE_NAMES": "serial", "group_from_list": "serial", "group_to_list": "serial",
+    "groups_to_lists": "serial", "kind_counts": "serial", "shape_counts": "serial", "shape_name": "serial",
+    "units_by_shape": "serial",
+    "Side": "sides", "align_sides": "sides", "boundary_weights": "sides",
+    "ANCHOR": "streams", "CHANCE_AGREEMENTS": "streams", "DIFFERENT": "streams", "DIFFERING": "streams",
+    "EXACT": "streams", "GOLD_ONLY": "streams", "KINDS": "streams", "MAX_ANCHOR": "streams",
+    "MAX_DIFF_CELLS": "streams", "MERGED": "streams", "SIMILAR": "streams", "SIMILAR_AT_LEAST": "streams",
+    "SYSTEM_ONLY": "streams", "UNIQUE_WINDOW": "streams", "CharAlignment": "streams", "Group": "streams",
+    "GroupShape": "streams", "align_streams": "streams", "align_units": "streams", "anchor_length": "streams",
+    "differing_kind": "streams", "ends_of": "streams", "group_units": "streams",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The public name ``name``, from the module that defines it (imported now)."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'jpcore.align' has no attribute {name!r}")
+    value = getattr(import_module(f"jpcore.align.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "ANCHOR", "CHANCE_AGREEMENTS", "DIFFERENT", "DIFFERING", "EXACT", "GOLD_ONLY", "GROUP_FIELDS", "KINDS",

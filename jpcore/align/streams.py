@@ -109,7 +109,6 @@ Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
 
 from __future__ import annotations
 
-import difflib
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -446,6 +445,8 @@ def _diff_runs(a: str, b: str, i0: int, i1: int, j0: int, j1: int) -> list[tuple
     """Equal runs inside a small difference ``a[i0:i1]`` vs ``b[j0:j1]``."""
     if i1 == i0 or j1 == j0 or (i1 - i0) * (j1 - j0) > MAX_DIFF_CELLS:
         return []
+    import difflib  # here: most runs never get here, and its import costs more than many a run's diffs
+
     matcher = difflib.SequenceMatcher(None, a[i0:i1], b[j0:j1], autojunk=False)
     return [(i0 + p, j0 + q, n) for p, q, n in matcher.get_matching_blocks() if n]
 

@@ -34,7 +34,6 @@ from pathlib import Path
 from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_json
 from jpcore.errors import exit_status, print_error
-from jpcore.peers.evalb import command as evalb_command
 from jpcore.peers.evalb.params import EvalbParams
 
 PROG = "jpcore parseval"
@@ -84,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return print_error(PROG, HTML_LEGACY)
     if extra_options.requested(args):
         return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape"))
+    from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
+
     params = EvalbParams()
     for source in (args.evalb, args.prm):
         if source:
@@ -109,6 +110,8 @@ def main(argv: Sequence[str]) -> int:
     for option in EXTRA_OPTIONS:
         if any(a == option or a.startswith(option + "=") for a in argv):
             return print_error(PROG, EXTRAS_LEGACY.format(option=option))
+    from jpcore.peers.evalb import command as evalb_command  # legacy mode only
+
     return evalb_command.main(argv, PROG)
 
 
