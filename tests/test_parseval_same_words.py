@@ -138,3 +138,21 @@ def test_the_scorer_is_built() -> None:
     """The test command builds the C scorer (setup.py); without it these tests would
     compare the general path with itself."""
     assert same_words._pairscore is not None
+
+
+def test_pairs_are_made_when_read() -> None:
+    import pickle
+
+    gold, system = treebank.section(bug_trees=6, sample_trees=4)
+    gold_trees, sys_trees = read_trees_bytes(gold, "g"), read_trees_bytes(system, "s")
+    pairs = same_words.same_words_pairs(gold_trees, sys_trees, default_normaliser(), LabelCutter())
+    assert isinstance(pairs, same_words.SameWordsPairs) and len(pairs) == 10
+    assert all(made is None for made in pairs._made)  # the counts alone so far
+    rows = pairs.rows()
+    assert all(made is None for made in pairs._made)
+    assert [pair.row() for pair in pairs] == rows  # each pair's own row: the same numbers
+    assert pairs[3] is pairs[3] and pairs[-1] is pairs[9] and pairs[2:4] == [pairs[2], pairs[3]]
+    with pytest.raises(IndexError):
+        pairs[10]
+    again = pickle.loads(pickle.dumps(pairs))
+    assert type(again) is list and again == list(pairs) and pairs == again

@@ -68,16 +68,18 @@ def test_treebank_section_reads_alike() -> None:
     gold, system = treebank.section(bug_trees=150, sample_trees=100)
     for data in (gold, system):
         scanned = read_trees_bytes(data, "section")
-        assert all(tree.flat() is not None for tree in scanned)  # the scanner's path was taken
+        assert all(tree.is_flat() for tree in scanned)  # the scanner's path was taken
         assert [tree.to_dict() for tree in scanned] == python_read(data, "section")
 
 
 def test_a_scanned_tree_makes_its_nodes_when_read() -> None:
     (tree,) = read_trees_bytes(b"(TOP (S (NP-SBJ (DT The) (NN cat)) (VP (VBD sat) (X)) (. .)))\n", "x")
-    assert tree.flat() is not None
+    assert tree.is_flat()
     assert list(tree.bracket_rows()) == [(0, "TOP", 0, 4), (1, "S", 0, 4), (2, "NP-SBJ", 0, 2),
                                          (5, "VP", 2, 3), (7, "X", 3, 3)]
-    assert tree.root.label == "TOP" and tree.flat() is None  # nodes made, flat form dropped
+    flat = tree.flat()
+    assert tree.root.label == "TOP" and not tree.is_flat()  # nodes made, flat form dropped
+    assert tree.flat() == flat  # ... and made again from the nodes
     assert [(n.label, n.start, n.end) for n in tree.constituents()] == [
         ("TOP", 0, 4), ("S", 0, 4), ("NP-SBJ", 0, 2), ("VP", 2, 3), ("X", 3, 3)]
     assert list(tree.bracket_rows()) == [(0, "TOP", 0, 4), (1, "S", 0, 4), (2, "NP-SBJ", 0, 2),
@@ -87,7 +89,7 @@ def test_a_scanned_tree_makes_its_nodes_when_read() -> None:
 def test_pickled_flat_tree_round_trips() -> None:
     (tree,) = read_trees_bytes(b"( (S (NP (PRP I)) (VP (VBD ran)) (. .)) )\n", "x")
     again = pickle.loads(pickle.dumps(tree))
-    assert again.flat() is not None and again.to_dict() == tree.to_dict()
+    assert again.is_flat() and again.to_dict() == tree.to_dict()
 
 
 def test_words_and_labels_are_shared_strings() -> None:

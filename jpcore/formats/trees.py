@@ -184,10 +184,20 @@ class Tree:
             self._preorder.append(node)
             todo.extend(reversed(node.children))
 
-    def flat(self) -> tuple[list[str], list[str | None], array] | None:
-        """``(labels, node_words, ints)`` while the tree is still in its flat form
-        (:meth:`of_flat`), else ``None``."""
-        return self._flat
+    def flat(self) -> tuple[list[str], list[str | None], array]:
+        """``(labels, node_words, ints)``: every node in preorder, its label, its word
+        (``None`` above the pre-terminals) and four integers (start, end, line, number
+        of children) -- the flat form :meth:`of_flat` takes, kept while no node was read,
+        else made from the nodes."""
+        if self._flat is not None:
+            return self._flat
+        nodes = self.preorder
+        return ([node.label for node in nodes], [node.word for node in nodes],
+                array("i", [value for node in nodes for value in (node.start, node.end, node.line, len(node.children))]))
+
+    def is_flat(self) -> bool:
+        """True while the tree keeps its flat form (no node made yet)."""
+        return self._flat is not None
 
     def bracket_rows(self) -> Iterator[tuple[int, str, int, int]]:
         """``(preorder number, label, start, end)`` of every node above the pre-terminals,

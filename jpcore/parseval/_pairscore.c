@@ -1,33 +1,47 @@
 /* jpcore.parseval._pairscore: PARSEVAL on tree pairs with the same words, in C
- * (the accelerator of jpcore/parseval/identical.py; jpcore/parseval/score.py
+ * (the accelerator of jpcore/parseval/same_words.py; jpcore/parseval/score.py
  * stays the reference, and the tests hold the two equal).
  *
- * Contract.  score_same_words(gold_trees, sys_trees, cut_cache, cutter
- * [, key_length]) takes two equally long lists of trees in their flat form,
- * each a tuple (labels, node_words, ints, tags[, words]) as jpcore.formats.trees keeps it (every
- * node in preorder; ints a buffer of 32-bit integers, four per node: start,
- * end, line, number of children), where tree i of both sides has the same
- * words.  It returns one tuple per pair i,
+ * Contract.  Both functions take two equally long lists of trees in their
+ * flat form, each a tuple (labels, node_words, ints, tags, words) as
+ * jpcore.formats.trees keeps it (every node in preorder; ints a buffer of
+ * 32-bit integers, four per node: start, end, line, number of children),
+ * where tree i of both sides has the same words, and cut_cache / cutter (a
+ * dict of raw label -> cut label or None, and the callable that fills it).
+ *
+ * count_same_words(gold_trees, sys_trees, cut_cache, cutter) returns bytes
+ * of five 64-bit integers per pair: gold constituents, system constituents,
+ * matched, crossing, correct tags (what EVALB's row needs, and nothing made
+ * per pair: the report of a large file costs no per-pair objects).
+ *
+ * score_same_words(gold_trees, sys_trees, cut_cache, cutter, key_length,
+ * first_tree, first_token, first_char) returns one tuple per pair,
  *
  *     (gold_labels, gold_ints, gold_flags, sys_labels, sys_ints, sys_flags,
- *      matched, cross, correct_tags)
+ *      matched, cross, correct_tags, words)
  *
  * the two sides' constituents in preorder as ConstituentList keeps them
- * (labels; bytes of 32-bit start, end, tree, node; one flag byte each), and
- * the pair's counts.  score_same_words(..., key_length) with a dict giving
- * each word's length after normalisation adds an item at the end: the pair's
- * word units as GroupList keeps them (bytes of eight 32-bit integers per word:
- * its token range on both sides, then its character range on both sides, in
- * the whole files' streams), every unit exact and 1:1.  The rules are score.py's for a pair whose word units
- * are all 1:1 and exact (spec section 2):
+ * (labels; bytes of 32-bit start, end, tree, node; one flag byte each), the
+ * pair's counts, and its word units as GroupList keeps them (bytes of eight
+ * 32-bit integers per word: its token range on both sides, then its
+ * character range on both sides, every unit exact and 1:1).  Trees are
+ * numbered from first_tree, tokens from first_token and characters from
+ * first_char; key_length gives each word's length after normalisation.
+ *
+ * The rules are score.py's for a pair whose word units are all 1:1 and
+ * exact (spec section 2):
  *
  * - a constituent is a node above the pre-terminals with words under it
  *   whose cut label is not None: cut_cache[label] (a dict), or
  *   cutter(label) for a label not in it yet;
  * - matching is EVALB's greedy one-to-one matching in preorder: the k-th
  *   gold constituent with a given (start, end, label) matches the k-th
- *   system one with the same key (sorting both sides by key, then by
- *   preorder: n log n in the constituents, not all pairs);
+ *   system one with the same key.  A tree's constituents in preorder are in
+ *   span order (start ascending, end descending, equal spans together), so
+ *   one merge of the two lists finds the shared spans and only their few
+ *   labels are paired; a span shared by many brackets (a long unary chain)
+ *   is matched by sorting its brackets by label, then preorder: n log n at
+ *   worst, never all pairs;
  * - a constituent crosses when a constituent of the other side overlaps it
  *   partially (a.start < b.start < a.end < b.end or the mirror); "cross"
  *   counts the crossing system constituents.  Each side's spans come from
@@ -430,87 +444,145 @@ static PyObject *word_groups(PyObject *tree, PyObject *key_length, Py_ssize_t *t
     return out;
 }
 
-static PyObject *score_same_words(PyObject *module, PyObject *args) {
-    (void)module;
-    PyObject *gold_trees, *sys_trees, *cut_cache, *cutter, *key_length = NULL;
-    if (!PyArg_ParseTuple(args, "O!O!O!O|O!:score_same_words", &PyList_Type, &gold_trees, &PyList_Type, &sys_trees,
-                          &PyDict_Type, &cut_cache, &cutter, &PyDict_Type, &key_length))
-        return NULL;
-    Py_ssize_t token = 0;
-    long long chars = 0;
-    Py_ssize_t n = PyList_GET_SIZE(gold_trees);
-    if (PyList_GET_SIZE(sys_trees) != n) {
+/* One call's working memory and label tables. */
+typedef struct {
+    PyObject *cut_cache, *cutter, *label_ids;
+    Memos memos;
+    Brackets gold, sys;
+    Scratch scratch;
+} Work;
+
+static int work_init(Work *w, PyObject *cut_cache, PyObject *cutter) {
+    memset(w, 0, sizeof *w);
+    w->cut_cache = cut_cache;
+    w->cutter = cutter;
+    w->label_ids = PyDict_New();
+    w->memos.slots = PyMem_Calloc(64, sizeof(Memo));
+    w->memos.mask = 63;
+    if (!w->label_ids || !w->memos.slots) {
+        if (w->label_ids) PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void work_free(Work *w) {
+    Py_XDECREF(w->label_ids);
+    PyMem_Free(w->memos.slots);
+    PyMem_Free(w->gold.items);
+    PyMem_Free(w->sys.items);
+    PyMem_Free(w->scratch.inner_end);
+    PyMem_Free(w->scratch.inner_start);
+    PyMem_Free(w->scratch.stack);
+    PyMem_Free(w->scratch.order_a);
+    PyMem_Free(w->scratch.order_b);
+}
+
+/* Score one pair into w->gold / w->sys (flags set) and the three counts. */
+static int score_pair(Work *w, PyObject *gold_tree, PyObject *sys_tree, Py_ssize_t *matched, Py_ssize_t *cross,
+                      Py_ssize_t *correct) {
+    if (collect(gold_tree, w->cut_cache, w->cutter, w->label_ids, &w->memos, &w->gold) < 0) return -1;
+    if (collect(sys_tree, w->cut_cache, w->cutter, w->label_ids, &w->memos, &w->sys) < 0) return -1;
+    *correct = correct_tags(gold_tree, sys_tree);
+    if (*correct < 0) return -1;
+    int32_t n_words = (int32_t)PyList_GET_SIZE(PyTuple_GET_ITEM(gold_tree, 3));
+    *matched = match(&w->gold, &w->sys, &w->scratch);
+    if (*matched < 0) return -1;
+    *cross = mark_crossing(&w->gold, &w->sys, n_words, &w->scratch);
+    if (*cross < 0 || mark_crossing(&w->sys, &w->gold, n_words, &w->scratch) < 0) return -1;
+    return 0;
+}
+
+static int same_length(PyObject *gold_trees, PyObject *sys_trees) {
+    if (PyList_GET_SIZE(sys_trees) != PyList_GET_SIZE(gold_trees)) {
         PyErr_SetString(PyExc_ValueError, "both sides need as many trees");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *count_same_words(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *gold_trees, *sys_trees, *cut_cache, *cutter;
+    if (!PyArg_ParseTuple(args, "O!O!O!O:count_same_words", &PyList_Type, &gold_trees, &PyList_Type, &sys_trees,
+                          &PyDict_Type, &cut_cache, &cutter)
+        || !same_length(gold_trees, sys_trees))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(gold_trees);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * 5 * (Py_ssize_t)sizeof(int64_t));
+    Work w;
+    if (!out || work_init(&w, cut_cache, cutter) < 0) {
+        Py_XDECREF(out);
         return NULL;
     }
-    PyObject *out = PyList_New(n);
-    PyObject *label_ids = PyDict_New();
-    Brackets gold = {0}, sys = {0};
-    Memos memos = {PyMem_Calloc(64, sizeof(Memo)), 63, 0};
-    Scratch scratch;
-    memset(&scratch, 0, sizeof scratch);
-    if (!out || !label_ids || !memos.slots) goto fail;
+    int64_t *counts = (int64_t *)PyBytes_AS_STRING(out);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *gold_tree = PyList_GET_ITEM(gold_trees, i), *sys_tree = PyList_GET_ITEM(sys_trees, i);
-        if (collect(gold_tree, cut_cache, cutter, label_ids, &memos, &gold) < 0) goto fail;
-        if (collect(sys_tree, cut_cache, cutter, label_ids, &memos, &sys) < 0) goto fail;
-        Py_ssize_t correct = correct_tags(gold_tree, sys_tree);
-        if (correct < 0) goto fail;
-        int32_t n_words = (int32_t)PyList_GET_SIZE(PyTuple_GET_ITEM(gold_tree, 3));
-        Py_ssize_t matched = match(&gold, &sys, &scratch);
-        if (matched < 0) goto fail;
-        Py_ssize_t cross = mark_crossing(&gold, &sys, n_words, &scratch);
-        if (cross < 0 || mark_crossing(&sys, &gold, n_words, &scratch) < 0) goto fail;
-        PyObject *items[6] = {NULL};
-        if (side_objects(&gold, i, GOLD_ONLY, &items[0], &items[1], &items[2]) < 0
-            || side_objects(&sys, i, SYSTEM_ONLY, &items[3], &items[4], &items[5]) < 0) {
-            for (int k = 0; k < 6; k++) Py_XDECREF(items[k]);
+        Py_ssize_t matched, cross, correct;
+        if (score_pair(&w, PyList_GET_ITEM(gold_trees, i), PyList_GET_ITEM(sys_trees, i), &matched, &cross,
+                       &correct) < 0) {
+            Py_DECREF(out);
+            work_free(&w);
+            return NULL;
+        }
+        int64_t *row = counts + 5 * i;
+        row[0] = w.gold.size;
+        row[1] = w.sys.size;
+        row[2] = matched;
+        row[3] = cross;
+        row[4] = correct;
+    }
+    work_free(&w);
+    return out;
+}
+
+static PyObject *score_same_words(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *gold_trees, *sys_trees, *cut_cache, *cutter, *key_length;
+    Py_ssize_t first_tree, token;
+    long long chars;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!nnL:score_same_words", &PyList_Type, &gold_trees, &PyList_Type,
+                          &sys_trees, &PyDict_Type, &cut_cache, &cutter, &PyDict_Type, &key_length, &first_tree,
+                          &token, &chars)
+        || !same_length(gold_trees, sys_trees))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(gold_trees);
+    PyObject *out = PyList_New(n);
+    Work w;
+    if (!out || work_init(&w, cut_cache, cutter) < 0) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *gold_tree = PyList_GET_ITEM(gold_trees, i);
+        Py_ssize_t matched, cross, correct;
+        if (score_pair(&w, gold_tree, PyList_GET_ITEM(sys_trees, i), &matched, &cross, &correct) < 0) goto fail;
+        PyObject *items[7] = {NULL};
+        if (side_objects(&w.gold, first_tree + i, GOLD_ONLY, &items[0], &items[1], &items[2]) < 0
+            || side_objects(&w.sys, first_tree + i, SYSTEM_ONLY, &items[3], &items[4], &items[5]) < 0
+            || !(items[6] = word_groups(gold_tree, key_length, &token, &chars))) {
+            for (int k = 0; k < 7; k++) Py_XDECREF(items[k]);
             goto fail;
         }
-        PyObject *groups = NULL;
-        if (key_length) {
-            groups = word_groups(gold_tree, key_length, &token, &chars);
-            if (!groups) {
-                for (int k = 0; k < 6; k++) Py_XDECREF(items[k]);
-                goto fail;
-            }
-        }
-        PyObject *row = groups
-            ? Py_BuildValue("(NNNNNNnnnN)", items[0], items[1], items[2], items[3], items[4], items[5],
-                            matched, cross, correct, groups)
-            : Py_BuildValue("(NNNNNNnnn)", items[0], items[1], items[2], items[3], items[4], items[5],
-                            matched, cross, correct);
+        PyObject *row = Py_BuildValue("(NNNNNNnnnN)", items[0], items[1], items[2], items[3], items[4], items[5],
+                                      matched, cross, correct, items[6]);
         if (!row) goto fail;
         PyList_SET_ITEM(out, i, row);
     }
-    Py_DECREF(label_ids);
-    PyMem_Free(memos.slots);
-    PyMem_Free(gold.items);
-    PyMem_Free(sys.items);
-    PyMem_Free(scratch.inner_end);
-    PyMem_Free(scratch.inner_start);
-    PyMem_Free(scratch.stack);
-    PyMem_Free(scratch.order_a);
-    PyMem_Free(scratch.order_b);
+    work_free(&w);
     return out;
 fail:
-    Py_XDECREF(out);
-    Py_XDECREF(label_ids);
-    PyMem_Free(memos.slots);
-    PyMem_Free(gold.items);
-    PyMem_Free(sys.items);
-    PyMem_Free(scratch.inner_end);
-    PyMem_Free(scratch.inner_start);
-    PyMem_Free(scratch.stack);
-    PyMem_Free(scratch.order_a);
-    PyMem_Free(scratch.order_b);
+    Py_DECREF(out);
+    work_free(&w);
     return NULL;
 }
 
 static PyMethodDef methods[] = {
-    {"score_same_words", score_same_words, METH_VARARGS,
-     "score_same_words(gold_trees, sys_trees, cut_cache, cutter) -> list: each pair's constituents and counts"
+    {"count_same_words", count_same_words, METH_VARARGS,
+     "count_same_words(gold_trees, sys_trees, cut_cache, cutter) -> bytes: five 64-bit counts per pair"
      " (see the C source's opening comment)."},
+    {"score_same_words", score_same_words, METH_VARARGS,
+     "score_same_words(gold_trees, sys_trees, cut_cache, cutter, key_length, first_tree, first_token, first_char)"
+     " -> list: each pair's constituents, counts and word units (see the C source's opening comment)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -127,7 +127,7 @@ def evaluate_bytes(
 def iter_report(result: ParsevalResult) -> Iterator[str]:
     """EVALB's table (one row per pair) and summary, in pieces."""
     yield HEADER
-    rows = [pair.row() for pair in result.pairs]
+    rows = result.rows()
     for row in rows:
         yield render_row(row)
     yield render_summary(*summaries(rows, result.cutoff_len), result.cutoff_len)

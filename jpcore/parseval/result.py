@@ -235,8 +235,10 @@ class ParsevalResult:
         return self
 
     def rows(self) -> list[EvalbRow]:
-        """One EVALB row per pair."""
-        return [pair.row() for pair in self.pairs]
+        """One EVALB row per pair (from the counts alone when the pairs can give them:
+        :class:`~jpcore.parseval.same_words.SameWordsPairs` makes no pair for its rows)."""
+        rows = getattr(self.pairs, "rows", None)
+        return rows() if rows is not None else [pair.row() for pair in self.pairs]
 
     def summary(self) -> EvalbSummary:
         """The ``-- All --`` block."""
