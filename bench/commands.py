@@ -139,8 +139,10 @@ def parseval_floor(files: list[str]) -> list[str]:
     starting and doing nothing; splitting both files into their 695,000
     brackets, labels and words with C-level string methods (no trees);
     the same plus one pass of Python bytecode over the tokens that only
-    counts the depth -- less than any reader written in Python must do;
-    jpcore's reader building the trees; the two whole commands.  Then each
+    counts the depth -- less than any reader written in Python must do (why
+    the reader and the scorer of the common case are compiled: DESIGN.md,
+    "Accelerators"); jpcore's reader building the trees; the two whole
+    commands.  Then each
     mode's phases and top functions (:func:`bench.profiles.parseval_notes`).
     """
     try:
@@ -153,7 +155,7 @@ def parseval_floor(files: list[str]) -> list[str]:
          [sys.executable, "-c", SPLIT_ONLY, *files]),
         ("+ one Python loop over those tokens counting the depth, nothing else",
          [sys.executable, "-c", VISIT_EACH_TOKEN, *files]),
-        ("jpcore's reader building both files' trees (`read_trees_file`)",
+        ("jpcore's reader building both files' trees (`read_trees_file`, its C scanner)",
          [sys.executable, "-c", READ_TREES, *files]),
         ("the whole `jpcore parseval GOLD SYSTEM` (alignment mode)", [*JPCORE, "parseval", *files]),
         ("the whole `jpcore parseval --evalb collins GOLD SYSTEM` (legacy mode)",

@@ -51,13 +51,14 @@ typedef struct {
     size_t used;
 } Table;
 
-static uint64_t hash_of(const char *p, Py_ssize_t n) {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        h ^= (unsigned char)p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
+/* FNV-1a, computed while the token's end is searched (one pass over its bytes). */
+#define HASH_START 1469598103934665603ULL
+#define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 1099511628211ULL)
+
+static inline int same_bytes(const char *a, const char *b, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
 }
 
 static int table_init(Table *t) {
@@ -81,7 +82,7 @@ static int table_grow(Table *t) {
     for (size_t i = 0; i <= t->mask; i++) {
         Slot *s = &t->slots[i];
         if (!s->str) continue;
-        size_t j = (size_t)s->hash & new_mask;
+        size_t j = (size_t)(s->hash ^ (s->hash >> 29)) & new_mask;
         while (fresh[j].str) j = (j + 1) & new_mask;
         fresh[j] = *s;
     }
@@ -91,14 +92,14 @@ static int table_grow(Table *t) {
     return 0;
 }
 
-/* The interned str of bytes p[0:n] (a borrowed reference); NULL with no
- * exception set when they are not UTF-8, NULL with one on memory errors. */
-static PyObject *token(Table *t, const char *p, Py_ssize_t n) {
-    uint64_t h = hash_of(p, n);
-    size_t j = (size_t)h & t->mask;
+/* The interned str of bytes p[0:n] whose hash is h (a borrowed reference);
+ * NULL with no exception set when they are not UTF-8, NULL with one on
+ * memory errors. */
+static PyObject *token(Table *t, const char *p, Py_ssize_t n, uint64_t h) {
+    size_t j = (size_t)(h ^ (h >> 29)) & t->mask;
     while (t->slots[j].str) {
         Slot *s = &t->slots[j];
-        if (s->hash == h && s->size == n && memcmp(s->text, p, (size_t)n) == 0) return s->str;
+        if (s->hash == h && s->size == n && same_bytes(s->text, p, n)) return s->str;
         j = (j + 1) & t->mask;
     }
     PyObject *str = PyUnicode_DecodeUTF8(p, n, "strict");
@@ -191,11 +192,13 @@ static int scan_into(const char *data, Py_ssize_t size, PyObject *out) {
         if (c == '\0') { status = NOT_CLEAN; goto done; }
         if (c == '(') {
             Py_ssize_t j = ++i;
+            uint64_t h = HASH_START;
             while (j < size && !ends_token((unsigned char)data[j])) {
                 if (data[j] == '\0') { status = NOT_CLEAN; goto done; }
+                h = HASH_STEP(h, data[j]);
                 j++;
             }
-            PyObject *label = token(&table, data + i, j - i);
+            PyObject *label = token(&table, data + i, j - i, h);
             if (!label) { status = PyErr_Occurred() ? FAILED : NOT_CLEAN; goto done; }
             i = j;
             if (b.depth) {
@@ -235,8 +238,10 @@ static int scan_into(const char *data, Py_ssize_t size, PyObject *out) {
         }
         /* a word */
         Py_ssize_t j = i;
+        uint64_t h = HASH_START;
         while (j < size && !ends_token((unsigned char)data[j])) {
             if (data[j] == '\0') { status = NOT_CLEAN; goto done; }
+            h = HASH_STEP(h, data[j]);
             j++;
         }
         if (!b.depth) { status = NOT_CLEAN; goto done; }
@@ -245,7 +250,7 @@ static int scan_into(const char *data, Py_ssize_t size, PyObject *out) {
             status = NOT_CLEAN;
             goto done;
         }
-        PyObject *word = token(&table, data + i, j - i);
+        PyObject *word = token(&table, data + i, j - i, h);
         if (!word) { status = PyErr_Occurred() ? FAILED : NOT_CLEAN; goto done; }
         i = j;
         Py_INCREF(word);
