@@ -11,7 +11,6 @@ the Analysis page and ``jp-inspector --check`` with no change to the app.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -93,7 +92,7 @@ def test_the_html_report_and_the_json_reader_find_it(registered, files, tmp_path
     with pytest.raises(ResultFieldError) as error:
         read_result_json(saved.replace(b'"equal": 4', b'"equal": 5'), "chars.json", None, "chars")
     assert str(error.value) == "chars.json: totals.equal: expected the sum over the units, 4, found 5"
-    task.register(replace(CHARS, schema=None))
+    task.register(CHARS._replace(schema=None))
     with pytest.raises(InputError) as error:
         read_result_json(saved, "chars.json", None, "chars")
     assert str(error.value) == ("chars.json: expected a JSON object written by `jpcore chars --json`, "
@@ -133,5 +132,5 @@ def test_without_a_view_the_app_has_no_page_for_it(registered) -> None:
     from inspector.common.evaluation_view import evaluation_views
 
     assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits", "deps", "chars"]
-    task.register(replace(CHARS, view=None))
+    task.register(CHARS._replace(view=None))
     assert [view.key for view in evaluation_views()] == ["tokens", "brackets", "edits", "deps"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-from dataclasses import replace
 
 import pytest
 
@@ -51,7 +50,7 @@ def test_what_is_not_registered_is_named() -> None:
     with pytest.raises(KeyError, match="no task 'None'"):
         result_from_dict({"units": []})
     with pytest.raises(LookupError, match="task 'ud' has no view"):
-        replace(TASKS["ud"], view=None).load("view")
+        TASKS["ud"]._replace(view=None).load("view")
 
 
 def test_register_adds_and_replaces(monkeypatch) -> None:
