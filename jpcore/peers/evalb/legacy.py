@@ -15,6 +15,13 @@ each: :mod:`~jpcore.peers.evalb.result` (result objects),
 :mod:`~jpcore.peers.evalb.report` (EVALB's text).  The public names are
 re-exported here.
 
+Speed: the common line pairs (no error, no quote repair, words equal as
+bytes, not too deep) are read and scored in C, by the optional extension
+module ``_fastlines`` (its source's opening comment states its rules); it
+says "not mine" for every other pair, which the Python path below then reads
+and scores as always.  ``evaluate(..., use_accelerator=False)`` runs the
+Python path alone; the tests hold the two equal.
+
 Reading follows EVALB's own flat rules (spec §1), not a tree library: ``(``
 opens a node whose label runs to the next whitespace or bracket; a label
 followed by whitespace, a word and ``)`` is a terminal; a word followed by
