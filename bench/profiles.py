@@ -51,31 +51,25 @@ print(json.dumps({"importing the command": t1 - t0, "reading both files into tre
                   "aligning and scoring": t3 - t2, "the report": t4 - t3}))
 """
 
-#: Legacy mode's phases (``--evalb collins``): ``argv`` = GOLD SYSTEM.
+#: Legacy mode's phases (``--evalb collins``): ``argv`` = GOLD SYSTEM.  Reading and
+#: scoring are one phase: the C accelerator does both per line pair
+#: (:mod:`jpcore.peers.evalb._fastlines`), the Python path the pairs it leaves.
 PARSEVAL_LEGACY = """\
 import gc, json, sys, time
 gc.disable()
 clock = time.process_time
 t0 = clock()
 import jpcore.cli, jpcore.parseval.cli
-from jpcore.peers.evalb.calc import calc
-from jpcore.peers.evalb.legacy import _lines, evaluate, render_report
+from jpcore.peers.evalb.legacy import evaluate, render_report
 from jpcore.peers.evalb.params import EvalbParams, preset
-from jpcore.peers.evalb.reader import ErrorCounter, EvalbConfig, read_line_fast
 t1 = clock()
-config = EvalbConfig(preset("collins", EvalbParams()))
-errors = ErrorCounter(10**9, [])
-gold = [read_line_fast(line, config, errors) for line in _lines(open(sys.argv[1], "rb").read())]
-system = [read_line_fast(line, config, errors) for line in _lines(open(sys.argv[2], "rb").read())]
+gold_data, sys_data = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+result = evaluate(gold_data, sys_data, preset("collins", EvalbParams()))
 t2 = clock()
-rows = [calc(g, s, config, errors, n) for n, (g, s) in enumerate(zip(gold, system), start=1)]
-t3 = clock()
-result = evaluate(open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read(), config.params)
-t4 = clock()
 render_report(result)
-t5 = clock()
-print(json.dumps({"importing the command": t1 - t0, "reading both files line by line": t2 - t1,
-                  "scoring the line pairs": t3 - t2, "the report": t5 - t4}))
+t3 = clock()
+print(json.dumps({"importing the command": t1 - t0, "reading and scoring both files": t2 - t1,
+                  "the report": t3 - t2}))
 """
 
 #: The whole command under cProfile: ``argv`` = the arguments after ``jpcore``.

@@ -81,12 +81,14 @@ def test_cli_is_byte_identical(case: tuple) -> None:
     assert done.returncode == rc
 
 
+@pytest.mark.parametrize("use_accelerator", [True, False], ids=["with-c", "python"])
 @pytest.mark.parametrize("case", ALL_CASES, ids=[c[0] for c in ALL_CASES])
-def test_in_process_is_byte_identical(case: tuple) -> None:
+def test_in_process_is_byte_identical(case: tuple, use_accelerator: bool) -> None:
+    """Both paths: the C accelerator for the common pairs, and Python alone."""
     name, gold, test, prm, out, err, rc = case
     params, warnings = load_prm(prm)
     assert warnings == []
-    result = evaluate(gold.read_bytes(), test.read_bytes(), params)
+    result = evaluate(gold.read_bytes(), test.read_bytes(), params, use_accelerator=use_accelerator)
     assert render_report(result).encode("utf-8", "surrogateescape") == out.read_bytes()
     assert render_messages(result).encode("utf-8", "surrogateescape") == err.read_bytes()
     assert result.exit_status == rc

@@ -6,7 +6,8 @@ of brackets, read with EVALB's flat rules), :mod:`~jpcore.peers.evalb.quote`
 (the quote repair), :mod:`~jpcore.peers.evalb.crossing` (EVALB's crossing
 test, in time that does not grow with bracket lengths),
 :mod:`~jpcore.peers.evalb.calc` (scoring one line pair),
-:mod:`~jpcore.peers.evalb.legacy` (EVALB's main loop), :mod:`~jpcore.peers.evalb.result`
+:mod:`~jpcore.peers.evalb.legacy` (EVALB's main loop; the common line pairs
+read and scored in C by the optional ``_fastlines`` extension), :mod:`~jpcore.peers.evalb.result`
 (rows and summary blocks), :mod:`~jpcore.peers.evalb.report` (EVALB's exact text)
 and :mod:`~jpcore.peers.evalb.command` (EVALB's own command line).
 

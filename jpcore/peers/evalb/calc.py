@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from jpcore.peers.evalb.crossing import crossed
+from jpcore.peers.evalb.crossing import TABLE_LIMIT, crossed
 from jpcore.peers.evalb.quote import fix_quote
 from jpcore.peers.evalb.reader import ErrorCounter, EvalbConfig, EvalbLine, as_text, cut_label
 from jpcore.peers.evalb.result import EvalbRow
@@ -88,9 +88,6 @@ def _partners(cfg: EvalbConfig) -> dict[bytes, tuple[bytes, ...]]:
     return {label: tuple(group) for label, group in out.items()}
 
 
-#: Above this many table writes per bracket :func:`crossing` sweeps
-#: (:func:`jpcore.peers.evalb.crossing.crossed`) instead of filling tables.
-TABLE_LIMIT = 16
 #: Above this many bracket pairs :func:`crossing_naive` sweeps instead.
 NAIVE_LIMIT = 4096
 

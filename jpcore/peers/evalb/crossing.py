@@ -29,7 +29,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from heapq import heappop, heappush
 
-__all__ = ["crossed", "crossed_naive"]
+__all__ = ["TABLE_LIMIT", "crossed", "crossed_naive"]
+
+#: Above this many table writes per bracket EVALB's scoring
+#: (:func:`jpcore.peers.evalb.calc.crossing` and its C twin in
+#: ``_fastlines.c``) sweeps with :func:`crossed` instead of filling tables.
+TABLE_LIMIT = 16
 
 
 def crossed(fixed: Sequence[tuple[int, int]], probes: Sequence[tuple[int, int]]) -> list[bool]:

@@ -15,6 +15,13 @@ each: :mod:`~jpcore.peers.evalb.result` (result objects),
 :mod:`~jpcore.peers.evalb.report` (EVALB's text).  The public names are
 re-exported here.
 
+Speed: the common line pairs (no error, no quote repair, words equal as
+bytes, not too deep) are read and scored in C, by the optional extension
+module ``_fastlines`` (its source's opening comment states its rules); it
+says "not mine" for every other pair, which the Python path below then reads
+and scores as always.  ``evaluate(..., use_accelerator=False)`` runs the
+Python path alone; the tests hold the two equal.
+
 Reading follows EVALB's own flat rules (spec §1), not a tree library: ``(``
 opens a node whose label runs to the next whitespace or bracket; a label
 followed by whitespace, a word and ``)`` is a terminal; a word followed by
@@ -88,6 +95,11 @@ from jpcore.peers.evalb.report import (
 )
 from jpcore.peers.evalb.result import EvalbMessage, EvalbResult, EvalbRow, EvalbSummary
 
+try:  # the C accelerator for the common line pairs (setup.py builds it; optional)
+    from jpcore.peers.evalb import _fastlines
+except ImportError:  # not built here: the Python path does every pair
+    _fastlines = None
+
 __all__ = [
     "EvalbMessage",
     "EvalbResult",
@@ -113,34 +125,61 @@ def _lines(data: bytes) -> list[bytes]:
     return lines
 
 
-def evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams) -> EvalbResult:
-    """Run EVALB over two files' bytes; never raises on bad trees (EVALB reports them)."""
+def evaluate(
+    gold_data: bytes, test_data: bytes, params: EvalbParams, *, use_accelerator: bool = True,
+) -> EvalbResult:
+    """Run EVALB over two files' bytes; never raises on bad trees (EVALB reports them).
+
+    With ``use_accelerator`` (and the C module built), the common line pairs
+    are read and scored in C (:mod:`jpcore.peers.evalb._fastlines`) and the
+    rest by the Python path; ``False`` runs the Python path alone.  Both give
+    the same result (tests/test_evalb_fastlines.py).
+    """
     # Many small lists, no reference cycles: keep the cyclic collector out.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _evaluate(gold_data, test_data, params)
+        return _evaluate(gold_data, test_data, params, use_accelerator)
     finally:
         if collecting:
             gc.enable()
 
 
-def _evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams) -> EvalbResult:
+def _evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams, use_accelerator: bool) -> EvalbResult:
     result = EvalbResult(params)
     cfg = EvalbConfig(params)
     errors = ErrorCounter(params.max_error, result.messages)
+    rows = result.rows
+    # fast[i]: line pair i + 1 scored in C, or None where Python must
+    fast: list[tuple | None] = []
+    if use_accelerator and _fastlines is not None and cfg.accelerator is not None:
+        fast, n_gold, n_test = _fastlines.score_lines(gold_data, test_data, cfg.accelerator)
+        if n_gold <= n_test and None not in fast:  # every pair done in C: no line list needed
+            rows.extend([EvalbRow(i, *row) for i, row in enumerate(fast, start=1)])
+            if n_test > n_gold:
+                errors.line = n_gold + 1
+                try:
+                    errors.report("Number of lines unmatch (too many lines in test file)\n")
+                except Abort:  # MAX_ERROR below zero
+                    result.aborted = True
+            return result
     gold_lines = _lines(gold_data)
     test_lines = _lines(test_data)
     debug = params.debug
-    rows = result.rows
     pending: list[bytes] = []
     dbg = pending if debug > 1 else None
     below = stack_padding()
     gold_buf_ends: list[int] | None = [] if dbg is not None else None
     test_buf_ends: list[int] | None = [] if dbg is not None else None
+    n_fast = len(fast)
     line_no = 1
     try:
         for line_no, gold_line in enumerate(gold_lines, start=1):
+            if line_no <= n_fast:
+                row = fast[line_no - 1]
+                if row is not None:
+                    rows.append(EvalbRow(line_no, *row))
+                    continue
             errors.line = line_no
             errors.status = 0
             pending.clear()

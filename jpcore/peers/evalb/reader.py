@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from jpcore.peers.evalb.crossing import TABLE_LIMIT
 from jpcore.peers.evalb.params import EvalbParams
 from jpcore.peers.evalb.result import EvalbMessage
 
@@ -123,6 +124,16 @@ class EvalbConfig:
         self.terminal_info: dict[bytes, tuple[bool, bool, bool]] = {}
         # bracket label -> (cut label, deleted)
         self.bracket_info: dict[bytes, tuple[bytes, bool]] = {}
+        #: the configuration as the C accelerator (``_fastlines.score_lines``)
+        #: reads it, or ``None`` where it does not apply: DEBUG output, or
+        #: EQ_LABEL pairs that make no classes in labeled mode (matching then
+        #: searches partners, which counting does not cover).
+        self.accelerator: tuple | None = None
+        if self.debug == 0 and (not self.labeled or not self.eq_labels or self.classes is not None):
+            self.accelerator = (
+                self.labeled, self.delete, self.delete_for_length, self.delete_cut,
+                self.classes, self.eq_labels, TABLE_LIMIT,
+            )
 
     def terminal(self, label: bytes) -> tuple[bool, bool, bool]:
         info = (

