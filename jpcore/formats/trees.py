@@ -22,7 +22,6 @@ it closes, so nothing is recomputed later.
 
 from __future__ import annotations
 
-import gc
 import re
 from array import array
 from sys import intern
@@ -31,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jpcore.errors import InputError, show
+from jpcore.runtime import gc_paused
 
 try:  # the C scanner (setup.py builds it; without it the Python reader does all the reading)
     from jpcore.formats import _treescan
@@ -192,8 +192,8 @@ class Tree:
         if self._flat is not None:
             return self._flat
         nodes = self.preorder
-        return ([node.label for node in nodes], [node.word for node in nodes],
-                array("i", [value for node in nodes for value in (node.start, node.end, node.line, len(node.children))]))
+        ints = [value for node in nodes for value in (node.start, node.end, node.line, len(node.children))]
+        return [node.label for node in nodes], [node.word for node in nodes], _integers(ints)
 
     def is_flat(self) -> bool:
         """True while the tree keeps its flat form (no node made yet)."""
@@ -226,13 +226,7 @@ class Tree:
         children), not as linked objects: the pickler's memo then holds a few objects per
         tree instead of one per node (pickling the 2,416-tree section into the app's cache
         peaked at 130 MB above the result; a deep tree no longer recurses)."""
-        if self._flat is not None:
-            labels, node_words, ints = self._flat
-            return (_unpickled, (labels, node_words, ints, self.words, self.tags, self.first_line, self.last_line))
-        nodes = list(self.nodes())
-        ints = [value for node in nodes for value in (node.start, node.end, node.line, len(node.children))]
-        return (_unpickled, ([node.label for node in nodes], [node.word for node in nodes], _integers(ints),
-                             self.words, self.tags, self.first_line, self.last_line))
+        return (_unpickled, (*self.flat(), self.words, self.tags, self.first_line, self.last_line))
 
     @property
     def is_empty(self) -> bool:
@@ -407,13 +401,8 @@ def _scanned(data: bytes) -> list[Tree] | None:
     scanner or when the input is not clean (the Python reader then says why)."""
     if _treescan is None:
         return None
-    collecting = gc.isenabled()
-    gc.disable()  # many new lists, no cycles (as in read_trees)
-    try:
+    with gc_paused():  # many new lists, no cycles (see jpcore.runtime.gc_paused)
         scanned = _treescan.scan(data)
-    finally:
-        if collecting:
-            gc.enable()
     if scanned is None:
         return None
     of_flat = Tree.of_flat
@@ -432,13 +421,8 @@ def _read_checked(text: str, file: str) -> list[Tree]:
     text = _universal(text)
     # Many small objects and no reference cycles: the cyclic collector would
     # only rescan the growing heap (it more than doubles the time).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _read(text, file)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _universal(text: str) -> str:

@@ -48,8 +48,8 @@ except ImportError:  # pragma: no cover - a machine without a C compiler
 
 __all__ = ["SameWordsPairs", "same_words_pairs"]
 
-#: Integers per pair in ``count_same_words``' answer.
-_COUNTS = 5
+#: The kind code of an exact 1:1 word unit (every word unit of the shortcut).
+_EXACT_CODE = bytes([KIND_CODES[EXACT]])
 
 
 def same_words_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser: Normaliser,
@@ -161,5 +161,3 @@ class SameWordsPairs(Sequence[TreePair]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (list, (list(self),))
 
-
-_EXACT_CODE = bytes([KIND_CODES[EXACT]])

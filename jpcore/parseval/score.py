@@ -141,12 +141,11 @@ def constituents(
     add = out.append
     cache = cutter.cache
     for tree_index, tree in trees:
-        for number, node in enumerate(tree.nodes()):
-            if node.word is None and node.end > node.start:
-                raw = node.label
+        for number, raw, start, end in tree.bracket_rows():  # no Node objects for a tree still flat
+            if end > start:
                 label = cache[raw] if raw in cache else cutter(raw)
                 if label is not None:
-                    first, last = offset + node.start, offset + node.end - 1
+                    first, last = offset + start, offset + end - 1
                     constituent = Constituent(label, units[first], units[last] + 1,
                                               tree_index, number, status)
                     if (blind_starts and first in blind_starts) or (blind_ends and last in blind_ends):
