@@ -81,12 +81,14 @@ typedef struct {
     Py_ssize_t size, cap;
 } Brackets;
 
+/* Buffers reused from pair to pair, each with its own capacity (reserve). */
 typedef struct {
     int32_t *inner_end, *inner_start;
-    Py_ssize_t cap;
+    Py_ssize_t inner_end_cap, inner_start_cap;
     Py_ssize_t *stack;
+    Py_ssize_t stack_cap;
     Py_ssize_t *order_a, *order_b;
-    Py_ssize_t order_cap;
+    Py_ssize_t order_a_cap, order_b_cap;
 } Scratch;
 
 static int by_key(const void *x, const void *y, void *side) {
@@ -103,7 +105,7 @@ static const Bracket *sorting;
 static int by_key_of_sorting(const void *x, const void *y) { return by_key(x, y, (void *)sorting); }
 
 static int reserve(void **array, Py_ssize_t *cap, Py_ssize_t wanted, size_t item) {
-    if (wanted <= *cap) return 0;
+    if (*array && wanted <= *cap) return 0; /* allocated even for 0 items: never a NULL buffer */
     Py_ssize_t size = *cap ? *cap : 64;
     while (size < wanted) size *= 2;
     void *bigger = PyMem_Realloc(*array, (size_t)size * item);
@@ -237,17 +239,9 @@ done:
 
 /* Mark the k-th gold and k-th system bracket of every key as matched; the count. */
 static Py_ssize_t match_sorted(Brackets *gold, Brackets *sys, Scratch *s) {
-    if (reserve((void **)&s->order_a, &s->order_cap, gold->size > sys->size ? gold->size : sys->size,
-                sizeof(Py_ssize_t)) < 0)
+    if (reserve((void **)&s->order_a, &s->order_a_cap, gold->size, sizeof(Py_ssize_t)) < 0
+        || reserve((void **)&s->order_b, &s->order_b_cap, sys->size, sizeof(Py_ssize_t)) < 0)
         return -1;
-    /* order_b shares order_cap: grow it to the same size */
-    Py_ssize_t cap_b = s->order_cap;
-    void *bigger = PyMem_Realloc(s->order_b, (size_t)cap_b * sizeof(Py_ssize_t));
-    if (!bigger) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    s->order_b = bigger;
     for (Py_ssize_t i = 0; i < gold->size; i++) s->order_a[i] = i;
     for (Py_ssize_t i = 0; i < sys->size; i++) s->order_b[i] = i;
     sorting = gold->items;
@@ -334,14 +328,10 @@ static Py_ssize_t match(Brackets *gold, Brackets *sys, Scratch *s) {
  * preorder) overlap it partially?  Sets crosses; returns how many cross. */
 static Py_ssize_t mark_crossing(const Brackets *fixed, Brackets *probes, int32_t n_words, Scratch *s) {
     if (!fixed->size || !probes->size) return 0;
-    if (reserve((void **)&s->inner_end, &s->cap, (Py_ssize_t)n_words + 1, sizeof(int32_t)) < 0) return -1;
-    Py_ssize_t cap = s->cap;
-    void *bigger = PyMem_Realloc(s->inner_start, (size_t)cap * sizeof(int32_t));
-    if (!bigger) goto no_memory;
-    s->inner_start = bigger;
-    bigger = PyMem_Realloc(s->stack, (size_t)(fixed->size + 1) * sizeof(Py_ssize_t));
-    if (!bigger) goto no_memory;
-    s->stack = bigger;
+    if (reserve((void **)&s->inner_end, &s->inner_end_cap, (Py_ssize_t)n_words + 1, sizeof(int32_t)) < 0
+        || reserve((void **)&s->inner_start, &s->inner_start_cap, (Py_ssize_t)n_words + 1, sizeof(int32_t)) < 0
+        || reserve((void **)&s->stack, &s->stack_cap, fixed->size + 1, sizeof(Py_ssize_t)) < 0)
+        return -1;
     Py_ssize_t depth = 0, k = 0;
     for (int32_t p = 0; p <= n_words; p++) {
         while (k < fixed->size && fixed->items[k].start < p) {
@@ -368,9 +358,6 @@ static Py_ssize_t mark_crossing(const Brackets *fixed, Brackets *probes, int32_t
         }
     }
     return count;
-no_memory:
-    PyErr_NoMemory();
-    return -1;
 }
 
 /* labels list, ints bytes, flags bytes of one side (a new tuple's three items). */
