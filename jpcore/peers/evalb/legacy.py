@@ -145,6 +145,13 @@ def evaluate(
             gc.enable()
 
 
+def _report_extra_test_lines(errors: ErrorCounter, n_gold: int, n_test: int) -> None:
+    """EVALB's error after the last gold line when the test file has more lines."""
+    if n_test > n_gold:
+        errors.line = n_gold + 1
+        errors.report("Number of lines unmatch (too many lines in test file)\n")
+
+
 def _evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams, use_accelerator: bool) -> EvalbResult:
     result = EvalbResult(params)
     cfg = EvalbConfig(params)
@@ -156,12 +163,10 @@ def _evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams, use_accel
         fast, n_gold, n_test = _fastlines.score_lines(gold_data, test_data, cfg.accelerator)
         if n_gold <= n_test and None not in fast:  # every pair done in C: no line list needed
             rows.extend([EvalbRow(i, *row) for i, row in enumerate(fast, start=1)])
-            if n_test > n_gold:
-                errors.line = n_gold + 1
-                try:
-                    errors.report("Number of lines unmatch (too many lines in test file)\n")
-                except Abort:  # MAX_ERROR below zero
-                    result.aborted = True
+            try:
+                _report_extra_test_lines(errors, n_gold, n_test)
+            except Abort:  # MAX_ERROR below zero
+                result.aborted = True
             return result
     gold_lines = _lines(gold_data)
     test_lines = _lines(test_data)
@@ -172,7 +177,6 @@ def _evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams, use_accel
     gold_buf_ends: list[int] | None = [] if dbg is not None else None
     test_buf_ends: list[int] | None = [] if dbg is not None else None
     n_fast = len(fast)
-    line_no = 1
     try:
         for line_no, gold_line in enumerate(gold_lines, start=1):
             if line_no <= n_fast:
@@ -202,10 +206,7 @@ def _evaluate(gold_data: bytes, test_data: bytes, params: EvalbParams, use_accel
                 row = calc(gold, test, cfg, errors, line_no)
             rows.append(row)
         else:
-            line_no = len(gold_lines) + 1
-            if len(test_lines) > len(gold_lines):
-                errors.line = line_no
-                errors.report("Number of lines unmatch (too many lines in test file)\n")
+            _report_extra_test_lines(errors, len(gold_lines), len(test_lines))
     except Abort:
         result.aborted = True
     result.debug_tail = as_text(b"".join(pending))
