@@ -15,7 +15,7 @@ English pipeline are installed (its types are English ones, so on UA-GEC only
 its spans and operations mean something).
 
 The figures are asserted in tests/test_gec_extract_agreement.py and quoted in
-the README.  The rules of the extractor were written looking at these same
+docs/cli.md.  The rules of the extractor were written looking at these same
 files, so the figures are in-sample.
 """
 

@@ -102,10 +102,11 @@ def test_the_html_report_downloads_with_the_scores(tmp_path: Path) -> None:
 
 @pytest.mark.browser
 def test_the_readme_walkthrough(tmp_path: Path) -> None:
-    """README "Which sentences did the system merge, and what did that cost in tokens?".
+    """docs/app.md "Walkthrough: which sentences did the system merge, and what did that cost in
+    tokens?" (the README's researcher tour quotes it).
 
     Set ``JP_INSPECTOR_SCREENSHOT_WALKTHROUGH=docs/screenshot-walkthrough.png``
-    to also write the README's screenshot.
+    to also write its screenshot.
     """
     import os
 

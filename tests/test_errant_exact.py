@@ -514,7 +514,8 @@ def test_one_edit_shortcut_equals_compare_keys() -> None:
     """score()'s shortcut for blocks of one edit line each gives exactly what the
     general path (keys, then compare_keys) gives, for every kind of line."""
     from jpcore.formats.m2 import M2Edit
-    from jpcore.peers.errant_compare import _compare_one, _keys_of_one_coder, compare_keys
+    from jpcore.peers.errant_compare.calc import _compare_one, compare_keys
+    from jpcore.peers.errant_compare.keys import _keys_of_one_coder
 
     lines = [M2Edit(start, end, etype, cor, coder)
              for start, end in ((-1, -1), (2, 3), (2, 2), (3, 4))

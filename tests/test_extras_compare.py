@@ -233,12 +233,12 @@ def test_legacy_evalb_mode_refuses_them(capsysbinary, option):
                    "EVALB's legacy mode pairs line k with line k and aligns nothing\n")
 
 
-def test_the_readme_comparison_is_what_the_cli_prints(capsysbinary, monkeypatch):
-    readme = (SAMPLE_DATA.parent / "README.md").read_text("utf-8")
-    section = readme[readme.index("### Two systems, and error by stage"):]
+def test_the_documented_comparison_is_what_the_cli_prints(capsysbinary, monkeypatch):
+    page = (SAMPLE_DATA.parent / "docs" / "cli.md").read_text("utf-8")
+    section = page[page.index("## Two systems, and error by stage"):]
     block = section[section.index("```\n") + 4:]
     block = block[:block.index("```\n")]
-    monkeypatch.chdir(SAMPLE_DATA.parent)  # the README names the files from the repository's top
+    monkeypatch.chdir(SAMPLE_DATA.parent)  # the page names the files from the repository's top
     gold = "sample_data/ud/UD_English-EWT-full/en_ewt-ud-test.gold.words.txt"
     status, out, _ = run(capsysbinary, "preprocess", gold, gold, "--compare",
                          "sample_data/ud/UD_English-EWT-full/en_ewt-ud-test.nltk.tok.txt")

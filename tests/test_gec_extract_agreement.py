@@ -2,7 +2,7 @@
 
 The corrected sentences are rebuilt from each gold annotator's edits and the
 edits extracted again (:mod:`jpcore.gec.agreement`, bench/gec_extract_agreement.py).
-These figures are quoted in the README (the ``rules`` rows are checked
+These figures are quoted in docs/cli.md (the ``rules`` rows are checked
 against it here).  The ``errant`` figures were measured with errant 3.0.2,
 spaCy 3.8 and the en_core_web_sm 3.8.0 pipeline; they are tested only where
 errant and a spaCy English pipeline are installed (neither is on the
@@ -66,18 +66,18 @@ def test_toy_en_unk_edit_is_invisible_not_a_miss():
     assert SHARED_DATA.joinpath("m2", "toy-en", "gold.m2").read_bytes() == TOY.read_bytes()
 
 
-def test_readme_quotes_the_measured_rules_figures():
-    readme = (ROOT / "README.md").read_text("utf-8")
+def test_the_cli_page_quotes_the_measured_rules_figures():
+    page = (ROOT / "docs" / "cli.md").read_text("utf-8")
     rows = measure(dict(SAMPLE_FILES, **FULL_FILES), ["rules"])
     for row in rows:
         if row.coder is None:
-            assert "| " + " | ".join(row.cells()) + " |" in readme, row.cells()
+            assert "| " + " | ".join(row.cells()) + " |" in page, row.cells()
 
 
 # The errant annotator's agreement needs a spaCy English pipeline, which no package
 # registry CI reaches carries (spaCy publishes them on GitHub): it is measured by
 # `python -m bench.gec_extract_agreement --annotator errant`, which says so where it
-# cannot run; the README gives its figures.  Here: what a user without one is told.
+# cannot run; docs/cli.md gives its figures.  Here: what a user without one is told.
 
 
 def test_no_english_pipeline_is_a_clear_input_error(monkeypatch):

@@ -12,6 +12,23 @@ package per evaluation (:data:`EVALUATIONS`), which never import each other;
 which only ``python -m jpcore`` imports; the app (``inspector``), which
 jpcore never imports.  No Streamlit anywhere in jpcore.
 
+Two rules of shape hold for every module of jpcore/ and inspector/ alike:
+
+* no import circle (:func:`circles`): the modules and the imports between
+  them form no loop, whatever its length.  Every import counts here too --
+  at module level, inside a function, under ``TYPE_CHECKING``: moving one
+  end of a circle into a function hides it from Python's import order, not
+  from the reader; the concept the two files share belongs on the floor
+  below both.  ``from package import name`` is an import of ``package.name``
+  when that is a module (a ``.py`` file, a package or a C accelerator: a
+  ``.c`` source that setup.py builds as the module of its name), of
+  ``package`` otherwise.  The package above a module, which Python runs
+  first, is not counted (every ``from jpcore.gec.unit import ...`` would
+  otherwise close a circle with a package face that imports its modules
+  lazily); nor is a name imported through ``importlib`` (the registry's
+  ``"module:attribute"`` strings);
+* no module over :data:`MAX_LINES` lines (C sources excepted): one concept a
+  module.
 """
 
 from __future__ import annotations
@@ -71,9 +88,10 @@ def module_name(path: Path) -> str:
 
 
 def is_module(dotted: str) -> bool:
-    """A module or package of this repository."""
+    """A module or package of this repository (a C accelerator is the module its ``.c`` source builds)."""
     base = ROOT.joinpath(*dotted.split("."))
-    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+    return (base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+            or base.with_suffix(".c").is_file())
 
 
 def imports(path: Path) -> list[tuple[int, str]]:
@@ -129,3 +147,118 @@ def test_the_rules_see_what_they_forbid() -> None:
     assert (14, "jpcore.cli") in imports(ROOT / "jpcore" / "__main__.py")  # after gc.disable()
     probe = Rule("probe", "jpcore.align", ("jpcore.formats",))
     assert any(v.startswith("jpcore/align/") for v in violations(probe))
+
+
+# ---------------------------------------------------------------- no import circle
+
+#: An import between two modules of the repository: the importer's file and line.
+Edges = dict[str, dict[str, str]]
+
+
+def import_graph() -> Edges:
+    """importer -> {imported module: ``file:line`` of its first import} over jpcore/ and
+    inspector/, every import counted (module doc); imports of a module by itself left out."""
+    graph: Edges = {}
+    for path in sources():
+        importer, relative = module_name(path), path.relative_to(ROOT).as_posix()
+        targets = graph.setdefault(importer, {})
+        for line, imported in sorted(imports(path)):
+            if imported != importer and is_module(imported) and (inside(imported, "jpcore")
+                                                                  or inside(imported, "inspector")):
+                targets.setdefault(imported, f"{relative}:{line}")
+    return graph
+
+
+def circles(graph: Edges) -> list[list[str]]:
+    """Every import circle of ``graph``: one loop per strongly connected set of modules
+    (Tarjan), ``[a, b, ..., a]`` from its smallest name, each set once, sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in graph.get(node, {}):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            members = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                members.add(member)
+                if member == node:
+                    break
+            if len(members) > 1:
+                found.append(_loop(graph, members))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def _loop(graph: Edges, members: set[str]) -> list[str]:
+    """A shortest loop through the smallest module of ``members`` (a strongly connected set)."""
+    start = min(members)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for nxt in sorted(graph.get(node, {})):
+                if nxt == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [start, *reversed(path[:-1]), start]
+                if nxt in members and nxt not in came_from:
+                    came_from[nxt] = node
+                    following.append(nxt)
+        frontier = following
+    raise AssertionError(f"{sorted(members)} is not strongly connected")
+
+
+def describe(graph: Edges, loop: list[str]) -> str:
+    """A circle as the failure names it: each step with the file and line of its import."""
+    return " -> ".join(f"{a} ({graph[a][b]})" for a, b in zip(loop, loop[1:])) + f" -> {loop[-1]}"
+
+
+def test_no_import_circle() -> None:
+    graph = import_graph()
+    found = [describe(graph, loop) for loop in circles(graph)]
+    assert not found, "import circles (move what both files share to the floor below both):\n" + "\n".join(found)
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    toy = {"a": {"b": "a.py:1"}, "b": {"c": "b.py:2", "d": "b.py:3"}, "c": {"a": "c.py:4"}, "d": {},
+           "e": {"f": "e.py:5"}, "f": {"e": "f.py:6"}, "g": {"g": "g.py:7"}}
+    assert circles(toy) == [["a", "b", "c", "a"], ["e", "f", "e"]]
+    assert describe(toy, ["e", "f", "e"]) == "e (e.py:5) -> f (f.py:6) -> e"
+    graph = import_graph()
+    # imports inside a function and under TYPE_CHECKING are edges: the package face of
+    # jpcore.parseval imports its evaluation only in __getattr__ and for the type checker
+    assert "jpcore.parseval.evaluation" in graph["jpcore.parseval"]
+    # a C accelerator is a module of its own, not its package
+    assert "jpcore.parseval._pairscore" in graph["jpcore.parseval.same_words"]
+    assert "jpcore.parseval" not in graph["jpcore.parseval.same_words"]
+
+
+# ---------------------------------------------------------------- small modules
+
+#: The most lines a Python module of jpcore/ or inspector/ may have (C sources excepted).
+MAX_LINES = 750
+
+
+def test_no_module_over_max_lines() -> None:
+    lines = {path.relative_to(ROOT).as_posix(): len(path.read_bytes().splitlines()) for path in sources()}
+    over = [f"{path}: {n} lines" for path, n in lines.items() if n > MAX_LINES]
+    assert not over, f"one concept a module, at most {MAX_LINES} lines:\n" + "\n".join(over)
+    assert max(lines.values()) > MAX_LINES // 2  # the count reads real files

@@ -4,7 +4,8 @@ saved JSON result, evaluated by jpcore once and kept for the session.
 Every evaluation view describes its loader with a :class:`LoaderSpec` -- its
 sample catalogue, how it asks for its two files, the formats it reads (their
 memory per byte), the jpcore call that evaluates them, the result type of its
-JSON, its URL keys (its :class:`~inspector.common.state.Slot`) -- and calls
+JSON, its URL keys (its :class:`~inspector.common.state.Slot`): the fields of
+:class:`~inspector.common.loader_spec.LoaderDescription` -- and calls
 :meth:`LoaderSpec.run`, which does the rest the same way for every evaluation:
 
 * the Source radio (``sample`` | ``upload`` | ``paste`` | ``json``) and the
@@ -37,8 +38,7 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`) -- and calls
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -46,140 +46,32 @@ import streamlit as st
 from jpcore.errors import InputError
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.results.reader import read_run_json
-from jpcore.reports import InputInfo
 from inspector.common import loader_state, system_b
 from inspector.common.files import NamedBytes
-from inspector.common.input_limits import Factor, Limits, Part, check_input, held_estimate
-from inspector.common.input_widgets import Field, fingerprint, json_upload, paste_pair, sample_key, upload_pair
+from inspector.common.input_limits import Part, check_input, held_estimate
+from inspector.common.input_widgets import Field, json_upload, paste_pair, sample_key, upload_pair
+# the loader's description, the request and the sources live a floor below (system B reads them
+# too); the views import them from here, as before
+from inspector.common.loader_spec import SOURCES, Asking, LoaderDescription, Request, Step
 from inspector.common.markup import md_text
 from inspector.common.result_cache import RESULTS, compacted, key_of
-from inspector.common.samples import BundledPair, SecondSample
-from inspector.common.state import LoadedInput, Slot, session_held_bytes
+from inspector.common.state import session_held_bytes
 from inspector.common.url_kinds import Params
 from inspector.common.widgets import loading_status
 from inspector.common.wording import PASTED_NAMES
 
-#: ``step(text)``: report a stage of the loading in the status box.
-Step = Callable[[str], None]
-#: The four sources, in the order of the Source radio.
-SOURCES = ("sample", "upload", "paste", "json")
+__all__ = ["SOURCES", "Asking", "LoaderSpec", "Request", "Step", "read_json"]
 
 
-@dataclass(frozen=True, slots=True)
-class Request:
-    """One input to evaluate, as chosen in the loader: the gold and system files (and
-    an ``extra`` one, e.g. the raw text), the view's options, or a saved JSON result."""
-
-    source: str
-    label: str
-    gold: NamedBytes | None = None
-    system: NamedBytes | None = None
-    extra: NamedBytes | None = None
-    options: object = None
-    sample_key: str | None = None
-    json_file: NamedBytes | None = None
-
-    def fingerprint(self) -> str:
-        """A digest of the contents, names and options (what makes it a new input)."""
-        return fingerprint((self.source, self.options, self.sample_key),
-                           (self.gold, self.system, self.extra, self.json_file))
-
-
-@dataclass(frozen=True, slots=True)
-class Asking:
-    """How one source asks for the two files: labels, help texts, the caption shown
-    until both are given."""
-
-    gold: str
-    system: str
-    waiting: str
-    gold_help: str = ""
-    system_help: str = ""
-
-
-@dataclass(frozen=True)
-class LoaderSpec:
-    """One evaluation's loader (see the module doc); every callable is the view's own."""
-
-    task: str
-    """jpcore's task name: the ``task`` of its JSON results, the result cache's key."""
-    slot: Slot
-    """Where the session keeps what is loaded; its URL parameters."""
-    prefix: str
-    """The start of every widget key (``bk_``: ``bk_source``, ``bk_upload_gold``...)."""
-    title: str
-    """The loader's heading in the sidebar."""
-    catalogue: Mapping[str, BundledPair]
-    default_sample: str
-    source_labels: Mapping[str, str]
-    """The Source radio's label of each of :data:`SOURCES`."""
-    sample_help: str
-    upload: Asking
-    paste: Asking
-    paste_button: str
-    pasted_label: str
-    """How messages name pasted input ("pasted trees")."""
-    json_written_by: str
-    """The command whose ``--json`` the JSON source reads."""
-    limits: Limits
-    json_factor: Factor
-    evaluate: Callable[[Request], Any]
-    """jpcore on the request's files (cached by the view); InputError for bad input."""
-    result_type: Any
-    """The result class; its ``from_dict`` reads a saved JSON result."""
-    loaded: Callable[[Any, Request, str, Step], LoadedInput]
-    """The result, its request and fingerprint -> what the slot keeps (it may report more stages)."""
-    reading: str
-    """The first stage of loading, as the status box says it."""
-    input_names: Callable[[Any], Sequence[tuple[str, str]]]
-    """A result's input files for the HTML report: ``(role, name)`` in display order."""
-    factor: Callable[[NamedBytes, Any], Factor] | None = None
-    """The memory per byte of a user's gold or system file, read with the options (by
-    default the one format of ``limits``)."""
-    sample_label: str = "Sample"
-    extra_upload: Field | None = None
-    """An optional third uploader (e.g. the raw text: ``Request.extra``)."""
-    extra_factor: Factor | None = None
-    """The memory per byte of that third file."""
-    paste_height: int = 140
-    options: Callable[[str], Any] | None = None
-    """The option widgets (after the source's), given the source; what they choose is part of the input."""
-    settings: Callable[[], Any] | None = None
-    """Widgets after the Source radio that are not part of the input (applied by ``shown``)."""
-    on_sample: Callable[[BundledPair], None] | None = None
-    """Called when a sample is chosen, before its caption (e.g. to set the options to the sample's)."""
-    shown: Callable[[LoadedInput | None, Any], None] | None = None
-    """After loading: what is loaded and the settings (e.g. a caption under the loader)."""
-    second_systems: Callable[[BundledPair], Mapping[str, SecondSample]] | None = None
-    """System B's bundled choices for a sample beyond the catalogue's own siblings
-    (:func:`inspector.common.samples.siblings`), e.g. systems made from its raw text."""
-
-    @property
-    def keys(self) -> loader_state.LoaderKeys:
-        """Its keys for :mod:`inspector.common.loader_state`."""
-        titles = {key: sample.title for key, sample in self.catalogue.items()}
-        return loader_state.LoaderKeys(self.slot, f"{self.prefix}source", f"{self.prefix}sample", titles,
-                                       self.default_sample)
-
-    def sample(self, key: str | None) -> BundledPair:
-        """The sample called ``key``; the default sample for an unknown key."""
-        return self.catalogue.get(key or "", self.catalogue[self.default_sample])
-
-    def file_factor(self, part: NamedBytes, options: Any) -> Factor:
-        """The memory per byte of ``part`` (a gold or system file) read with ``options``."""
-        if self.factor is not None:
-            return self.factor(part, options)
-        (only,) = self.limits.formats
-        return only
+class LoaderSpec(LoaderDescription):
+    """One evaluation's loader (see the module doc): its description
+    (:class:`~inspector.common.loader_spec.LoaderDescription`, what system B reads too)
+    and the loader drawn and run for it."""
 
     def run(self) -> Any:
         """Draw the loader, evaluate a new input, make the URL name what is loaded; return
         what is loaded (the view's :class:`~inspector.common.state.LoadedInput`) or ``None``."""
         return _run(self)
-
-    def get_loaded(self) -> Any:
-        """What is loaded (the view's :class:`~inspector.common.state.LoadedInput`), or ``None``."""
-        return self.slot.get()
 
     def url_params(self) -> Params:
         """The URL parameters naming what the loader holds: system A's (its slot's) and
@@ -190,12 +82,6 @@ class LoaderSpec:
         """System B as loaded against the system A loaded now (:mod:`inspector.common.system_b`),
         or ``None``."""
         return system_b.current(self)
-
-    def report_inputs(self, loaded: LoadedInput) -> list[InputInfo]:
-        """The HTML report's inputs: the file names shown, and for a bundled sample the
-        licence and attribution of its folder's ``SOURCE.md`` (unknown for user files)."""
-        text = self.sample(loaded.sample_key).attribution() if loaded.sample_key is not None else None
-        return [InputInfo(role, name, text) for role, name in self.input_names(loaded.result)]
 
 
 def _fields(spec: LoaderSpec, asking: Asking, kind: str) -> tuple[Field, Field]:

@@ -1,6 +1,7 @@
 """System B: a second system, compared with the loaded one (system A) on the same gold.
 
-Contract, for every loader (:class:`~inspector.common.loader.LoaderSpec`;
+Contract, for every loader (:class:`~inspector.common.loader.LoaderSpec`, read here as its
+description, :class:`~inspector.common.loader_spec.LoaderDescription`;
 :func:`run` is called by :meth:`LoaderSpec.run` after system A is loaded,
 so every evaluation view offers it on every page that draws its loader):
 
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
@@ -48,14 +49,12 @@ from inspector.common import url_state
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import check_input, held_estimate, upload_help
 from inspector.common.input_widgets import fingerprint
+from inspector.common.loader_spec import LoaderDescription, Request
 from inspector.common.loader_state import SOURCE_NOUNS, name_in_url
 from inspector.common.markup import md_text
 from inspector.common.samples import SecondSample, siblings
 from inspector.common.state import LoadedInput, Slot, session_held_bytes
 from inspector.common.widgets import loading_status
-
-if TYPE_CHECKING:
-    from inspector.common.loader import LoaderSpec, Request
 
 #: The System B radio's choices.
 SOURCES = ("none", "sample", "upload", "paste")
@@ -81,7 +80,7 @@ class _Held:
     b_fingerprint: str
 
 
-def _keys(spec: LoaderSpec) -> dict[str, str]:
+def _keys(spec: LoaderDescription) -> dict[str, str]:
     p = spec.prefix
     return {"source": f"{p}b_source", "sample": f"{p}b_sample", "upload": f"{p}b_upload",
             "paste": f"{p}b_paste", "form": f"{p}b_paste_form", "submit": f"{p}b_paste_submit",
@@ -89,7 +88,7 @@ def _keys(spec: LoaderSpec) -> dict[str, str]:
             "runs": f"{spec.slot.loaded_key}_b_runs"}
 
 
-def current(spec: LoaderSpec) -> LoadedInput | None:
+def current(spec: LoaderDescription) -> LoadedInput | None:
     """System B as loaded against the system A loaded now, or ``None``."""
     a, b = spec.slot.get(), slot_of(spec.slot).get()
     if a is None or b is None:
@@ -98,7 +97,7 @@ def current(spec: LoaderSpec) -> LoadedInput | None:
     return b if held == _Held(a.fingerprint, b.fingerprint) else None
 
 
-def comparison(spec: LoaderSpec, measure: str | None = None) -> ComparisonRun | None:
+def comparison(spec: LoaderDescription, measure: str | None = None) -> ComparisonRun | None:
     """A against B on ``measure`` (the task's headline when ``None``), as ``jpcore TASK GOLD A
     --compare B`` computes it with its defaults; ``None`` while no B is loaded."""
     a, b = spec.slot.get(), current(spec)
@@ -116,7 +115,7 @@ def comparison(spec: LoaderSpec, measure: str | None = None) -> ComparisonRun | 
     return runs[key]
 
 
-def saved(spec: LoaderSpec) -> ComparisonRun | None:
+def saved(spec: LoaderDescription) -> ComparisonRun | None:
     """The comparison that the system A loaded from a saved JSON result holds (written by
     ``jpcore TASK GOLD A --compare B --json``, read back and made again by jpcore), or ``None``.
     Its B is no loaded result: the file holds B's totals and counts per common unit, not B's units."""
@@ -132,7 +131,7 @@ def _system_name(names: Any) -> str:
     return names[-1][1] if names else "system"
 
 
-def _offered(spec: LoaderSpec, a: LoadedInput) -> Mapping[str, SecondSample]:
+def _offered(spec: LoaderDescription, a: LoadedInput) -> Mapping[str, SecondSample]:
     if a.sample_key is None:
         return {}
     if spec.second_systems is not None:
@@ -142,7 +141,7 @@ def _offered(spec: LoaderSpec, a: LoadedInput) -> Mapping[str, SecondSample]:
     return siblings(spec.catalogue, a.sample_key)
 
 
-def _prepare(spec: LoaderSpec, keys: dict[str, str], offered: Mapping[str, SecondSample]) -> None:
+def _prepare(spec: LoaderDescription, keys: dict[str, str], offered: Mapping[str, SecondSample]) -> None:
     """B's radio and selectbox before they are drawn: from the URL in a new session, and on
     browser Back/Forward (a URL from outside) as system A's loader follows it
     (:func:`inspector.common.loader_state.prepare`): another bundled B named is chosen, an
@@ -198,7 +197,7 @@ def _names_a_but_no_b(slot_a: Slot, slot_b: Slot) -> bool:
     return names_a and not names_b and dropped
 
 
-def _choice(spec: LoaderSpec, keys: dict[str, str], offered: Mapping[str, SecondSample]
+def _choice(spec: LoaderDescription, keys: dict[str, str], offered: Mapping[str, SecondSample]
             ) -> tuple[str, NamedBytes | None, str | None, str]:
     """Draw B's widgets: ``(source, file, bundled key, label)``; the file is ``None`` until given."""
     sources = [s for s in SOURCES if s != "sample" or offered]
@@ -248,13 +247,13 @@ def _a_request(keys: dict[str, str], request: Request | None, a: LoadedInput) ->
     return kept[1] if kept is not None and kept[0] == a.fingerprint else None
 
 
-def _forget(spec: LoaderSpec, keys: dict[str, str]) -> None:
+def _forget(spec: LoaderDescription, keys: dict[str, str]) -> None:
     slot_of(spec.slot).clear()
     st.session_state.pop(keys["against"], None)
     st.session_state.pop(keys["runs"], None)
 
 
-def _load(spec: LoaderSpec, keys: dict[str, str], a: LoadedInput, a_request: Request, source: str,
+def _load(spec: LoaderDescription, keys: dict[str, str], a: LoadedInput, a_request: Request, source: str,
           file: NamedBytes, sample_key: str | None, label: str) -> None:
     slot = slot_of(spec.slot)
     b_request = replace(a_request, source=source, label=label, system=file, sample_key=sample_key)
@@ -282,7 +281,7 @@ def _load(spec: LoaderSpec, keys: dict[str, str], a: LoadedInput, a_request: Req
     st.error(f"Could not load system B {md_text(label)}: {md_text(failure[1])}.", icon=":material/error:")
 
 
-def run(spec: LoaderSpec, request: Request | None) -> None:
+def run(spec: LoaderDescription, request: Request | None) -> None:
     """Draw the System B input under the loader, load B against the loaded A, name it in the URL
     (see the module doc)."""
     keys, slot = _keys(spec), slot_of(spec.slot)

@@ -33,7 +33,7 @@ from jpcore.errors import InputError, show
 from jpcore.runtime import gc_paused
 
 try:  # the C scanner (setup.py builds it; without it the Python reader does all the reading)
-    from jpcore.formats import _treescan
+    import jpcore.formats._treescan as _treescan
 except ImportError:  # pragma: no cover - a machine without a C compiler
     _treescan = None
 

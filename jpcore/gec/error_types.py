@@ -1,15 +1,17 @@
-"""The error-type taxonomy of GEC results: operation and main type, categories, per-type P/R/F."""
+"""The error-type taxonomy of GEC results: operation and main type, categories, per-type P/R/F.
+
+It stands on errant's scores alone (:class:`~jpcore.peers.errant_compare.ErrantResult`,
+the floor below): :class:`~jpcore.gec.result.GecResult` uses it, it never imports the
+result; :func:`type_table` takes the scores, or any result that holds them as ``.errant``.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
-from jpcore.peers.errant_compare import f_score, group_categories
+from jpcore.peers.errant_compare import ErrantResult, f_score, group_categories
 
-if TYPE_CHECKING:
-    from jpcore.gec.result import GecResult
-
-__all__ = ["TYPE_LEVELS", "TypeRow", "category_of", "type_parts", "type_table"]
+__all__ = ["TYPE_LEVELS", "HoldsScores", "TypeRow", "category_of", "type_parts", "type_table"]
 
 
 class TypeRow(NamedTuple):
@@ -59,8 +61,18 @@ def category_of(etype: str, by: str) -> str:
     return main if by == "main" else (operation or main)
 
 
-def type_table(result: GecResult, by: str = "type") -> list[TypeRow]:
+class HoldsScores(Protocol):
+    """A result that holds errant's scores of its aligned files (a ``GecResult``)."""
+
+    @property
+    def errant(self) -> ErrantResult: ...
+
+
+def type_table(result: ErrantResult | HoldsScores, by: str = "type") -> list[TypeRow]:
     """Per-category P/R/F of the chosen pairs, rows in Python string order.
+
+    ``result`` is errant's scores, or a result that holds them as ``.errant``
+    (a :class:`~jpcore.gec.result.GecResult`).
 
     ``by="type"``: full types (errant's ``-cat 3``); ``"main"``: main types
     of :func:`type_parts`; ``"operation"``: ERRANT's M/R/U (types without an
@@ -69,7 +81,8 @@ def type_table(result: GecResult, by: str = "type") -> list[TypeRow]:
     """
     if by not in TYPE_LEVELS:
         raise ValueError(f"by must be one of {TYPE_LEVELS}, not {by!r}")
-    cats = result.errant.cats
+    scores = result if isinstance(result, ErrantResult) else result.errant
+    cats = scores.cats
     if by == "type":
         grouped = group_categories(cats, 3)
     else:
@@ -78,5 +91,5 @@ def type_table(result: GecResult, by: str = "type") -> list[TypeRow]:
             total = grouped.setdefault(category_of(name, by), [0, 0, 0])
             for i in range(3):
                 total[i] += counts[i]
-    beta = result.errant.options.beta
+    beta = scores.options.beta
     return [TypeRow(name, c[0], c[1], c[2], *f_score(c[0], c[1], c[2], beta)) for name, c in sorted(grouped.items())]

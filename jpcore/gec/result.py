@@ -203,7 +203,7 @@ class GecResult:
 
     def type_table(self, by: str = "type") -> list[TypeRow]:
         """Per-type P/R/F of the chosen pairs (see :func:`type_table`)."""
-        return type_table(self, by)
+        return type_table(self.errant, by)
 
     # -- serialisation
 

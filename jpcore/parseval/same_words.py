@@ -41,8 +41,11 @@ from jpcore.parseval.result import TreePair
 from jpcore.parseval.score import LabelCutter
 from jpcore.peers.evalb.result import EvalbRow
 
-try:  # the C scorer (setup.py builds it; without it the general path scores every pair)
-    from jpcore.parseval import _pairscore
+# The C scorer (setup.py builds it; without it the general path scores every pair), named as the
+# module it is: ``from jpcore.parseval import _pairscore`` reads as an import of the package, whose
+# face imports the evaluation, which imports this module -- a circle for every reader of imports.
+try:
+    import jpcore.parseval._pairscore as _pairscore
 except ImportError:  # pragma: no cover - a machine without a C compiler
     _pairscore = None
 

@@ -96,7 +96,7 @@ from jpcore.peers.evalb.report import (
 from jpcore.peers.evalb.result import EvalbMessage, EvalbResult, EvalbRow, EvalbSummary
 
 try:  # the C accelerator for the common line pairs (setup.py builds it; optional)
-    from jpcore.peers.evalb import _fastlines
+    import jpcore.peers.evalb._fastlines as _fastlines
 except ImportError:  # not built here: the Python path does every pair
     _fastlines = None
 
