@@ -48,6 +48,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from jpcore.atomic import write_atomic
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data"
 MB = 1_000_000
@@ -206,7 +208,7 @@ def measure(app: Path, fmt: Format, total: int, ttl: int, wait: float) -> dict[s
             paths = []
             for name, data in zip(fmt.files, files):
                 path = Path(folder) / name
-                path.write_bytes(data)
+                write_atomic(path, data)
                 paths.append(str(path))
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1500, "height": 1200})
@@ -264,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
                          for key in ("peak", "held", "after close")}}
         print(name, json.dumps(rows[name]), file=sys.stderr, flush=True)
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
+        write_atomic(args.json, json.dumps(rows, indent=1) + "\n")
     if args.markdown:
         print("| format | pair (MB) | peak (MB) | held (MB) | after close (MB) | peak factor | held factor |")
         print("|---|---|---|---|---|---|---|")

@@ -34,6 +34,7 @@ from bench import profiles, treebank
 from bench.peers import PeerMissing, conll18_command, errant_compare_command, evalb_command
 from bench.process import Comparison, compare, median_cpu
 from bench.shared_data import SHARED_DATA
+from jpcore.atomic import write_atomic
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 JPCORE = [sys.executable, "-m", "jpcore"]
@@ -174,8 +175,8 @@ def parseval_floor(files: list[str]) -> list[str]:
 def _parseval_rows(folder: Path) -> list[ProcessRow]:
     gold, system = treebank.section()
     gold_path, sys_path = folder / "section.gld", folder / "section.tst"
-    gold_path.write_bytes(gold)
-    sys_path.write_bytes(system)
+    write_atomic(gold_path, gold)
+    write_atomic(sys_path, system)
     files = [str(gold_path), str(sys_path)]
     NOTES[:] = parseval_floor(files)
     evalb = lambda: [*evalb_command(), "-p", str(treebank.COLLINS_PRM), *files]  # noqa: E731
@@ -233,8 +234,8 @@ def _gec_rows(folder: Path) -> list[ProcessRow]:
     ):
         hyp, ref = make(GEC_SENTENCES // 10)
         hyp_path, ref_path = folder / f"{make.__name__}.hyp.m2", folder / f"{make.__name__}.ref.m2"
-        hyp_path.write_bytes(hyp * 10)
-        ref_path.write_bytes(ref * 10)
+        write_atomic(hyp_path, hyp * 10)
+        write_atomic(ref_path, ref * 10)
         peer_hyp, peer_ref = hyp_path, ref_path
         if aligned:  # errant_compare cannot pair re-segmented files: it scores the aligned ones we write
             prefix = folder / "aligned"

@@ -25,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.ud_systems import Sentence, everything, merged_sentences, no_multiword, parse, split_sentences, write
+from jpcore.atomic import write_atomic
 
 #: The folder of the pair (in the checkout).
 FOLDER = Path(__file__).resolve().parents[1] / "sample_data" / "ud" / "UD_English-EWT-parsed"
@@ -70,7 +71,7 @@ def main() -> None:
     """Write the system files beside the gold file."""
     gold_text = (FOLDER / GOLD).read_text("utf-8")
     for name, make in SYSTEMS.items():
-        (FOLDER / name).write_text(make(gold_text), "utf-8")
+        write_atomic(FOLDER / name, make(gold_text))
         print(f"wrote {FOLDER / name}")
 
 

@@ -49,6 +49,7 @@ def build_evalb(target: Path = EVALB_BUILT) -> Path:
     done = subprocess.run([gcc, "-O2", "-w", "-o", str(partial), str(EVALB_SOURCE)],
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
+        partial.unlink(missing_ok=True)  # nothing half-built is left
         raise PeerMissing(f"gcc could not build EVALB: {done.stderr.strip()[-300:]}")
     partial.replace(target)  # atomic: a concurrent build never sees half a binary
     return target

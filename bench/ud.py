@@ -38,6 +38,7 @@ from pathlib import Path
 
 from bench.shared_data import SHARED_DATA
 from bench.ud_systems import derive
+from jpcore.atomic import write_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 EWT = SHARED_DATA / "ud" / "UD_English-EWT" / "en_ewt-ud-test.conllu"
@@ -92,7 +93,7 @@ def measure(repeat: int = REPEAT) -> list[Timing]:
         timings = []
         for name in SYSTEMS:
             system = Path(folder) / f"en_ewt-ud-test.{name}.conllu"
-            system.write_text(derive(gold_text, name), "utf-8")
+            write_atomic(system, derive(gold_text, name))
             timings.append(time_pair(name, system, env, repeat))
         return timings
 
@@ -120,7 +121,7 @@ def run() -> list:
     with tempfile.TemporaryDirectory(prefix="bench-ud-") as folder:
         for number, name in enumerate(SYSTEMS):
             system = Path(folder) / f"en_ewt-ud-test.{name}.conllu"
-            system.write_text(derive(gold_text, name), "utf-8")
+            write_atomic(system, derive(gold_text, name))
             files = [str(EWT), str(system)]
             rows.append(_row(f"ud: EWT test vs a derived system ({name})", f"jpcore ud GOLD {system.name}",
                              [*JPCORE, "ud", *files], "conll18_ud_eval.py -v",

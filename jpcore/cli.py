@@ -5,9 +5,13 @@ module (``configure(parser)`` and ``run(args) -> int``); that module is
 imported only when it runs (or its help is asked for), so ``jpcore --help``
 and one command do not pay for the others' imports.  Bad input
 (:class:`jpcore.errors.InputError`) becomes one line on stderr and exit
-status 2, never a traceback.  A closed pipe (``jpcore ... | head``) ends
-quietly with status 0.  (EVALB legacy mode writes EVALB's own messages and
-statuses; that is handled inside its command.)
+status 2, never a traceback; so does a file that cannot be read or written
+(``NAME: REASON``; every output file is written whole or not at all,
+:mod:`jpcore.atomic`).  A closed pipe (``jpcore ... | head``) ends quietly
+with status 0.  Ctrl-C (SIGINT) and SIGTERM end a run quietly with status
+130 and 143 (128 + the signal), after the file being written is removed.
+(EVALB legacy mode writes EVALB's own messages and statuses; that is
+handled inside its command.)
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -57,13 +62,27 @@ def _quiet_closed_pipe() -> int:
     return 0
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived (raised by the handler :func:`run_and_exit` installs): like
+    ``KeyboardInterrupt``, it unwinds the run so that a file being written is removed."""
+
+
+def _terminate(signum: int, frame: object) -> NoReturn:
+    raise Terminated(signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status (130 after SIGINT, 143 after
+    :class:`Terminated`: nothing is printed)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return _main(argv)
     except BrokenPipeError:
         return _quiet_closed_pipe()
+    except KeyboardInterrupt:
+        return 128 + signal.SIGINT
+    except Terminated:
+        return 128 + signal.SIGTERM
 
 
 def run_and_exit() -> NoReturn:
@@ -74,9 +93,23 @@ def run_and_exit() -> NoReturn:
     scan).  Output is flushed, then the process ends without the
     interpreter's teardown (``os._exit``), which would otherwise free every
     object of the result one by one (see :func:`jpcore.output.keep`).
+    SIGTERM raises :class:`Terminated` (so a run ends as Ctrl-C ends it:
+    status 143, no file half-written, no traceback).
     """
+    signal.signal(signal.SIGTERM, _terminate)
     gc.disable()
     status = main()
+    try:
+        status = _flushed(status)
+    except KeyboardInterrupt:  # a signal while the output drains
+        status = 128 + signal.SIGINT
+    except Terminated:
+        status = 128 + signal.SIGTERM
+    os._exit(status)
+
+
+def _flushed(status: int) -> int:
+    """Flush stdout and stderr; the exit status (0 when the reader closed the pipe)."""
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -87,7 +120,7 @@ def run_and_exit() -> NoReturn:
         sys.stderr.flush()
     except (OSError, ValueError):  # pragma: no cover
         pass
-    os._exit(status)
+    return status
 
 
 def _main(argv: list[str]) -> int:
@@ -99,16 +132,6 @@ def _main(argv: list[str]) -> int:
         return module.main(argv[1:])
     args = build_parser([name] if name else []).parse_args(argv)
     module = module or command_module(args.command)
-    from jpcore.errors import InputError
+    from jpcore.errors import exit_status
 
-    try:
-        return module.run(args)
-    except InputError as error:
-        print(f"jpcore {args.command}: error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        name = getattr(error, "filename", None) or ""
-        print(f"jpcore {args.command}: error: {name}: {error.strerror or error}", file=sys.stderr)
-        return 2
+    return exit_status(f"jpcore {args.command}", lambda: module.run(args))

@@ -47,8 +47,9 @@ def exit_status(prog: str, action: Callable[[], int]) -> int:
     """``action()``'s exit status, bad input turned into one line on stderr and status 2.
 
     :class:`InputError` prints ``PROG: error: MESSAGE``; a file that cannot be
-    read (``OSError``) ``PROG: error: NAME: REASON``.  A closed pipe
-    (``BrokenPipeError``) is not handled here: :func:`jpcore.cli.main` ends quietly.
+    read or written (``OSError``) ``PROG: error: NAME: REASON`` (:func:`os_error_text`).
+    A closed pipe (``BrokenPipeError``) is not handled here: :func:`jpcore.cli.main`
+    ends quietly.
     """
     try:
         return action()
@@ -57,5 +58,17 @@ def exit_status(prog: str, action: Callable[[], int]) -> int:
     except BrokenPipeError:
         raise
     except OSError as error:
-        name = getattr(error, "filename", None) or ""
-        return print_error(prog, f"{name}: {error.strerror or error}")
+        return print_error(prog, os_error_text(error))
+
+
+def os_error_text(error: OSError) -> str:
+    """``NAME: REASON`` of a file's OS error, or the reason alone when it names no file.
+
+    >>> os_error_text(FileNotFoundError(2, "No such file or directory", "gold.txt"))
+    'gold.txt: No such file or directory'
+    >>> os_error_text(OSError(28, "No space left on device"))
+    'No space left on device'
+    """
+    reason = error.strerror or str(error)
+    name = error.filename
+    return f"{name}: {reason}" if name not in (None, "") else reason

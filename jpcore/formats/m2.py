@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from jpcore.atomic import write_atomic
 from jpcore.errors import InputError, show
 from jpcore.formats.textio import EmptyFileError
 from jpcore.runtime import gc_paused
@@ -459,5 +460,6 @@ def dumps_m2(document: M2Document) -> str:
 
 
 def write_m2(document: M2Document, path: str | Path) -> None:
-    """Write the document as UTF-8 (its own newline style, no translation)."""
-    Path(path).write_bytes(dumps_m2(document).encode("utf-8"))
+    """Write the document as UTF-8 (its own newline style, no translation), whole or not
+    at all (:func:`jpcore.atomic.write_atomic`: ``WriteError`` naming ``path`` if it cannot)."""
+    write_atomic(path, dumps_m2(document).encode("utf-8"))

@@ -41,6 +41,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from jpcore.atomic import write_atomic, write_atomic_set
 from jpcore.errors import print_error
 from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_bytes, write_json
@@ -125,11 +126,11 @@ def gec_options_from_args(args: argparse.Namespace) -> GecOptions:
 
 
 def write_aligned(result: GecResult, prefix: str) -> tuple[Path, Path]:
-    """Write ``PREFIX.hyp.m2`` and ``PREFIX.ref.m2``; return their paths."""
+    """Write ``PREFIX.hyp.m2`` and ``PREFIX.ref.m2``, both or neither
+    (:func:`jpcore.atomic.write_atomic_set`); return their paths."""
     gold_text, sys_text = result.aligned_m2()
     hyp_path, ref_path = Path(prefix + ".hyp.m2"), Path(prefix + ".ref.m2")
-    hyp_path.write_bytes(sys_text.encode("utf-8"))
-    ref_path.write_bytes(gold_text.encode("utf-8"))
+    write_atomic_set({hyp_path: sys_text.encode("utf-8"), ref_path: gold_text.encode("utf-8")})
     return hyp_path, ref_path
 
 
@@ -159,7 +160,7 @@ def system_from_text(args: argparse.Namespace) -> tuple[bytes, str, dict[str, st
     document = m2_from_text(read_bytes(args.orig), read_bytes(args.cor), args.orig, args.cor, args.annotator)
     data = dumps_m2(document).encode("utf-8")
     if args.write_hyp:
-        Path(args.write_hyp).write_bytes(data)
+        write_atomic(args.write_hyp, data)
     return data, args.cor, {"orig": args.orig, "cor": args.cor, "annotator": args.annotator,
                             "types": annotator_note(args.annotator)}
 

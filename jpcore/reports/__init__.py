@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from jpcore.atomic import open_atomic
 from jpcore.formats.textio import printable
 from jpcore.reports.common import Report
 from jpcore.reports.markup import document
@@ -66,7 +67,14 @@ def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Path:
-    """Write :func:`render_html` to ``out`` (UTF-8); return the path.  ``OSError`` if it cannot."""
+    """Write :func:`render_html` to ``out`` (UTF-8) whole or not at all; return the path.
+
+    The file is created (beside ``out``, renamed into place when complete:
+    :func:`jpcore.atomic.open_atomic`) before the report is rendered, so an
+    unwritable ``out`` fails at once; :class:`jpcore.atomic.WriteError`
+    (an ``OSError`` naming ``out``) if it cannot be written.
+    """
     path = Path(out)
-    path.write_text(render_html(result, inputs, max_units, selected), encoding="utf-8")
+    with open_atomic(path) as file:
+        file.write(render_html(result, inputs, max_units, selected))
     return path
