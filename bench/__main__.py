@@ -62,7 +62,9 @@ def write_into(page: Path, text: str) -> None:
     start, end = old.find(BEGIN + "\n"), old.find(END + "\n")
     if start < 0 or end < start:
         raise ValueError(f"{page}: needs a line {BEGIN!r} and, after it, a line {END!r}")
-    page.write_text(old[: start + len(BEGIN) + 1] + text + old[end:], "utf-8")
+    from jpcore.atomic import write_atomic
+
+    write_atomic(page, old[: start + len(BEGIN) + 1] + text + old[end:])
 
 
 def render(header: tuple[str, ...], lines: list[tuple[str, ...]], markdown: bool) -> str:
