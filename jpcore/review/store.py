@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,7 +30,7 @@ import sqlalchemy as sa
 from jpcore.review.identity import UnitKey
 from jpcore.review.verdicts import VERDICTS
 
-__all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_store"]
+__all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_store", "store_errors"]
 
 #: The environment variable naming the store when none is given.
 ENV = "JP_REVIEW_DB"
@@ -93,7 +94,7 @@ def default_location() -> str:
 
 def engine_url(where: str) -> sa.URL:
     """The SQLAlchemy URL of a store location (see the module doc)."""
-    if where.startswith(("postgresql://", "postgres://", "postgresql+")):
+    if _is_url(where):
         url = sa.make_url(where)
         if url.drivername in ("postgresql", "postgres"):
             url = url.set(drivername="postgresql+psycopg")
@@ -114,6 +115,26 @@ def open_store(where: str | None = None) -> ReviewStore:
         engine = sa.create_engine(url, pool_pre_ping=True)
     _metadata.create_all(engine)
     return ReviewStore(engine, location)
+
+
+@contextmanager
+def store_errors(where: str) -> Iterator[None]:
+    """Inside: a database failure (unreachable server, not a store, locked past the
+    timeout) becomes :class:`~jpcore.errors.InputError` naming ``where`` (one line,
+    what a command prints; a URL's password is not shown)."""
+    try:
+        yield
+    except sa.exc.SQLAlchemyError as error:
+        from jpcore.errors import InputError
+
+        cause = getattr(error, "orig", None) or error
+        first = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+        shown = sa.make_url(where).render_as_string(hide_password=True) if _is_url(where) else where
+        raise InputError(shown, None, "a working review store", first) from None
+
+
+def _is_url(where: str) -> bool:
+    return where.startswith(("postgresql://", "postgres://", "postgresql+"))
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
