@@ -19,7 +19,6 @@ from pathlib import Path
 
 from jpcore.errors import InputError
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -64,31 +63,20 @@ def _is_url(where: str) -> bool:
     return is_url(where)
 
 
-def _existing_store(where: str):
-    from jpcore.review.store import open_store
-
-    if not _is_url(where):
-        path = Path(where)
-        if not path.is_file():
-            raise InputError(where, None, "a review store (an SQLite file or a postgresql:// URL)", "no such file")
-        with path.open("rb") as handle:
-            if handle.read(16) != _SQLITE_MAGIC:
-                raise InputError(where, None, "a review store (an SQLite file)", "another kind of file")
-    return open_store(where)
-
-
 def _reviews_of(source: str) -> list:
     """The reviews of a store or of an exported file."""
+    from jpcore.review.store import SQLITE_MAGIC, open_existing_store
+
     if not _is_url(source):
         path = Path(source)
         if not path.is_file():
             raise InputError(source, None, "a review store or an exported file", "no such file")
         data = path.read_bytes()
-        if not data.startswith(_SQLITE_MAGIC):
+        if not data.startswith(SQLITE_MAGIC):
             from jpcore.review.exchange import read_reviews
 
             return read_reviews(_text(data, source), source)
-    with _existing_store(source) as store:
+    with open_existing_store(source) as store:
         return store.all_reviews()
 
 
@@ -102,8 +90,9 @@ def _text(data: bytes, name: str) -> str:
 
 def _export(args: argparse.Namespace) -> int:
     from jpcore.review.exchange import reviews_csv, reviews_json
+    from jpcore.review.store import open_existing_store
 
-    with _existing_store(args.db) as store:
+    with open_existing_store(args.db) as store:
         reviews = store.all_reviews()
     text = reviews_json(reviews) if args.form == "json" else reviews_csv(reviews)
     if args.output:

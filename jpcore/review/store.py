@@ -30,7 +30,7 @@ import sqlalchemy as sa
 from jpcore.review.identity import UnitKey
 from jpcore.review.verdicts import VERDICTS
 
-__all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_store", "store_errors"]
+__all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_existing_store", "open_store", "store_errors"]
 
 #: The environment variable naming the store when none is given.
 ENV = "JP_REVIEW_DB"
@@ -135,6 +135,26 @@ def store_errors(where: str) -> Iterator[None]:
 
 def _is_url(where: str) -> bool:
     return where.startswith(("postgresql://", "postgres://", "postgresql+"))
+
+
+#: The first bytes of every SQLite database file.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def open_existing_store(where: str) -> ReviewStore:
+    """:func:`open_store` on a store that must already exist (a command reading
+    verdicts never makes an empty database out of a mistyped path):
+    :class:`~jpcore.errors.InputError` for a missing file or one that is not SQLite."""
+    if not _is_url(where):
+        from jpcore.errors import InputError
+
+        path = Path(where)
+        if not path.is_file():
+            raise InputError(where, None, "a review store (an SQLite file or a postgresql:// URL)", "no such file")
+        with path.open("rb") as handle:
+            if handle.read(16) != SQLITE_MAGIC:
+                raise InputError(where, None, "a review store (an SQLite file)", "another kind of file")
+    return open_store(where)
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
