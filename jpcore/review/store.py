@@ -186,10 +186,11 @@ def _key_values(key: UnitKey) -> dict[str, Any]:
 
 
 def _review(row: Any) -> Review:
-    word = None if row.word_start == _NO_WORD else (row.word_start, row.word_end)
-    key = UnitKey(row.task, row.gold_sha256, row.sys_sha256, (row.gold_start, row.gold_end),
-                  (row.sys_start, row.sys_end), word)
-    return Review(key, row.verdict, row.note, row.reviewer, row.time, row.gold_text, row.sys_text)
+    (task, gold_sha, sys_sha, gold_start, gold_end, sys_start, sys_end, word_start, word_end,
+     verdict, note, reviewer, time, gold_text, sys_text) = row
+    word = None if word_start == _NO_WORD else (word_start, word_end)
+    key = UnitKey(task, gold_sha, sys_sha, (gold_start, gold_end), (sys_start, sys_end), word)
+    return Review(key, verdict, note, reviewer, time, gold_text, sys_text)
 
 
 def check_verdict(verdict: str | None) -> None:
@@ -262,11 +263,11 @@ class ReviewStore:
 
     # -- reading
 
-    def _select(self, *conditions: Any) -> Iterator[Review]:
+    def _select(self, *conditions: Any) -> list[Review]:
         query = sa.select(reviews).where(*conditions).order_by(*(reviews.c[name] for name in _KEY_COLUMNS))
         with self.engine.connect() as connection:
-            for row in connection.execute(query):
-                yield _review(row)
+            rows = connection.execute(query).all()
+        return [_review(row) for row in rows]
 
     def verdicts(self, task: str, gold_sha256: str, sys_sha256: str) -> dict[UnitKey, Review]:
         """Every review of this task on exactly these two files, by unit key."""
@@ -294,7 +295,7 @@ class ReviewStore:
 
     def all_reviews(self) -> list[Review]:
         """Every review in the store (export order: task, files, spans)."""
-        return list(self._select())
+        return self._select()
 
     # -- the session's reviewer
 
