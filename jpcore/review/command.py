@@ -32,6 +32,8 @@ class ReviewRun:
     corrected: Any = None
     corrected_path: str | None = None
     measures: tuple = field(default=())
+    #: The review of each reviewed unit, by unit index.
+    verdicts: dict[int, Any] = field(default_factory=dict)
 
     def json(self) -> dict[str, Any]:
         """``{"totals_reviewed": ..., "review": {"units_reviewed", "counted_correct", "correct_units"
@@ -42,20 +44,45 @@ class ReviewRun:
             review["corrected_units"] = [c.unit for c in self.corrected.corrections]
         return {"totals_reviewed": self.totals_reviewed, "review": review}
 
-    def text(self) -> str:
-        """``After review (41 units reviewed, 12 counted correct): Words F1 92.40 (+0.58)`` per measure."""
+    def scores(self) -> list[tuple[str, str, str, str]]:
+        """Per measure: its label, the score before and after review, the difference (as printed)."""
         import numpy as np
 
         from jpcore.extras.totals import totals_json
 
         before = totals_json(self.result)
-        lines = [f"\nAfter review ({self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed, "
-                 f"{len(self.correct_units)} counted correct for the system):"]
+        rows = []
         for measure in self.measures:
             metric = measure.metric(self.result)
             old = float(metric.score(np.asarray(measure.totals_counts(before), dtype=np.int64)))
             new = float(metric.score(np.asarray(measure.totals_counts(self.totals_reviewed), dtype=np.int64)))
-            lines.append(f"  {measure.label(self.result)}: {measure.show(new)} ({measure.show_signed(new - old)})")
+            rows.append((measure.label(self.result), measure.show(old), measure.show(new),
+                         measure.show_signed(new - old)))
+        return rows
+
+    def section(self) -> Any:
+        """The HTML report's "After review" section: the scores before and after, then every
+        reviewed unit with its verdict, note, reviewer and time (all escaped)."""
+        from jpcore.reports.markup import Section, num, paragraph, paged_table, table
+
+        section = Section("After review", anchor="review")
+        section.add(paragraph(f"{self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed; "
+                              f"{len(self.correct_units)} judged gold error or both acceptable count as correct "
+                              "for the system."))
+        section.add(table(["Score", "Before review", "After review", "Difference"],
+                          [(label, num(old), num(new), num(diff)) for label, old, new, diff in self.scores()]))
+        rows = [(num(index), review.verdict or "–", review.note or "–", review.reviewer, review.time,
+                 review.gold_text, review.sys_text) for index, review in sorted(self.verdicts.items())]
+        if rows:
+            section.add(paged_table(["Unit", "Verdict", "Note", "Reviewer", "Time", "Gold", "System"], rows,
+                                    "reviewed units"))
+        return section
+
+    def text(self) -> str:
+        """``After review (41 units reviewed, 12 counted correct): Words F1 92.40 (+0.58)`` per measure."""
+        lines = [f"\nAfter review ({self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed, "
+                 f"{len(self.correct_units)} counted correct for the system):"]
+        lines.extend(f"  {label}: {new} ({diff})" for label, _, new, diff in self.scores())
         if self.corrected is not None:
             lines.append(f"Corrected gold: {len(self.corrected.corrections)} unit"
                          f"{'s' if len(self.corrected.corrections) != 1 else ''} taken from the system, "
@@ -82,7 +109,7 @@ def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewR
             reviews = store.verdicts(task, gold_sha, sys_sha)
     verdicts = unit_verdicts(result, reviews, gold_sha, sys_sha)
     right = system_right_units(verdicts)
-    run = ReviewRun(result, len(verdicts), sorted(right), reviewed_totals(result, right))
+    run = ReviewRun(result, len(verdicts), sorted(right), reviewed_totals(result, right), verdicts=verdicts)
     if args.write_corrected_gold:
         from jpcore.review.corrected import corrected_gold
         from jpcore.review.writing import _write_file
