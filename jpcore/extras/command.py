@@ -87,7 +87,6 @@ def run_extras(args: argparse.Namespace, result: Any, evaluate_other: Callable[[
         from jpcore.review.command import run_review
 
         extras.review = run_review(args, result, gold or "", system)
-        extras.review.measures = extras.measures
     if args.by_shape:
         extras.shapes = shape_rows(result, extras.measures)
     if args.compare:

@@ -18,7 +18,7 @@ from typing import Any
 
 from jpcore.errors import InputError
 
-__all__ = ["ReviewRun", "run_review"]
+__all__ = ["ReviewRun", "review_run", "run_review"]
 
 
 @dataclass
@@ -93,8 +93,7 @@ class ReviewRun:
 
 def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewRun:
     """The review part asked for by ``args.review`` / ``args.write_corrected_gold`` (module doc)."""
-    from jpcore.review.identity import file_sha256
-    from jpcore.review.rescore import reviewed_totals, system_right_units, unit_verdicts
+    from jpcore.review.identity import file_sha256, task_name
     from jpcore.review.store import open_existing_store, store_errors
 
     for path, side in ((gold_path, "GOLD"), (sys_path, "SYSTEM")):
@@ -103,19 +102,16 @@ def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewR
                              "no such file")
     gold_data, sys_data = Path(gold_path).read_bytes(), Path(sys_path).read_bytes()
     gold_sha, sys_sha = file_sha256(gold_data), file_sha256(sys_data)
-    task = _task_name(result)
     with store_errors(args.review):
         with open_existing_store(args.review) as store:
-            reviews = store.verdicts(task, gold_sha, sys_sha)
-    verdicts = unit_verdicts(result, reviews, gold_sha, sys_sha)
-    right = system_right_units(verdicts)
-    run = ReviewRun(result, len(verdicts), sorted(right), reviewed_totals(result, right), verdicts=verdicts)
+            reviews = store.verdicts(task_name(result), gold_sha, sys_sha)
+    run = review_run(result, reviews, gold_sha, sys_sha)
     if args.write_corrected_gold:
         from jpcore.review.corrected import corrected_gold
         from jpcore.review.writing import _write_file
 
         try:
-            run.corrected = corrected_gold(result, gold_data, sys_data, verdicts)
+            run.corrected = corrected_gold(result, gold_data, sys_data, run.verdicts)
         except ValueError as error:
             raise InputError(sys_path, None, "the gold file's format", str(error)) from None
         _write_file(args.write_corrected_gold, run.corrected.data)
@@ -123,10 +119,16 @@ def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewR
     return run
 
 
-def _task_name(result: Any) -> str:
-    task = getattr(result, "task", None)
-    if isinstance(task, str):
-        return task
-    from jpcore.task import of_result
+def review_run(result: Any, reviews: dict, gold_sha256: str, sys_sha256: str) -> ReviewRun:
+    """The review part of ``result`` given a store's ``verdicts()`` on its two files (what the
+    app calls with its own store and files' hashes): the units' verdicts, the units counted
+    correct, ``totals_reviewed``, the task's measures for the scores before and after
+    (``section()`` is the HTML report's part; the corrected gold is not made here)."""
+    from jpcore.extras.totals import measures_of
+    from jpcore.review.rescore import reviewed_totals, system_right_units, unit_verdicts
 
-    return of_result(result).name
+    verdicts = unit_verdicts(result, reviews, gold_sha256, sys_sha256)
+    right = system_right_units(verdicts)
+    run = ReviewRun(result, len(verdicts), sorted(right), reviewed_totals(result, right), verdicts=verdicts)
+    run.measures = tuple(m for m in measures_of(result) if m.in_tables)
+    return run
