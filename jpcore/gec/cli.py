@@ -187,13 +187,14 @@ def run(args: argparse.Namespace) -> int:
         def evaluate_other(path: str) -> GecResult:
             return evaluate_bytes(gold_data, read_bytes(path), args.ref, path, options, gec_options)
 
-        extras = run_extras(args, result, evaluate_other, system=sys_name, noun="blocks")
+        extras = run_extras(args, result, evaluate_other, system=sys_name, noun="blocks", gold=args.ref)
     if args.write_aligned:
         write_aligned(result, args.write_aligned)
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)))
+        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)),
+                   extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         data = result.to_dict()
         if from_text is not None:

@@ -30,7 +30,7 @@ from typing import Any
 from jpcore.atomic import open_atomic
 from jpcore.formats.textio import printable
 from jpcore.reports.common import Report
-from jpcore.reports.markup import document
+from jpcore.reports.markup import Section, document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
 from jpcore.task import of_result
 
@@ -58,15 +58,19 @@ def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
 
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
-                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> str:
-    """The self-contained HTML document of ``result`` (see the module doc)."""
+                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
+                extra_sections: Sequence[Section] = ()) -> str:
+    """The self-contained HTML document of ``result`` (see the module doc); ``extra_sections``
+    (safe markup, such as what ``--review`` adds) follow the task's own."""
     report = build_report(result, inputs, max_units, selected)
+    report.sections = [*report.sections, *extra_sections]
     # a file name given on the command line may hold bytes that are not UTF-8
     return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style))
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
-               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Path:
+               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
+               extra_sections: Sequence[Section] = ()) -> Path:
     """Write :func:`render_html` to ``out`` (UTF-8) whole or not at all; return the path.
 
     The file is created (beside ``out``, renamed into place when complete:
@@ -76,5 +80,5 @@ def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | No
     """
     path = Path(out)
     with open_atomic(path) as file:
-        file.write(render_html(result, inputs, max_units, selected))
+        file.write(render_html(result, inputs, max_units, selected, extra_sections))
     return path

@@ -45,12 +45,13 @@ def run(args: argparse.Namespace) -> int:
         def evaluate_other(path: str):
             return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, strict=args.strict)
 
-        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences")
+        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences", gold=args.gold)
     if args.html:
         from jpcore.reports.provenance import inputs_from_paths
         from jpcore.reports import write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         # one string from the C encoder (json.dump encodes in Python, a write per piece: 6x slower);
         # millions of fresh containers: no cyclic collection while they are built
