@@ -606,58 +606,135 @@ def _cuts(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignmen
     return cuts
 
 
-def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[Group]:
+def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment,
+                gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None) -> list[Group]:
     """Group units given their end offsets and the character alignment.
 
     ``gold_ends[k]`` is the offset where gold unit ``k`` ends in the gold
-    stream (non-decreasing); likewise for ``sys_ends``.  Returns the groups in
-    document order; they partition both sides.
+    stream (non-decreasing); likewise for ``sys_ends``.  ``*_starts[k]``
+    (optional) is where unit ``k`` starts; by default where the unit before
+    it ends (words of a multiword token all start where their token starts).
+    Returns the groups in document order; they partition both sides.  A unit
+    without characters is never grouped with units that have some where both
+    sides cut: see "Units without characters" in the module doc.
     """
     if gold_ends == sys_ends and chars.identical:
         groups = _one_to_one(gold_ends)
         if groups is not None:
             return groups
-    return _grouped(gold_ends, sys_ends, chars)
+    return _grouped(gold_ends, sys_ends, chars, gold_starts, sys_starts)
 
 
-def _grouped(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[Group]:
+def _grouped(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment,
+             gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None) -> list[Group]:
     """:func:`group_units` in general: cut where both sides end a unit at
     corresponding characters, then group the units between two cuts."""
     groups: list[Group] = []
-    identical = chars.identical
-    cuts = _cuts(gold_ends, sys_ends, chars)
-    gi = si = 0
-    prev_g = prev_s = 0
-    n_gold, n_sys = len(gold_ends), len(sys_ends)
-    last = len(cuts) - 1
-    for number, (g, s) in enumerate(cuts[1:], start=1):
-        if number == last:
-            gj, sj = n_gold, n_sys
-        else:
-            # the units ending at or before the cut: a forward scan, as the
-            # cuts only move forward (amortised O(1); a bisection per cut
-            # made the whole O(n log n))
-            gj = gi
-            while gj < n_gold and gold_ends[gj] <= g:
-                gj += 1
-            sj = si
-            while sj < n_sys and sys_ends[sj] <= s:
-                sj += 1
-        if gj == gi and sj == si:
-            prev_g, prev_s = g, s
-            continue
-        gold_chars, sys_chars = (prev_g, g), (prev_s, s)
-        if gj == gi:
-            kind = SYSTEM_ONLY
-        elif sj == si:
-            kind = GOLD_ONLY
-        elif identical or chars.same_text(gold_chars, sys_chars):
-            kind = EXACT if (gj - gi == 1 and sj - si == 1) else MERGED
-        else:
-            kind = chars.kind_of_difference(gold_chars, sys_chars)
-        groups.append(new_group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
-        gi, si, prev_g, prev_s = gj, sj, g, s
+    _group_between(groups, _Units(gold_ends, gold_starts), _Units(sys_ends, sys_starts), chars,
+                   (0, len(gold_ends), 0, len(sys_ends)), (0, 0), _cuts(gold_ends, sys_ends, chars)[1:])
     return groups
+
+
+def cuts_of(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[tuple[int, int]]:
+    """Every offset pair ``(gold, sys)`` where both sides end a unit at corresponding
+    characters, in order, from ``(0, 0)`` to the two streams' ends: where
+    :func:`group_units` may cut."""
+    return _cuts(gold_ends, sys_ends, chars)
+
+
+@dataclass(frozen=True, slots=True)
+class _Units:
+    """One side's unit end offsets, and where a unit starts (given, or the end before it)."""
+
+    ends: Sequence[int]
+    starts: Sequence[int] | None
+
+    def empty_at(self, k: int, offset: int) -> bool:
+        """Whether unit ``k`` has no characters and sits at ``offset``."""
+        if self.ends[k] != offset:
+            return False
+        if self.starts is not None:
+            return self.starts[k] == offset
+        return (self.ends[k - 1] if k else 0) == offset
+
+
+def group_between(gold: tuple[Sequence[int], Sequence[int] | None], sys: tuple[Sequence[int], Sequence[int] | None],
+                  chars: CharAlignment, units: tuple[int, int, int, int], start: tuple[int, int],
+                  cuts: Sequence[tuple[int, int]]) -> list[Group]:
+    """:func:`group_units` of part of two sides: gold units ``units[0]:units[1]``
+    and system units ``units[2]:units[3]`` (``gold``/``sys`` are each side's
+    ``(ends, starts or None)``), which start at the cut ``start`` and end at the
+    last of ``cuts`` (the cuts of :func:`cuts_of` after ``start``, in order).
+    Used to cut the words of one sentence group (:func:`jpcore.align.nesting.group_words`)."""
+    groups: list[Group] = []
+    _group_between(groups, _Units(*gold), _Units(*sys), chars, units, start, cuts)
+    return groups
+
+
+def _group_between(groups: list[Group], gold: _Units, sys: _Units, chars: CharAlignment,
+                   units: tuple[int, int, int, int], start: tuple[int, int],
+                   cuts: Sequence[tuple[int, int]]) -> None:
+    """Append the groups of :func:`group_between` to ``groups``: at each cut, the
+    units ending at or before it, but those without characters at the cut itself,
+    which are grouped apart (:func:`_apart`); the last cut takes every unit left."""
+    identical = chars.identical
+    gi, n_gold, si, n_sys = units
+    gold_ends, sys_ends = gold.ends, sys.ends
+    prev_g, prev_s = start
+    gi, si, prev_g, prev_s = _apart(groups, gold, sys, gi, n_gold, si, n_sys, prev_g, prev_s)
+    for g, s in cuts:
+        # the units ending at or before the cut: a forward scan, as the cuts
+        # only move forward (amortised O(1); a bisection per cut made the
+        # whole O(n log n))
+        gj = gi
+        while gj < n_gold and gold_ends[gj] <= g:
+            gj += 1
+        sj = si
+        while sj < n_sys and sys_ends[sj] <= s:
+            sj += 1
+        if gj > gi and gold.empty_at(gj - 1, g) or sj > si and sys.empty_at(sj - 1, s):
+            # units without characters at the cut: not part of the group it closes
+            while gj > gi and gold.empty_at(gj - 1, g):
+                gj -= 1
+            while sj > si and sys.empty_at(sj - 1, s):
+                sj -= 1
+        if gj > gi or sj > si:
+            gold_chars, sys_chars = (prev_g, g), (prev_s, s)
+            if gj == gi:
+                kind = SYSTEM_ONLY
+            elif sj == si:
+                kind = GOLD_ONLY
+            elif identical or chars.same_text(gold_chars, sys_chars):
+                kind = EXACT if (gj - gi == 1 and sj - si == 1) else MERGED
+            else:
+                kind = chars.kind_of_difference(gold_chars, sys_chars)
+            groups.append(new_group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
+        gi, si, prev_g, prev_s = _apart(groups, gold, sys, gj, n_gold, sj, n_sys, g, s)
+
+
+def _apart(groups: list[Group], gold: _Units, sys: _Units, gi: int, n_gold: int, si: int, n_sys: int,
+           g: int, s: int) -> tuple[int, int, int, int]:
+    """The units without characters at the cut ``(g, s)`` from ``gi`` / ``si`` on,
+    each a group of its own: paired in order, ``exact``, with the other side's
+    (the same characters: none), the rest one-sided.  Returns where the next
+    group starts (unit indices and the cut)."""
+    gj = gi
+    while gj < n_gold and gold.empty_at(gj, g):
+        gj += 1
+    sj = si
+    while sj < n_sys and sys.empty_at(sj, s):
+        sj += 1
+    if gj > gi or sj > si:
+        gold_point, sys_point = (g, g), (s, s)
+        while gi < gj and si < sj:
+            groups.append(new_group((gi, gi + 1), (si, si + 1), gold_point, sys_point, EXACT))
+            gi += 1
+            si += 1
+        for k in range(gi, gj):
+            groups.append(new_group((k, k + 1), (sj, sj), gold_point, sys_point, GOLD_ONLY))
+        for k in range(si, sj):
+            groups.append(new_group((gj, gj), (k, k + 1), gold_point, sys_point, SYSTEM_ONLY))
+    return gj, sj, g, s
 
 
 def _one_to_one(ends: Sequence[int]) -> list[Group] | None:
