@@ -77,7 +77,7 @@ def group_words(gold: Side, sys: Side, chars: CharAlignment, sentence_groups: Se
     """
     gold_starts, sys_starts = gold.empty_unit_starts(), sys.empty_unit_starts()
     if gold_starts is None and sys_starts is None:
-        return group_units(gold.token_ends, sys.token_ends, chars)
+        return group_units(gold.token_ends, sys.token_ends, chars, empty_units=False)
     cuts = cuts_of(gold.token_ends, sys.token_ends, chars)
     gold_units, sys_units = (gold.token_ends, gold_starts), (sys.token_ends, sys_starts)
     gold_tokens, sys_tokens = gold.token_starts, sys.token_starts

@@ -607,31 +607,34 @@ def _cuts(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignmen
 
 
 def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment,
-                gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None) -> list[Group]:
+                gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None,
+                *, empty_units: bool = True) -> list[Group]:
     """Group units given their end offsets and the character alignment.
 
     ``gold_ends[k]`` is the offset where gold unit ``k`` ends in the gold
     stream (non-decreasing); likewise for ``sys_ends``.  ``*_starts[k]``
     (optional) is where unit ``k`` starts; by default where the unit before
-    it ends (words of a multiword token all start where their token starts).
-    Returns the groups in document order; they partition both sides.  A unit
-    without characters is never grouped with units that have some where both
-    sides cut: see "Units without characters" in the module doc.
+    it ends.  ``empty_units=False`` says that no unit lacks characters (the
+    words of a multiword token all end where their token ends, and are not
+    empty).  Returns the groups in document order; they partition both
+    sides.  A unit without characters is never grouped with units that have
+    some where both sides cut ("Units without characters" in the module doc).
     """
     if gold_ends == sys_ends and chars.identical:
         groups = _one_to_one(gold_ends)
         if groups is not None:
             return groups
-    return _grouped(gold_ends, sys_ends, chars, gold_starts, sys_starts)
+    return _grouped(gold_ends, sys_ends, chars, gold_starts, sys_starts, empty_units)
 
 
 def _grouped(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment,
-             gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None) -> list[Group]:
+             gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None,
+             empty_units: bool = True) -> list[Group]:
     """:func:`group_units` in general: cut where both sides end a unit at
     corresponding characters, then group the units between two cuts."""
     groups: list[Group] = []
-    _group_between(groups, _Units(gold_ends, gold_starts), _Units(sys_ends, sys_starts), chars,
-                   (0, len(gold_ends), 0, len(sys_ends)), (0, 0), _cuts(gold_ends, sys_ends, chars)[1:])
+    _group_between(groups, _Units(gold_ends, gold_starts, empty_units), _Units(sys_ends, sys_starts, empty_units),
+                   chars, (0, len(gold_ends), 0, len(sys_ends)), (0, 0), _cuts(gold_ends, sys_ends, chars)[1:])
     return groups
 
 
@@ -648,10 +651,11 @@ class _Units:
 
     ends: Sequence[int]
     starts: Sequence[int] | None
+    may_be_empty: bool = True
 
     def empty_at(self, k: int, offset: int) -> bool:
         """Whether unit ``k`` has no characters and sits at ``offset``."""
-        if self.ends[k] != offset:
+        if self.ends[k] != offset or not self.may_be_empty:
             return False
         if self.starts is not None:
             return self.starts[k] == offset
@@ -663,11 +667,13 @@ def group_between(gold: tuple[Sequence[int], Sequence[int] | None], sys: tuple[S
                   cuts: Sequence[tuple[int, int]]) -> list[Group]:
     """:func:`group_units` of part of two sides: gold units ``units[0]:units[1]``
     and system units ``units[2]:units[3]`` (``gold``/``sys`` are each side's
-    ``(ends, starts or None)``), which start at the cut ``start`` and end at the
-    last of ``cuts`` (the cuts of :func:`cuts_of` after ``start``, in order).
-    Used to cut the words of one sentence group (:func:`jpcore.align.nesting.group_words`)."""
+    ``(ends, starts)``, ``starts`` ``None`` when no unit of the side lacks
+    characters), which start at the cut ``start`` and end at the last of
+    ``cuts`` (the cuts of :func:`cuts_of` after ``start``, in order).  Used to
+    cut the words of one sentence group (:func:`jpcore.align.nesting.group_words`)."""
     groups: list[Group] = []
-    _group_between(groups, _Units(*gold), _Units(*sys), chars, units, start, cuts)
+    _group_between(groups, _Units(gold[0], gold[1], gold[1] is not None),
+                   _Units(sys[0], sys[1], sys[1] is not None), chars, units, start, cuts)
     return groups
 
 
