@@ -84,12 +84,33 @@ The kinds of group (one vocabulary for preprocess, parseval and gec)
   multiword token, a word only one side's expansion has:
   :mod:`jpcore.align.multiword`).
 
+Units without characters
+========================
+
+A unit whose key is empty -- a token that normalises to nothing (a
+zero-width space U+200B, a byte order mark U+FEFF; in trees, where only
+ASCII whitespace separates tokens, also a no-break space U+00A0 and the
+other Unicode spaces), a tree without words -- ends where it starts: it sits
+*at* an offset, and where both sides cut there it could belong to the group
+on either side.  One rule, at every level: **a unit without characters is
+never put in a group with units that have characters across a cut.**  At a
+cut, each one is a group of its own: paired in order with the other side's
+units without characters at the same cut (``exact``: the same characters,
+none), the rest one-sided (``gold-only`` / ``system-only``).  Words are cut
+inside their sentence group (:func:`jpcore.align.nesting.group_words`), so
+such a word is grouped inside its own sentence's group and a word group
+never crosses a sentence group's edge.  Where no cut falls at its place
+(inside a ``merged`` or differing stretch) it stays in the group of its
+neighbours, which lie in the same sentence group.  So removing such units
+changes no group but the ones they are in (tested with hypothesis over
+every evaluation in ``tests/test_empty_keys_properties.py``).
+
 Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
 =========================================================================
 
 * The groups partition both sides: concatenating their gold ranges gives
   ``0 .. len(gold)`` in order, and likewise for the system ranges.
-* Identical inputs give only 1:1 groups, all exact.
+* Identical inputs give only 1:1 groups, all exact (units without characters included).
 * A group is ``exact``/``merged`` only if the two sides' characters in it are
   identical; otherwise it is ``similar`` or ``different`` (both sides
   non-empty) or ``gold-only`` / ``system-only``.
