@@ -231,11 +231,17 @@ def test_gec(pair: Pair) -> None:
     totals = result.totals
     assert (totals["tp"], totals["fp"], totals["fn"]) == tuple(
         sum(getattr(sentences[unit.index], k) for unit in result.units) for k in ("tp", "fp", "fn"))
-    # an edit is at token offsets: where no empty token precedes an edited word, nothing moves
-    def edit_offsets_kept(document) -> bool:
-        return all(all(map(no_chars, sentence)) or not any(map(no_chars, sentence[: max(
-            i for i, t in enumerate(sentence) if not no_chars(t))])) for sentence in document)
-    if edit_offsets_kept(pair.gold) and edit_offsets_kept(pair.sys):
+    # an edit is at token offsets (errant compares them, in a unit of several sentences
+    # over their tokens put end to end): where no empty token precedes an edited word
+    # in its unit, nothing moves
+    def offsets_kept(document, ranges) -> bool:
+        for start, stop in ranges:
+            tokens = [t for sentence in document[start:stop] for t in sentence]
+            edited = [i for i, t in enumerate(tokens) if not no_chars(t)]
+            if edited and any(map(no_chars, tokens[: edited[-1]])):
+                return False
+        return True
+    if offsets_kept(pair.gold, [u.gold for u in result.units]) and offsets_kept(pair.sys, [u.sys for u in result.units]):
         stripped = pair.stripped()
         bare = gec.evaluate_bytes(m2(stripped.gold, no_chars), m2(stripped.sys, no_chars)).totals
         assert (totals["tp"], totals["fp"], totals["fn"]) == (bare["tp"], bare["fp"], bare["fn"])
