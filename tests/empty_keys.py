@@ -94,10 +94,10 @@ def tokenized(document: Document) -> bytes:
     return "".join(" ".join(sentence) + "\n" for sentence in document).encode("utf-8")
 
 
-def bracketed(document: Document, is_empty) -> bytes:
-    """One tree a line: ``(S ...)`` over the words, words with characters two by two in
-    a ``(P ...)`` and tokens without characters where they stand (inside a ``P``
-    next to its words, or between them), so that no bracket but a root over
+def bracketed(document: Document, is_empty, width: int = 2) -> bytes:
+    """One tree a line: ``(S ...)`` over the words, words with characters ``width`` by
+    ``width`` in a ``(P ...)`` and tokens without characters where they stand (inside
+    a ``P`` next to its words, or between them), so that no bracket but a root over
     empty tokens alone covers none of them."""
     lines = []
     for sentence in document:
@@ -109,7 +109,7 @@ def bracketed(document: Document, is_empty) -> bytes:
                 (group if group else parts).append(leaf)
                 continue
             group.append(f"(X {token})")
-            if sum(1 for leaf in group if leaf.startswith("(X")) == 2:
+            if sum(1 for leaf in group if leaf.startswith("(X")) == width:
                 parts.append("(P " + " ".join(group) + ")")
                 group = []
         if group:
