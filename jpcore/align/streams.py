@@ -136,6 +136,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
+from operator import eq
 
 from jpcore.align.similarity import jaro_winkler
 
@@ -654,7 +655,7 @@ def _grouped(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlign
     """:func:`group_units` in general: cut where both sides end a unit at
     corresponding characters, then group the units between two cuts."""
     groups: list[Group] = []
-    _group_between(groups, _Units(gold_ends, gold_starts, empty_units), _Units(sys_ends, sys_starts, empty_units),
+    _group_between(groups, _Units.of(gold_ends, gold_starts, empty_units), _Units.of(sys_ends, sys_starts, empty_units),
                    chars, (0, len(gold_ends), 0, len(sys_ends)), (0, 0), _cuts(gold_ends, sys_ends, chars)[1:])
     return groups
 
@@ -673,6 +674,13 @@ class _Units:
     ends: Sequence[int]
     starts: Sequence[int] | None
     may_be_empty: bool = True
+
+    @classmethod
+    def of(cls, ends: Sequence[int], starts: Sequence[int] | None, may_be_empty: bool) -> _Units:
+        """The side, ``may_be_empty`` only if some unit has no characters (one C-speed pass)."""
+        if may_be_empty:
+            may_be_empty = any(map(eq, ends, starts if starts is not None else [0, *ends[:-1]]))
+        return cls(ends, starts, may_be_empty)
 
     def empty_at(self, k: int, offset: int) -> bool:
         """Whether unit ``k`` has no characters and sits at ``offset``."""
@@ -708,6 +716,7 @@ def _group_between(groups: list[Group], gold: _Units, sys: _Units, chars: CharAl
     gi, n_gold, si, n_sys = units
     gold_ends, sys_ends = gold.ends, sys.ends
     prev_g, prev_s = start
+    gold_may, sys_may = gold.may_be_empty, sys.may_be_empty
     gi, si, prev_g, prev_s = _apart(groups, gold, sys, gi, n_gold, si, n_sys, prev_g, prev_s)
     for g, s in cuts:
         # the units ending at or before the cut: a forward scan, as the cuts
@@ -719,7 +728,7 @@ def _group_between(groups: list[Group], gold: _Units, sys: _Units, chars: CharAl
         sj = si
         while sj < n_sys and sys_ends[sj] <= s:
             sj += 1
-        if gj > gi and gold.empty_at(gj - 1, g) or sj > si and sys.empty_at(sj - 1, s):
+        if gold_may and gj > gi and gold.empty_at(gj - 1, g) or sys_may and sj > si and sys.empty_at(sj - 1, s):
             # units without characters at the cut: not part of the group it closes
             while gj > gi and gold.empty_at(gj - 1, g):
                 gj -= 1
@@ -736,7 +745,10 @@ def _group_between(groups: list[Group], gold: _Units, sys: _Units, chars: CharAl
             else:
                 kind = chars.kind_of_difference(gold_chars, sys_chars)
             groups.append(new_group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
-        gi, si, prev_g, prev_s = _apart(groups, gold, sys, gj, n_gold, sj, n_sys, g, s)
+        if gold_may or sys_may:
+            gi, si, prev_g, prev_s = _apart(groups, gold, sys, gj, n_gold, sj, n_sys, g, s)
+        else:
+            gi, si, prev_g, prev_s = gj, sj, g, s
 
 
 def _apart(groups: list[Group], gold: _Units, sys: _Units, gi: int, n_gold: int, si: int, n_sys: int,
