@@ -188,9 +188,17 @@ def test_group_units_partitions(gold_ends, sys_ends):
 
 
 def test_units_without_characters_still_get_a_group():
-    # e.g. two failed parses "(TOP ())": both streams are empty
+    # e.g. two failed parses "(TOP ())": both streams are empty; a unit without
+    # characters is a group of its own, paired in order with the other side's
     assert summary([""], [""]) == [((0, 1), (0, 1), EXACT)]
-    assert summary(["", ""], [""]) == [((0, 2), (0, 1), MERGED)]
+    assert summary(["", ""], [""]) == [((0, 1), (0, 1), EXACT), ((1, 2), (1, 1), GOLD_ONLY)]
+    # never glued to a neighbour where both sides cut: "a" stays exact
+    assert summary(["a", "", "b"], ["a", "b"]) == [
+        ((0, 1), (0, 1), EXACT), ((1, 2), (1, 1), GOLD_ONLY), ((2, 3), (1, 2), EXACT)]
+    assert summary(["a"], ["", "a", ""]) == [
+        ((0, 0), (0, 1), SYSTEM_ONLY), ((0, 1), (1, 2), EXACT), ((1, 1), (2, 3), SYSTEM_ONLY)]
+    # where no cut separates it from its neighbours it stays in their group
+    assert summary(["ab"], ["a", "", "b"]) == [((0, 1), (0, 3), MERGED)]
 
 
 def test_common_prefix_gallops_from_a_small_step():

@@ -62,7 +62,7 @@ BY_HAND: dict[str, tuple[int, int, int, int, int, int, str]] = {
     "multiline_tree": (3, 3, 3, 0, 4, 4, "one tree over three lines, identical on both sides"),
     "two_trees_one_line": (6, 6, 6, 0, 5, 5, "two trees on one line are two sentences, identical"),
     "empty_gold_tree": (9, 9, 13, 0, 11, 11,
-        "'(TOP ())' covers no text and joins the first pair (2:1); the system's repeated "
+        "'(TOP ())' covers no text: a gold-only pair of its own (0 words, no bracket); the system's repeated "
         "'Dogs bark loudly .' is a system-only pair with 4 brackets"),
     # --- ref.txt whose groups are not sensible ---
     "word_group_runs_off": (9, 9, 9, 0, 10, 7,

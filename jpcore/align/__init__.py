@@ -34,7 +34,7 @@ _HOME = {
     "CharRanges": "differences", "Difference": "differences", "differences_of": "differences",
     "first_difference_error": "differences",
     "GroupList": "group_list", "all_match": "group_list", "compact_groups": "group_list",
-    "Nested": "nesting", "align_nested": "nesting", "nest": "nesting",
+    "Nested": "nesting", "align_nested": "nesting", "group_words": "nesting", "nest": "nesting",
     "GROUP_FIELDS": "serial", "SHAPE_NAMES": "serial", "group_from_list": "serial", "group_to_list": "serial",
     "groups_to_lists": "serial", "kind_counts": "serial", "shape_counts": "serial", "shape_name": "serial",
     "units_by_shape": "serial",
@@ -44,7 +44,8 @@ _HOME = {
     "MAX_DIFF_CELLS": "streams", "MERGED": "streams", "SIMILAR": "streams", "SIMILAR_AT_LEAST": "streams",
     "SYSTEM_ONLY": "streams", "UNIQUE_WINDOW": "streams", "CharAlignment": "streams", "Group": "streams",
     "GroupShape": "streams", "align_streams": "streams", "align_units": "streams", "anchor_length": "streams",
-    "differing_kind": "streams", "ends_of": "streams", "group_units": "streams",
+    "cuts_of": "streams", "differing_kind": "streams", "ends_of": "streams", "group_between": "streams",
+    "group_units": "streams",
 }
 
 
@@ -67,7 +68,7 @@ __all__ = [
     "MAX_ANCHOR", "MAX_DIFF_CELLS", "MERGED", "SIMILAR", "SIMILAR_AT_LEAST", "SYSTEM_ONLY", "UNIQUE_WINDOW",
     "CharAlignment", "CharRanges", "Difference", "Group", "GroupList", "GroupShape", "Nested", "Side",
     "align_nested", "align_sides", "align_streams", "align_units", "all_match", "anchor_length",
-    "boundary_weights", "compact_groups", "differences_of", "differing_kind", "ends_of", "first_difference_error",
-    "group_from_list", "group_to_list", "group_units", "groups_to_lists", "kind_counts", "nest",
+    "boundary_weights", "compact_groups", "cuts_of", "differences_of", "differing_kind", "ends_of", "first_difference_error",
+    "group_between", "group_from_list", "group_to_list", "group_units", "group_words", "groups_to_lists", "kind_counts", "nest",
     "shape_counts", "shape_name", "units_by_shape",
 ]

@@ -19,14 +19,15 @@ word groups nest inside sentence groups -- except a word pair of the CoNLL
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Protocol
 
 from jpcore.align.multiword import pair_words
 from jpcore.align.sides import Side
-from jpcore.align.streams import CharAlignment, Group, group_units
+from jpcore.align.streams import CharAlignment, Group, cuts_of, group_between, group_units
 
-__all__ = ["Nested", "align_nested", "nest"]
+__all__ = ["Nested", "align_nested", "group_words", "nest"]
 
 #: A sentence group and the word groups inside it.
 Nested = tuple[Group, list[Group]]
@@ -63,16 +64,46 @@ def nest(
     return nested
 
 
-def align_nested(gold: Side, sys: Side, chars: CharAlignment,
-                 word_groups: list[Group] | None = None) -> list[Nested]:
+def group_words(gold: Side, sys: Side, chars: CharAlignment, sentence_groups: Sequence[Group]) -> list[Group]:
+    """The word groups of two sides, each inside its sentence group.
+
+    Without a word that has no characters this is
+    ``group_units(gold.token_ends, sys.token_ends, chars)``: every sentence cut is a
+    word cut, so the word groups nest.  A word without characters sits at a cut,
+    where it could belong to the sentence group on either side of it; so then
+    the words are cut sentence group by sentence group (the same cuts, the same
+    rule: "Units without characters" in :mod:`jpcore.align.streams`), and each such
+    word is grouped inside its own sentence's group.
+    """
+    gold_starts, sys_starts = gold.empty_unit_starts(), sys.empty_unit_starts()
+    if gold_starts is None and sys_starts is None:
+        return group_units(gold.token_ends, sys.token_ends, chars, empty_units=False)
+    cuts = cuts_of(gold.token_ends, sys.token_ends, chars)
+    gold_units, sys_units = (gold.token_ends, gold_starts), (sys.token_ends, sys_starts)
+    gold_tokens, sys_tokens = gold.token_starts, sys.token_starts
+    words: list[Group] = []
+    for group in sentence_groups:
+        start = (group.gold_chars[0], group.sys_chars[0])
+        end = (group.gold_chars[1], group.sys_chars[1])
+        inside = cuts[bisect_left(cuts, start) + 1 : bisect_left(cuts, end)]
+        units = (gold_tokens[group.gold[0]], gold_tokens[group.gold[1]],
+                 sys_tokens[group.sys[0]], sys_tokens[group.sys[1]])
+        words += group_between(gold_units, sys_units, chars, units, start, [*inside, end])
+    return words
+
+
+def align_nested(gold: Side, sys: Side, chars: CharAlignment, word_groups: list[Group] | None = None,
+                 sentence_groups: list[Group] | None = None) -> list[Nested]:
     """The sentence groups of two sides with their word groups (module doc).
 
-    ``word_groups`` are ``group_units(gold.token_ends, sys.token_ends, chars)``
-    when the caller has them already (the ud task reads the surface tokens off them).
+    ``word_groups`` (:func:`group_words`) and ``sentence_groups``
+    (``group_units(gold.sentence_ends, sys.sentence_ends, chars)``) when the caller
+    has them already (the ud task reads the surface tokens off the word groups).
     """
-    sentence_groups = group_units(gold.sentence_ends, sys.sentence_ends, chars)
+    if sentence_groups is None:
+        sentence_groups = group_units(gold.sentence_ends, sys.sentence_ends, chars)
     if word_groups is None:
-        word_groups = group_units(gold.token_ends, sys.token_ends, chars)
+        word_groups = group_words(gold, sys, chars, sentence_groups)
     if gold.words is not None and sys.words is not None:
         word_groups = pair_words(word_groups, gold.words, sys.words)
     return nest(sentence_groups, word_groups, gold.token_starts, sys.token_starts)

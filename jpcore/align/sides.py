@@ -30,6 +30,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import eq
 
 from jpcore.align.multiword import SideWords
 from jpcore.align.similarity import Normaliser
@@ -171,6 +172,17 @@ class Side:
     def boundary_weights(self) -> dict[int, int]:
         """:func:`boundary_weights` of this side's token and sentence ends."""
         return boundary_weights(self.token_ends, self.sentence_ends)
+
+    def empty_unit_starts(self) -> list[int] | None:
+        """Where each unit starts in the stream, when some unit has no characters
+        (a key that normalises to nothing: ``"\\u200b"``); ``None`` when every unit has some."""
+        token_ends = self.token_ends
+        words = self.words
+        if "" not in self.keys and (words is None or not any(map(eq, words.multiword_starts, token_ends))):
+            return None
+        if words is not None:
+            return [words.start(k) for k in range(len(token_ends))]
+        return [0, *token_ends[:-1]]
 
     def sentence_at(self, offset: int) -> int:
         """Index of the sentence holding character ``offset`` (the last one past the end)."""

@@ -84,12 +84,33 @@ The kinds of group (one vocabulary for preprocess, parseval and gec)
   multiword token, a word only one side's expansion has:
   :mod:`jpcore.align.multiword`).
 
+Units without characters
+========================
+
+A unit whose key is empty -- a token that normalises to nothing (a
+zero-width space U+200B, a byte order mark U+FEFF; in trees, where only
+ASCII whitespace separates tokens, also a no-break space U+00A0 and the
+other Unicode spaces), a tree without words -- ends where it starts: it sits
+*at* an offset, and where both sides cut there it could belong to the group
+on either side.  One rule, at every level: **a unit without characters is
+never put in a group with units that have characters across a cut.**  At a
+cut, each one is a group of its own: paired in order with the other side's
+units without characters at the same cut (``exact``: the same characters,
+none), the rest one-sided (``gold-only`` / ``system-only``).  Words are cut
+inside their sentence group (:func:`jpcore.align.nesting.group_words`), so
+such a word is grouped inside its own sentence's group and a word group
+never crosses a sentence group's edge.  Where no cut falls at its place
+(inside a ``merged`` or differing stretch) it stays in the group of its
+neighbours, which lie in the same sentence group.  So removing such units
+changes no group but the ones they are in (tested with hypothesis over
+every evaluation in ``tests/test_empty_keys_properties.py``).
+
 Invariants (tested with hypothesis in ``tests/test_align_properties.py``)
 =========================================================================
 
 * The groups partition both sides: concatenating their gold ranges gives
   ``0 .. len(gold)`` in order, and likewise for the system ranges.
-* Identical inputs give only 1:1 groups, all exact.
+* Identical inputs give only 1:1 groups, all exact (units without characters included).
 * A group is ``exact``/``merged`` only if the two sides' characters in it are
   identical; otherwise it is ``similar`` or ``different`` (both sides
   non-empty) or ``gold-only`` / ``system-only``.
@@ -115,6 +136,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
+from operator import eq
 
 from jpcore.align.similarity import jaro_winkler
 
@@ -606,58 +628,152 @@ def _cuts(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignmen
     return cuts
 
 
-def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[Group]:
+def group_units(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment,
+                gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None,
+                *, empty_units: bool = True) -> list[Group]:
     """Group units given their end offsets and the character alignment.
 
     ``gold_ends[k]`` is the offset where gold unit ``k`` ends in the gold
-    stream (non-decreasing); likewise for ``sys_ends``.  Returns the groups in
-    document order; they partition both sides.
+    stream (non-decreasing); likewise for ``sys_ends``.  ``*_starts[k]``
+    (optional) is where unit ``k`` starts; by default where the unit before
+    it ends.  ``empty_units=False`` says that no unit lacks characters (the
+    words of a multiword token all end where their token ends, and are not
+    empty).  Returns the groups in document order; they partition both
+    sides.  A unit without characters is never grouped with units that have
+    some where both sides cut ("Units without characters" in the module doc).
     """
     if gold_ends == sys_ends and chars.identical:
         groups = _one_to_one(gold_ends)
         if groups is not None:
             return groups
-    return _grouped(gold_ends, sys_ends, chars)
+    return _grouped(gold_ends, sys_ends, chars, gold_starts, sys_starts, empty_units)
 
 
-def _grouped(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[Group]:
+def _grouped(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment,
+             gold_starts: Sequence[int] | None = None, sys_starts: Sequence[int] | None = None,
+             empty_units: bool = True) -> list[Group]:
     """:func:`group_units` in general: cut where both sides end a unit at
     corresponding characters, then group the units between two cuts."""
     groups: list[Group] = []
-    identical = chars.identical
-    cuts = _cuts(gold_ends, sys_ends, chars)
-    gi = si = 0
-    prev_g = prev_s = 0
-    n_gold, n_sys = len(gold_ends), len(sys_ends)
-    last = len(cuts) - 1
-    for number, (g, s) in enumerate(cuts[1:], start=1):
-        if number == last:
-            gj, sj = n_gold, n_sys
-        else:
-            # the units ending at or before the cut: a forward scan, as the
-            # cuts only move forward (amortised O(1); a bisection per cut
-            # made the whole O(n log n))
-            gj = gi
-            while gj < n_gold and gold_ends[gj] <= g:
-                gj += 1
-            sj = si
-            while sj < n_sys and sys_ends[sj] <= s:
-                sj += 1
-        if gj == gi and sj == si:
-            prev_g, prev_s = g, s
-            continue
-        gold_chars, sys_chars = (prev_g, g), (prev_s, s)
-        if gj == gi:
-            kind = SYSTEM_ONLY
-        elif sj == si:
-            kind = GOLD_ONLY
-        elif identical or chars.same_text(gold_chars, sys_chars):
-            kind = EXACT if (gj - gi == 1 and sj - si == 1) else MERGED
-        else:
-            kind = chars.kind_of_difference(gold_chars, sys_chars)
-        groups.append(new_group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
-        gi, si, prev_g, prev_s = gj, sj, g, s
+    _group_between(groups, _Units.of(gold_ends, gold_starts, empty_units), _Units.of(sys_ends, sys_starts, empty_units),
+                   chars, (0, len(gold_ends), 0, len(sys_ends)), (0, 0), _cuts(gold_ends, sys_ends, chars)[1:])
     return groups
+
+
+def cuts_of(gold_ends: Sequence[int], sys_ends: Sequence[int], chars: CharAlignment) -> list[tuple[int, int]]:
+    """Every offset pair ``(gold, sys)`` where both sides end a unit at corresponding
+    characters, in order, from ``(0, 0)`` to the two streams' ends: where
+    :func:`group_units` may cut."""
+    return _cuts(gold_ends, sys_ends, chars)
+
+
+@dataclass(frozen=True, slots=True)
+class _Units:
+    """One side's unit end offsets, and where a unit starts (given, or the end before it)."""
+
+    ends: Sequence[int]
+    starts: Sequence[int] | None
+    may_be_empty: bool = True
+
+    @classmethod
+    def of(cls, ends: Sequence[int], starts: Sequence[int] | None, may_be_empty: bool) -> _Units:
+        """The side, ``may_be_empty`` only if some unit has no characters (one C-speed pass)."""
+        if may_be_empty:
+            may_be_empty = any(map(eq, ends, starts if starts is not None else [0, *ends[:-1]]))
+        return cls(ends, starts, may_be_empty)
+
+    def empty_at(self, k: int, offset: int) -> bool:
+        """Whether unit ``k`` has no characters and sits at ``offset``."""
+        if self.ends[k] != offset or not self.may_be_empty:
+            return False
+        if self.starts is not None:
+            return self.starts[k] == offset
+        return (self.ends[k - 1] if k else 0) == offset
+
+
+def group_between(gold: tuple[Sequence[int], Sequence[int] | None], sys: tuple[Sequence[int], Sequence[int] | None],
+                  chars: CharAlignment, units: tuple[int, int, int, int], start: tuple[int, int],
+                  cuts: Sequence[tuple[int, int]]) -> list[Group]:
+    """:func:`group_units` of part of two sides: gold units ``units[0]:units[1]``
+    and system units ``units[2]:units[3]`` (``gold``/``sys`` are each side's
+    ``(ends, starts)``, ``starts`` ``None`` when no unit of the side lacks
+    characters), which start at the cut ``start`` and end at the last of
+    ``cuts`` (the cuts of :func:`cuts_of` after ``start``, in order).  Used to
+    cut the words of one sentence group (:func:`jpcore.align.nesting.group_words`)."""
+    groups: list[Group] = []
+    _group_between(groups, _Units(gold[0], gold[1], gold[1] is not None),
+                   _Units(sys[0], sys[1], sys[1] is not None), chars, units, start, cuts)
+    return groups
+
+
+def _group_between(groups: list[Group], gold: _Units, sys: _Units, chars: CharAlignment,
+                   units: tuple[int, int, int, int], start: tuple[int, int],
+                   cuts: Sequence[tuple[int, int]]) -> None:
+    """Append the groups of :func:`group_between` to ``groups``: at each cut, the
+    units ending at or before it, but those without characters at the cut itself,
+    which are grouped apart (:func:`_apart`); the last cut takes every unit left."""
+    identical = chars.identical
+    gi, n_gold, si, n_sys = units
+    gold_ends, sys_ends = gold.ends, sys.ends
+    prev_g, prev_s = start
+    gold_may, sys_may = gold.may_be_empty, sys.may_be_empty
+    gi, si, prev_g, prev_s = _apart(groups, gold, sys, gi, n_gold, si, n_sys, prev_g, prev_s)
+    for g, s in cuts:
+        # the units ending at or before the cut: a forward scan, as the cuts
+        # only move forward (amortised O(1); a bisection per cut made the
+        # whole O(n log n))
+        gj = gi
+        while gj < n_gold and gold_ends[gj] <= g:
+            gj += 1
+        sj = si
+        while sj < n_sys and sys_ends[sj] <= s:
+            sj += 1
+        if gold_may and gj > gi and gold.empty_at(gj - 1, g) or sys_may and sj > si and sys.empty_at(sj - 1, s):
+            # units without characters at the cut: not part of the group it closes
+            while gj > gi and gold.empty_at(gj - 1, g):
+                gj -= 1
+            while sj > si and sys.empty_at(sj - 1, s):
+                sj -= 1
+        if gj > gi or sj > si:
+            gold_chars, sys_chars = (prev_g, g), (prev_s, s)
+            if gj == gi:
+                kind = SYSTEM_ONLY
+            elif sj == si:
+                kind = GOLD_ONLY
+            elif identical or chars.same_text(gold_chars, sys_chars):
+                kind = EXACT if (gj - gi == 1 and sj - si == 1) else MERGED
+            else:
+                kind = chars.kind_of_difference(gold_chars, sys_chars)
+            groups.append(new_group((gi, gj), (si, sj), gold_chars, sys_chars, kind))
+        if gold_may or sys_may:
+            gi, si, prev_g, prev_s = _apart(groups, gold, sys, gj, n_gold, sj, n_sys, g, s)
+        else:
+            gi, si, prev_g, prev_s = gj, sj, g, s
+
+
+def _apart(groups: list[Group], gold: _Units, sys: _Units, gi: int, n_gold: int, si: int, n_sys: int,
+           g: int, s: int) -> tuple[int, int, int, int]:
+    """The units without characters at the cut ``(g, s)`` from ``gi`` / ``si`` on,
+    each a group of its own: paired in order, ``exact``, with the other side's
+    (the same characters: none), the rest one-sided.  Returns where the next
+    group starts (unit indices and the cut)."""
+    gj = gi
+    while gj < n_gold and gold.empty_at(gj, g):
+        gj += 1
+    sj = si
+    while sj < n_sys and sys.empty_at(sj, s):
+        sj += 1
+    if gj > gi or sj > si:
+        gold_point, sys_point = (g, g), (s, s)
+        while gi < gj and si < sj:
+            groups.append(new_group((gi, gi + 1), (si, si + 1), gold_point, sys_point, EXACT))
+            gi += 1
+            si += 1
+        for k in range(gi, gj):
+            groups.append(new_group((k, k + 1), (sj, sj), gold_point, sys_point, GOLD_ONLY))
+        for k in range(si, sj):
+            groups.append(new_group((gj, gj), (k, k + 1), gold_point, sys_point, SYSTEM_ONLY))
+    return gj, sj, g, s
 
 
 def _one_to_one(ends: Sequence[int]) -> list[Group] | None:

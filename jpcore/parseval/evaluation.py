@@ -22,8 +22,10 @@ How (spec section 2):
    sentence groups.
 3. Each sentence group is scored by :func:`jpcore.parseval.score.score_pair`.
 
-A tree without words (a failed parse ``(TOP ())``) covers no characters: it
-joins the group of the text around it.  Linear in the input for equal
+A tree without words (a failed parse ``(TOP ())``), or whose words all
+normalise to nothing, covers no characters: it is a pair of its own, with a
+tree without characters at the same place on the other side or one-sided
+(:mod:`jpcore.align.streams`, "Units without characters").  Linear in the input for equal
 streams, proportional to the differences otherwise (see :mod:`jpcore.align`).
 """
 

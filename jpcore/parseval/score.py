@@ -15,7 +15,11 @@ The rules:
   ``TOP``; nodes without words make no constituent (EVALB drops zero spans);
 * a constituent spans ``[unit of its first word, unit of its last word + 1)``:
   a bracket that starts or ends inside a many-to-many word unit snaps
-  outwards to the unit's edge;
+  outwards to the unit's edge.  Its first and last words are those with
+  characters: a word whose key is empty (``U+00A0``) and that is a unit of
+  its own (:mod:`jpcore.align.streams`, "Units without characters") is not
+  an edge, so it changes no other bracket's span; a constituent over such
+  words alone keeps their units;
 * except inside a many-to-many unit whose characters differ (``similar``
   or ``different``: a stretch a tool rewrote,
   e.g. ``ca n't`` vs ``cannot``, or two sentences that share no text): there
@@ -100,12 +104,15 @@ class UnitMap:
 
     ``one_token_units``: no unit holds two of this side's tokens, so the
     side's spans keep the shape of its trees (nested or apart, in preorder).
+    ``no_chars``: the tokens without characters that are a unit of their own
+    (never a bracket's edge, module doc).
     """
 
     units: list[int]
     blind_starts: frozenset[int]
     blind_ends: frozenset[int]
     one_token_units: bool = True
+    no_chars: frozenset[int] = frozenset()
 
 
 def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
@@ -115,10 +122,14 @@ def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
     blind_starts: set[int] = set()
     blind_ends: set[int] = set()
     one_token_units = True
+    no_chars: set[int] = set()
     for number, unit in enumerate(words):
         start, end = unit.gold if gold_side else unit.sys
         size = end - start
         if size == 1:
+            chars = unit.gold_chars if gold_side else unit.sys_chars
+            if chars[0] == chars[1]:
+                no_chars.add(len(units))
             add(number)
         elif size:
             one_token_units = False
@@ -127,7 +138,20 @@ def unit_map(words: Sequence[Group], gold_side: bool) -> UnitMap:
             if unit.kind in DIFFERING:
                 blind_starts.update(range(first + 1, first + size))
                 blind_ends.update(range(first, first + size - 1))
-    return UnitMap(units, frozenset(blind_starts), frozenset(blind_ends), one_token_units)
+    return UnitMap(units, frozenset(blind_starts), frozenset(blind_ends), one_token_units, frozenset(no_chars))
+
+
+def _edges_with_chars(first: int, last: int, no_chars: frozenset[int]) -> tuple[int, int]:
+    """The first and last token of ``first..last`` that have characters (both
+    unchanged when none has)."""
+    start, stop = first, last
+    while start <= last and start in no_chars:
+        start += 1
+    if start > last:
+        return first, last
+    while stop in no_chars:
+        stop -= 1
+    return start, stop
 
 
 def constituents(
@@ -137,6 +161,7 @@ def constituents(
     out: list[Constituent] = []
     units = side.units
     blind_starts, blind_ends = side.blind_starts, side.blind_ends
+    no_chars = side.no_chars
     offset = 0
     add = out.append
     cache = cutter.cache
@@ -146,6 +171,8 @@ def constituents(
                 label = cache[raw] if raw in cache else cutter(raw)
                 if label is not None:
                     first, last = offset + start, offset + end - 1
+                    if no_chars:
+                        first, last = _edges_with_chars(first, last, no_chars)
                     constituent = Constituent(label, units[first], units[last] + 1,
                                               tree_index, number, status)
                     if (blind_starts and first in blind_starts) or (blind_ends and last in blind_ends):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from jpcore.align import DIFFERING, CharRanges, Group, Nested, Side, align_sides, group_units, nest
+from jpcore.align import DIFFERING, CharRanges, Group, Nested, Side, align_sides, group_units, group_words, nest
 
 __all__ = ["Resolved", "upgrade_units"]
 
@@ -77,7 +77,7 @@ def _realigned(
     system = _Part(s, group.sys, contract)
     chars = align_sides(gold.local, system.local)
     sentences = group_units(gold.local.sentence_ends, system.local.sentence_ends, chars)
-    tokens = group_units(gold.local.token_ends, system.local.token_ends, chars)
+    tokens = group_words(gold.local, system.local, chars, sentences)
     old_score, new_score = _score([group], words), _score(sentences, tokens)
     if new_score == old_score or new_score[0] < old_score[0] or new_score[1] < old_score[1]:
         return None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from jpcore.align import (
     EXACT, MERGED, CharAlignment, Difference, Group, Nested, Side, align_nested, align_sides, differences_of,
-    first_difference_error, group_units, nest,
+    first_difference_error, group_units, group_words, nest,
 )
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.segmentation import Segmentation
@@ -62,8 +62,9 @@ def align_treebanks(gold: Treebank, system: Treebank, *, strict: bool = False) -
         raise first_difference_error(gold_seg, sys_seg, g, s, chars)
     # word groups before the multiword pairing: every word of a multiword token
     # ends where its token ends, so they are the surface tokens' groups too
-    token_groups = group_units(g.token_ends, s.token_ends, chars)
-    units = align_nested(g, s, chars, token_groups)
+    sentence_groups = group_units(g.sentence_ends, s.sentence_ends, chars)
+    token_groups = group_words(g, s, chars, sentence_groups)
+    units = align_nested(g, s, chars, token_groups, sentence_groups)
     tokens = _tokens_per_unit(units, token_groups, g, s, _tokens_before(gold_seg), _tokens_before(sys_seg))
     differences = [] if chars.identical else differences_of(gold_seg, sys_seg, g, s, chars)
     return WordAlignment(units, tokens, chars, differences)
