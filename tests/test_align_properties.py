@@ -224,7 +224,8 @@ def test_files_written_any_way_score_like_the_brute_force(pair, data):
 def test_identical_units_group_as_the_general_loop_groups_them(units):
     # group_units shortcuts identical streams cut identically (one exact group
     # per unit); units without characters make it defer to the general loop
-    from jpcore.align.streams import CharAlignment, _grouped, ends_of, group_units
+    from jpcore.align.grouping import _grouped, ends_of, group_units
+    from jpcore.align.streams import CharAlignment
 
     ends = ends_of(units)
     length = ends[-1] if ends else 0

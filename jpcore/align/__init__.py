@@ -3,8 +3,10 @@
 Every evaluation aligns through this package and nothing else:
 
 * :mod:`~jpcore.align.streams` -- the algorithm itself: two character
-  streams aligned (:func:`align_streams`), units grouped where both sides
-  end one (:func:`group_units`), the kinds of group (:data:`KINDS`);
+  streams aligned (:func:`align_streams`), the kinds of group (:data:`KINDS`),
+  and the prose of the whole algorithm;
+* :mod:`~jpcore.align.grouping` -- its second half: units grouped where both
+  sides end one (:func:`group_units`), given the character alignment;
 * :mod:`~jpcore.align.similarity` -- the normalisation that makes both sides
   comparable (space-free keys, the tables of ``jpcore/data``) and the
   similarity that tells ``similar`` from ``different`` text;
@@ -43,9 +45,9 @@ _HOME = {
     "EXACT": "streams", "GOLD_ONLY": "streams", "KINDS": "streams", "MAX_ANCHOR": "streams",
     "MAX_DIFF_CELLS": "streams", "MERGED": "streams", "SIMILAR": "streams", "SIMILAR_AT_LEAST": "streams",
     "SYSTEM_ONLY": "streams", "UNIQUE_WINDOW": "streams", "CharAlignment": "streams", "Group": "streams",
-    "GroupShape": "streams", "align_streams": "streams", "align_units": "streams", "anchor_length": "streams",
-    "cuts_of": "streams", "differing_kind": "streams", "ends_of": "streams", "group_between": "streams",
-    "group_units": "streams",
+    "GroupShape": "streams", "align_streams": "streams", "align_units": "grouping", "anchor_length": "streams",
+    "cuts_of": "grouping", "differing_kind": "streams", "ends_of": "grouping", "group_between": "grouping",
+    "group_units": "grouping",
 }
 
 

@@ -2,7 +2,7 @@
 
 Contract: :func:`align_nested` cuts two :class:`~jpcore.align.sides.Side`\\ s'
 character alignment twice, where both sides end a *sentence* and where both
-end a *token* (:func:`jpcore.align.streams.group_units`), pairs the words of
+end a *token* (:func:`jpcore.align.grouping.group_units`), pairs the words of
 multiword tokens as the CoNLL 2018 script does when both sides carry them
 (:func:`jpcore.align.multiword.pair_words`), and returns each sentence group
 with its word groups (:func:`nest`).  Every sentence end is a token end, so
@@ -25,7 +25,8 @@ from typing import Protocol
 
 from jpcore.align.multiword import pair_words
 from jpcore.align.sides import Side
-from jpcore.align.streams import CharAlignment, Group, cuts_of, group_between, group_units
+from jpcore.align.grouping import cuts_of, group_between, group_units
+from jpcore.align.streams import CharAlignment, Group
 
 __all__ = ["Nested", "align_nested", "group_words", "nest"]
 

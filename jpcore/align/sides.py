@@ -34,7 +34,8 @@ from operator import eq
 
 from jpcore.align.multiword import SideWords
 from jpcore.align.similarity import Normaliser
-from jpcore.align.streams import CharAlignment, align_streams, ends_of
+from jpcore.align.grouping import ends_of
+from jpcore.align.streams import CharAlignment, align_streams
 from jpcore.formats.segmentation import Segmentation
 
 __all__ = ["SENTENCE_END", "TOKEN_END", "Side", "align_sides", "boundary_weights", "cached_key", "token_starts"]
