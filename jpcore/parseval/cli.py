@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import replace
 from pathlib import Path
 
@@ -130,27 +131,44 @@ def _argparse_main(argv: list[str]) -> int:
     return exit_status(PROG, lambda: run(args))
 
 
+def alignment_evaluator(gold_path: str, cutoff: int | None) -> Callable[[str], Any]:
+    """Alignment mode's evaluation of any system file against ``gold_path`` (read once) with the
+    cut-off ``cutoff`` (``None``: the default): what the command, its extra system files and
+    :func:`jpcore.evaluate` run."""
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes
+
+    gold_data = Path(gold_path).read_bytes()
+    cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
+
+    def evaluate_system(path: str) -> Any:
+        return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,
+                              cutoff_len=cutoff_len)
+
+    return evaluate_system
+
+
+def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
+    """:func:`alignment_evaluator` of ``args`` (alignment mode; ``ValueError`` in legacy mode)."""
+    if args.evalb is not None or args.prm is not None:
+        raise ValueError("EVALB's legacy mode (--evalb, -p) is a command-line mode: it aligns nothing")
+    return alignment_evaluator(args.gold, args.cutoff)
+
+
 def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool,
                    html: str | None = None, args: argparse.Namespace | None = None) -> int:
     """Alignment mode: read both files, align, score, print (and write ``--html OUT``);
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
     # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
-    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
+    from jpcore.parseval.evaluation import render_report
 
-    gold_data = Path(gold_path).read_bytes()
-    cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
-    result = evaluate_bytes(gold_data, Path(sys_path).read_bytes(), gold_name=gold_path, sys_name=sys_path,
-                            cutoff_len=cutoff_len)
+    evaluate_system = alignment_evaluator(gold_path, cutoff)
+    result = evaluate_system(sys_path)
     keep(result)
     extras = None
     if args is not None and extra_options.requested(args):
         from jpcore.extras.command import run_extras
 
-        def evaluate_other(path: str):
-            return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,
-                                  cutoff_len=cutoff_len)
-
-        extras = run_extras(args, result, evaluate_other, system=sys_path, noun="trees")
+        extras = run_extras(args, result, evaluate_system, system=sys_path, noun="trees")
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 

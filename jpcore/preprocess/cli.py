@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_json
@@ -55,6 +57,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
 MEASURES = ("sentences", "tokens")
 
 
+def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
+    """The whole-file evaluation of any system file against ``args.gold`` with ``args``' options
+    (gold and raw text read once): what the command, its ``--compare``/``--oracle``/``--rank``
+    files and :func:`jpcore.evaluate` run."""
+    from jpcore.preprocess import evaluate_bytes
+
+    gold_data = read_bytes(args.gold)
+    normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
+    raw = None
+    if args.raw:
+        from jpcore.formats.raw import read_raw
+
+        raw = read_raw(read_bytes(args.raw), args.raw)
+
+    def evaluate_system(path: str) -> Any:
+        return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, args.format, args.level, normaliser,
+                              strict=args.strict, raw_text=raw)
+
+    return evaluate_system
+
+
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
     from jpcore.preprocess.stream_report import stream_threshold_reached
@@ -71,27 +94,14 @@ def run(args: argparse.Namespace) -> int:
         write_streamed(args.gold, args.system, args.format, args.level, normaliser,
                        strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape)
         return 0
-    from jpcore.preprocess import evaluate_bytes
-
-    gold_data, sys_data = read_bytes(args.gold), read_bytes(args.system)
-    normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
-    raw = None
-    if args.raw:
-        from jpcore.formats.raw import read_raw
-
-        raw = read_raw(read_bytes(args.raw), args.raw)
-    result = evaluate_bytes(gold_data, sys_data, args.gold, args.system, args.format, args.level, normaliser,
-                            strict=args.strict, raw_text=raw)
+    evaluate_system = evaluator(args)
+    result = evaluate_system(args.system)
     keep(result)
     extras = None
     if extra_options.requested(args):
         from jpcore.extras.command import run_extras
 
-        def evaluate_other(path: str):
-            return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, args.format, args.level, normaliser,
-                                  strict=args.strict, raw_text=raw)
-
-        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences")
+        extras = run_extras(args, result, evaluate_system, system=args.system, noun="sentences")
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
