@@ -114,8 +114,12 @@ class Evaluation:
 
     @property
     def name(self) -> str:
-        """The system file's name, as the result records it."""
-        return str(self.to_dict_cached().get("sys_name") or getattr(self.result, "sys_name", "") or "system")
+        """The system file's name, as the result records it (``system`` when it records none)."""
+        system = getattr(self.result, "system", None)
+        for name in (getattr(self.result, "sys_name", None), getattr(system, "name", None)):
+            if isinstance(name, str) and name:
+                return name
+        return "system"
 
     def to_dict_cached(self) -> dict[str, Any]:
         """``result.to_dict()``, made once."""

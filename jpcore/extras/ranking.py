@@ -59,7 +59,7 @@ from jpcore.stats.common import common_counts, common_units
 from jpcore.stats.compare import SAMPLE_RATIOS, UnitCounts, compare_counts, interval
 from jpcore.stats.measures import Measure, named_measure
 from jpcore.stats.metrics import Metric
-from jpcore.stats.resample import bootstrap_scores
+from jpcore.stats.resample import multiplicities, resample_indices
 
 __all__ = ["ALPHA", "PairResult", "RankedSystem", "RankingRun", "UnitWinner", "groups_of", "rank_results",
            "rank_units", "unit_winners"]
@@ -216,8 +216,10 @@ def groups_of(scores: Sequence[float], p_values: dict[tuple[int, int], float],
 def _own_interval(units: UnitCounts, metric: Metric, method: str, samples: int, seed: int) -> tuple[float, float] | None:
     if method == APPROXIMATE_RANDOMIZATION or len(units.counts) == 0:
         return None
-    scores, _ = bootstrap_scores(units.counts, units.counts, metric, samples, seed, SAMPLE_RATIOS[method])
-    return interval(scores)
+    n_units = len(units.counts)
+    scores = [metric.score(multiplicities(indices, n_units) @ units.counts)
+              for indices in resample_indices(n_units, samples, seed, SAMPLE_RATIOS[method])]
+    return interval(np.concatenate(scores))
 
 
 def _rank(systems: list[tuple[str, dict[str, Any], UnitCounts]], measure: Measure, label: str, metric: Metric,

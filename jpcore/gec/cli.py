@@ -212,6 +212,8 @@ def run(args: argparse.Namespace) -> int:
         if extras is not None:
             data.update(extras.json())
         write_json(data)
+    elif extras is not None and extras.replaces_report():
+        write_bytes(extras.tables().encode("utf-8"))
     else:
         write_bytes(render_output(result.errant).encode("utf-8"))
         if extras is not None:

@@ -44,7 +44,8 @@ HTML_LEGACY = "--html: the HTML report is only available in alignment mode (with
 EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or -p); EVALB's legacy mode "
                  "pairs line k with line k and aligns nothing")
 #: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
-EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure")
+EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure", "--rank",
+                 "--table-format")
 #: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
 MEASURES = ("brackets",)
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         return print_error(PROG, HTML_LEGACY)
     if extra_options.requested(args):
-        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape"))
+        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape, --rank, --table-format"))
     from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
 
     params = EvalbParams()
@@ -178,6 +179,8 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
         if extras is not None:
             data.update(extras.json())
         write_json(data)
+    elif extras is not None and extras.replaces_report():
+        sys.stdout.write(extras.tables())
     else:
         sys.stdout.write(render_report(result))
         if extras is not None:

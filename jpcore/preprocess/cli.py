@@ -82,12 +82,14 @@ def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
     from jpcore.preprocess.stream_report import stream_threshold_reached
 
-    whole_files = args.raw or args.html or args.compare or args.oracle
+    whole_files = args.raw or args.html or args.compare or args.oracle or args.rank or args.more_systems \
+        or args.table_format
     if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
         from jpcore.preprocess.stream_report import write_streamed
 
         if whole_files:
-            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare or --oracle",
+            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare, --oracle, "
+                  "--rank or --table-format",
                   file=sys.stderr)
             return 2
         normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
@@ -111,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         if extras is not None:
             data.update(extras.json())
         write_json(data)
+    elif extras is not None and extras.replaces_report():
+        sys.stdout.write(extras.tables())
     else:
         from jpcore.preprocess.report import render_text
 

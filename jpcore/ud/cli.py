@@ -70,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
                 data.update(extras.json())
             text = json.dumps(data, ensure_ascii=False)
         sys.stdout.write(text + "\n")
+    elif extras is not None and extras.replaces_report():
+        sys.stdout.write(extras.tables())
     else:
         sys.stdout.write(render_text(result, counts=args.counts))
         if extras is not None:
