@@ -124,6 +124,24 @@ def saved(spec: LoaderSpec) -> ComparisonRun | None:
     return getattr(a, "saved_comparison", None) if a is not None else None
 
 
+def offered(spec: LoaderSpec, a: LoadedInput) -> Mapping[str, SecondSample]:
+    """The bundled second systems offered with the loaded ``a`` (what the System B selectbox lists;
+    the Ranking page offers them too)."""
+    return _offered(spec, a)
+
+
+def a_request(spec: LoaderSpec, a: LoadedInput) -> Request | None:
+    """System A's request (gold, third file, options) kept when ``a`` was loaded, with no system:
+    what another system is aligned to gold with (``None`` for A from a saved JSON result)."""
+    kept = st.session_state.get(_keys(spec)["request"])
+    return kept[1] if kept is not None and kept[0] == a.fingerprint else None
+
+
+def system_name(names: Any) -> str:
+    """The system file's name among a result's ``(role, name)`` inputs."""
+    return _system_name(names)
+
+
 def _system_name(names: Any) -> str:
     """The system file's name among a result's ``(role, name)`` inputs."""
     for role, name in names:
