@@ -41,6 +41,7 @@ BENCHMARKS = (
     "parseval",
     "align_drift",
     "stats",
+    "ranking",
     "ud",
     "app_retained",
 )
