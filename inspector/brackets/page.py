@@ -29,6 +29,7 @@ from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES
 from inspector.common.state import show_nothing_loaded
@@ -201,6 +202,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(SPEC)
+    totals_downloads(result, "bk_totals_dl")
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)
     chart_labels = selected_labels(st.session_state.get(CHART_KEY))

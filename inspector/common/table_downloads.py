@@ -6,6 +6,8 @@ them: a float with two decimals, an integer as it is; a missing value as
 ``–``), and :func:`table_downloads` draws the three download buttons, whose
 files are :func:`jpcore.extras.tables.render`'s: the same writers as the
 command line's ``--table-format``, so a table reads the same in both.
+:func:`totals_downloads` offers a result's totals so (each view's first
+page, under its headline); the by-shape and ranking tables have theirs.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from numbers import Integral, Real
 import pandas as pd
 import streamlit as st
 
-from jpcore.extras.tables import Table, render
+from jpcore.extras.tables import Table, render, totals_table
 
 #: The downloads, in order: (format, button label, file suffix, MIME type).
 DOWNLOADS = (("csv", "CSV", "csv", "text/csv"), ("markdown", "Markdown", "md", "text/markdown"),
@@ -56,3 +58,9 @@ def table_downloads(table: Table | pd.DataFrame, name: str, key: str, label: str
         with column:
             st.download_button(f"{what}({title})", render(table, fmt), file_name=f"{name}.{suffix}", mime=mime,
                                key=f"{key}_{fmt}", on_click="ignore", icon=":material/download:")
+
+
+def totals_downloads(result: object, key: str) -> None:
+    """The result's totals for a paper (:func:`jpcore.extras.tables.totals_table`: each measure's
+    counts and score in percent, what ``--table-format`` prints) as the three downloads."""
+    table_downloads(totals_table(result), "totals", key, "Totals")

@@ -32,6 +32,7 @@ from inspector.common import linked_selection, loader_state
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
@@ -225,6 +226,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(SPEC)
+    totals_downloads(result, "d_totals_dl")
     st.subheader("Error by shape")
     show_by_shape(result, key="d_by_shape")
     _labels(loaded)

@@ -37,6 +37,7 @@ from inspector.edits.charts import selected_categories, type_figure
 from inspector.edits.render import legend_html, units_html
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
@@ -259,6 +260,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(gec_loading.SPEC)
+    totals_downloads(result, "e_totals_dl")
     _type_chart(loaded)
     chosen = _edit_filter(loaded)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)

@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jpcore.extras.text import COUNT_HEADERS
 from jpcore.extras.totals import measures_of
 from jpcore.stats.measures import Measure
 
@@ -49,8 +50,6 @@ __all__ = ["FORMATS", "Table", "pairs_table", "percent", "ranking_table", "rende
 
 #: What :func:`render` writes.
 FORMATS = ("text", "csv", "markdown", "latex")
-#: How a count is headed.
-COUNT_HEADERS = {"tp": "TP", "fp": "FP", "fn": "FN"}
 MINUS = "\u2212"
 #: LaTeX's special characters and what stands for each.
 _LATEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",

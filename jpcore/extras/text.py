@@ -30,13 +30,10 @@ COUNT_HEADERS = {"tp": "TP", "fp": "FP", "fn": "FN"}
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int]) -> list[str]:
     """``headers`` and ``rows`` as `` | ``-separated columns: those in ``left`` left-aligned."""
-    widths = [max(len(headers[c]), *(len(row[c]) for row in rows)) for c in range(len(headers))]
+    from jpcore.extras.tables import Table, render
 
-    def line(cells: Sequence[str]) -> str:
-        return " | ".join(cell.ljust(widths[c]) if c in left else cell.rjust(widths[c])
-                          for c, cell in enumerate(cells)).rstrip()
-
-    return [line(headers), "-+-".join("-" * width for width in widths), *(line(row) for row in rows)]
+    table = Table(tuple(headers), tuple(tuple(row) for row in rows), tuple(c not in left for c in range(len(headers))))
+    return render(table, "text").splitlines()
 
 
 def render_by_shape(rows: Sequence[ShapeRow], measures: Sequence[Measure], result: Any, noun: str) -> str:
