@@ -24,7 +24,7 @@ import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import streamlit as st
 
@@ -279,3 +279,11 @@ def paged(items: Sequence[T], per_page: int, key: str, noun: str,
                        f"(page {page} of {n_pages}).")
     first = (page - 1) * per_page
     return items[first:first + per_page], first
+
+
+def stop_until_loaded(message: str, loader_page: str, title: str, icon: str) -> NoReturn:
+    """A general page (Analysis, Compare, Ranking) with nothing to show yet: ``message`` (markdown,
+    already escaped), a link to the page that loads evaluation ``title``, and the script stops."""
+    st.info(message, icon=icon)
+    st.page_link(loader_page, label=f"Open the page that loads {title}", icon=":material/arrow_forward:")
+    st.stop()

@@ -103,12 +103,10 @@ def show() -> None:
     saved = system_b.saved(spec) if b is None else None
     if a is None or (b is None and saved is None):
         what = "Nothing is loaded" if a is None else "No system B is chosen"
-        st.info(f"{what} for {view.title} yet: choose system A and, under it, a **System B** in "
-                f"{view.loader_hint} (a bundled second system, an upload or pasted text), then come back here.",
-                icon=":material/compare_arrows:")
-        st.page_link(view.loader_page, label=f"Open the page that loads {view.title}",
-                     icon=":material/arrow_forward:")
-        st.stop()
+        components.stop_until_loaded(
+            f"{what} for {view.title} yet: choose system A and, under it, a **System B** in {view.loader_hint} "
+            "(a bundled second system, an upload or pasted text), then come back here.", view.loader_page,
+            view.title, ":material/compare_arrows:")
     if saved is not None:
         run, measure = saved, saved.measure.name
         st.info(f"{significance_line(run)} {SAVED_NOTE}", icon=":material/compare_arrows:")

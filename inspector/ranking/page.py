@@ -96,11 +96,9 @@ def show() -> None:
     spec = view.loader()
     a, b = spec.get_loaded(), spec.get_loaded_b()
     if a is None:
-        st.info(f"Nothing is loaded for {view.title} yet: choose system A (and a **System B**) in "
-                f"{view.loader_hint}, then come back here to add more systems.", icon=":material/leaderboard:")
-        st.page_link(view.loader_page, label=f"Open the page that loads {view.title}",
-                     icon=":material/arrow_forward:")
-        st.stop()
+        components.stop_until_loaded(f"Nothing is loaded for {view.title} yet: choose system A (and a **System "
+                                     f"B**) in {view.loader_hint}, then come back here to add more systems.",
+                                     view.loader_page, view.title, ":material/leaderboard:")
     systems = ranked_systems(spec, a, b)
     if len(systems) < 2:
         st.info("A ranking needs two systems or more: choose a System B on the evaluation's page, or add a "

@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from jpcore.extras.totals import measures_of, totals_json
+from jpcore.extras.totals import measures_of, saved_measure, totals_json
 from jpcore.formats.json_schema import SchemaError
 from jpcore.stats import DEFAULT_SAMPLES, PAIRED_BOOTSTRAP, APPROXIMATE_RANDOMIZATION, Comparison
 from jpcore.stats.common import common_counts, common_units
@@ -156,12 +156,7 @@ class RankingRun:
         with system 0 = ``result`` and the others' units and counts as saved; the caller
         compares :meth:`to_dict` with ``data``.  :class:`SchemaError` naming the field that
         cannot be."""
-        measures = measures_of(result)
-        try:
-            measure = named_measure(measures, data["measure"])
-        except ValueError:
-            raise SchemaError("measure", "one of " + ", ".join(repr(m.name) for m in measures),
-                              repr(data["measure"])) from None
+        measure = saved_measure(result, data["measure"])
         saved = data["systems"]
         if len(saved) < 2:
             raise SchemaError("systems", "two systems or more", f"{len(saved)}")
