@@ -287,3 +287,18 @@ def stop_until_loaded(message: str, loader_page: str, title: str, icon: str) -> 
     st.info(message, icon=icon)
     st.page_link(loader_page, label=f"Open the page that loads {title}", icon=":material/arrow_forward:")
     st.stop()
+
+
+def measure_choice(result: Any, label: str, key: str, help_text: str) -> str:
+    """The name of the measure of ``result``'s task chosen in a selectbox (its default first chosen;
+    no selectbox when the task has one measure)."""
+    from jpcore.extras.totals import measures_of
+
+    measures = list(measures_of(result))
+    names = [m.name for m in measures]
+    if len(names) == 1:
+        return names[0]
+    default = next((m.name for m in measures if m.default), names[0])
+    labels = {m.name: m.label(result) for m in measures}
+    return st.selectbox(label, names, key=key, index=names.index(default), format_func=labels.__getitem__,
+                        help=help_text)

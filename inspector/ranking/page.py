@@ -22,7 +22,6 @@ import streamlit as st
 from jpcore.extras.options import DEFAULT_SAMPLES, DEFAULT_SEED
 from jpcore.extras.ranking import ALPHA, RankingRun, rank_results, unit_winners
 from jpcore.extras.tables import pairs_table, ranking_table
-from jpcore.extras.totals import measures_of
 from jpcore.stats import PAIRED_BOOTSTRAP
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
@@ -36,17 +35,6 @@ from inspector.ranking.systems import System, ranked_systems
 TABLE_ROWS = 500
 #: Where the session keeps rankings made (one per evaluation: the last).
 RUNS_KEY = "rk_runs"
-
-
-def _measure(spec: Any, result: Any) -> str:
-    measures = list(measures_of(result))
-    names = [m.name for m in measures]
-    default = next((m.name for m in measures if m.default), names[0])
-    if len(names) == 1:
-        return names[0]
-    labels = {m.name: m.label(result) for m in measures}
-    return st.selectbox("Measure ranked", names, key=f"rk_measure_{spec.task}", index=names.index(default),
-                        format_func=labels.__getitem__, help="The score ranked and tested (--measure).")
 
 
 def _ranking(task: str, systems: list[System], measure: str) -> RankingRun:
@@ -104,7 +92,8 @@ def show() -> None:
         st.info("A ranking needs two systems or more: choose a System B on the evaluation's page, or add a "
                 "bundled variant or a file above.", icon=":material/leaderboard:")
         st.stop()
-    measure = _measure(spec, a.result)
+    measure = components.measure_choice(a.result, "Measure ranked", f"rk_measure_{spec.task}",
+                                        "The score ranked and tested (--measure).")
     run = _ranking(spec.task, systems, measure)
     st.info(_groups_line(run), icon=":material/leaderboard:")
 
