@@ -121,13 +121,6 @@ class Evaluation:
                 return name
         return "system"
 
-    def to_dict_cached(self) -> dict[str, Any]:
-        """``result.to_dict()``, made once."""
-        cached = self.__dict__.get("_dict")
-        if cached is None:
-            cached = self.__dict__["_dict"] = self.result.to_dict()
-        return cached
-
     @property
     def totals(self) -> dict[str, Any]:
         """The headline counts and scores, as ``--json`` writes ``"totals"``."""
@@ -181,7 +174,7 @@ class Evaluation:
 
     def to_dict(self) -> dict[str, Any]:
         """What ``jpcore TASK --json`` writes: the result's JSON and what a loaded run held beyond it."""
-        data = dict(self.to_dict_cached())
+        data = self.result.to_dict()
         if self.extras is not None:
             for key in ("comparison", "oracle", "ranking"):
                 value = getattr(self.extras, key, None)
