@@ -262,7 +262,7 @@ def rank(evaluations: Sequence[Evaluation], *, measure: str | None = None, metho
          samples: int = 1000, seed: int = 12345) -> Any:
     """``--rank``: every system's score, every pair compared as :func:`compare` does, the
     significance groups; a :class:`jpcore.extras.ranking.RankingRun` (``.groups`` of input
-    indices, ``.systems``, ``.to_dict()``, :func:`jpcore.extras.tables.ranking_rows`).
+    indices, ``.systems``, ``.to_dict()``, :func:`jpcore.extras.tables.ranking_table`).
 
     >>> import jpcore
     >>> from jpcore.bundled import sample_data_root
