@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -67,6 +68,12 @@ def test_the_ranking_is_the_command_lines(ranked: AppTest) -> None:
     assert list(pairs["B \u2212 A (points)"]) == [100 * p["difference"] for p in cli["pairs"]]
     assert list(pairs["Common units"]) == [p["common_units"] for p in cli["pairs"]] == [6, 6, 8]
     assert list(pairs["Significant"]) == ["no", "no", "no"]
+    warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in ranked.warning]  # md_text's escapes undone
+    a, b = "A: toy-en: re-segmented system vs gold (2 annotators)", "B: toy-en: system vs gold, same sentences"
+    c = "C: Gold itself as a system (the upper bound)"
+    assert warnings == [f"{b} against {a}: 6 common units: the interval is unreliable",
+                        f"{c} against {a}: 6 common units: the interval is unreliable",
+                        f"{c} against {b}: 8 common units: the interval is unreliable"]
     (line,) = [info.value for info in ranked.info]
     assert line.startswith("3 systems ranked on F0\\.5: **group 1: C, B, A**.")
 

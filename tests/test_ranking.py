@@ -169,6 +169,16 @@ def test_text_output(capsysbinary, no_splits):
                     ["2", "2", str(NLTK), "96.31", "[95.75, 96.80]", "+3.69", "< 0.001"],
                     ["3", "3", str(no_splits), "1.11", "[0.94, 1.31]", "+98.89", "< 0.001"]]
     assert "method: paired-bootstrap, seed 12345, 1,000 resamples, as --compare" in block
+    assert "warning" not in block  # every pair has 1,409 common units or more
+
+
+def test_a_pair_on_fewer_than_30_common_units_is_flagged(capsysbinary):
+    toy = SAMPLE_DATA / "m2" / "toy-en"
+    status, out, err = run(capsysbinary, "gec", "-ref", toy / "gold.m2", "-hyp", toy / "sys.m2", toy / "gold.m2",
+                           "--rank")
+    assert status == 0, err
+    assert out.endswith(f"  warning: {toy / 'gold.m2'} against {toy / 'sys.m2'}: 8 common units: the interval is "
+                        "unreliable\n")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -111,6 +111,8 @@ def show() -> None:
                  column_config={name: st.column_config.NumberColumn(name, format="%.2f")
                                 for name in pairs.columns if "(points)" in name})
     table_downloads(pairs_table(run), f"pairs-{key}", "rk_pairs_dl", "Pairs")
+    for line in run.warnings():
+        st.warning(md_text(line), icon=":material/warning:")
 
     st.subheader("Who is best, unit by unit")
     winners = list(enumerate(unit_winners(run)))

@@ -119,4 +119,4 @@ def render_ranking(run: RankingRun, noun: str) -> str:
            f"{'trials' if run.method == APPROXIMATE_RANDOMIZATION else 'resamples'}, as --compare; groups: walking "
            f"down the ranking, a system joins the group of the group's first system unless their difference is "
            f"significant (p < {ALPHA:g}); the first that is opens the next group\n")
-    return text + how
+    return text + how + "".join(f"  warning: {line}\n" for line in run.warnings())
