@@ -23,8 +23,8 @@ as fast as before.
 >>> ewt = sample_data_root() / "ud" / "UD_English-EWT-excerpt"
 >>> gold, nltk = ewt / "en_ewt-ud-test.excerpt.gold.words.txt", ewt / "en_ewt-ud-test.excerpt.nltk.tok.txt"
 >>> r = jpcore.evaluate("preprocess", gold, nltk)
->>> r.totals["tokens"]
-{'tp': 2498, 'fp': 36, 'fn': 75, 'gold': 2573, 'system': 2534, 'precision': 0.9857932123125493, 'recall': 0.9708511465215701, 'f1': 0.978265126297239}
+>>> {name: r.totals["tokens"][name] for name in ("tp", "fp", "fn", "f1")}
+{'tp': 2498, 'fp': 36, 'fn': 75, 'f1': 0.978265126297239}
 >>> units = r.units()
 >>> len(units), list(units.columns[:6])
 (107, ['unit', 'kind', 'shape', 'gold_sentences', 'sys_sentences', 'gold_text'])

@@ -148,7 +148,7 @@ def test_ranking_json_reads_back_and_a_changed_figure_is_refused(capsysbinary, t
     assert jpcore.load(path).extras.ranking.groups == [[1], [0], [2]]
     data = json.loads(out)
     data["ranking"]["groups"] = [[1, 0], [2]]
-    with pytest.raises(InputError, match=r"^rank.json: ranking.groups: expected a list of 3 items, the value that follows"):
+    with pytest.raises(InputError, match=r"^rank.json: ranking.groups: expected a list of 3 items, the value that"):
         read_run_json(json.dumps(data).encode("utf-8"), "rank.json", None, "gec")
     data = json.loads(out)
     data["ranking"]["systems"][2]["unit_counts"][1] = [1, 0, 0]

@@ -23,7 +23,7 @@ from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
@@ -185,7 +185,8 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         shown = st.session_state.get("pair")  # the report names pairs by EVALB's ID (from 1)
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html",
-                                 selected=[shown + 1] if isinstance(shown, int) else [])
+                                 selected=[shown + 1] if isinstance(shown, int) else [],
+                                 comparison=system_b.shown(SPEC))
 
 
 def show() -> None:

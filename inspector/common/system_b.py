@@ -116,6 +116,12 @@ def comparison(spec: LoaderSpec, measure: str | None = None) -> ComparisonRun | 
     return runs[key]
 
 
+def shown(spec: LoaderSpec) -> ComparisonRun | None:
+    """The comparison the view shows: A against the loaded B (:func:`comparison`, the task's
+    headline measure), else the one a saved JSON result holds (:func:`saved`), else ``None``."""
+    return comparison(spec) or saved(spec)
+
+
 def saved(spec: LoaderSpec) -> ComparisonRun | None:
     """The comparison that the system A loaded from a saved JSON result holds (written by
     ``jpcore TASK GOLD A --compare B --json``, read back and made again by jpcore), or ``None``.

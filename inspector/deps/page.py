@@ -28,7 +28,7 @@ import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
@@ -195,7 +195,8 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
     with first:
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
-                                 selected=[shown] if isinstance(shown, int) else [])
+                                 selected=[shown] if isinstance(shown, int) else [],
+                                 comparison=system_b.shown(SPEC))
     second = components.flow()
     second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),

@@ -29,7 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
@@ -241,7 +241,7 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
                             file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
     with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
-                                 file_name="gec-report.html")
+                                 file_name="gec-report.html", comparison=system_b.shown(gec_loading.SPEC))
     st.caption(
         "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
         "aligned.ref.m2` prints the report above (without the notes)."

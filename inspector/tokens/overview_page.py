@@ -15,6 +15,7 @@ import streamlit as st
 
 from jpcore.preprocess import Counts
 from jpcore.preprocess.report import render_text, token_label
+from inspector.common import system_b
 from inspector.common import widgets as components
 from inspector.tokens import loader as loading
 from inspector.tokens import tables
@@ -172,4 +173,4 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html")
+                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC))

@@ -174,7 +174,8 @@ class RankingRun:
             where = f"systems[{index}]"
             rows = entry["unit_counts"]
             if len(rows) != len(entry["units"]):
-                raise SchemaError(f"{where}.unit_counts", f"one row per unit ({len(entry['units'])})", f"{len(rows)} rows")
+                raise SchemaError(f"{where}.unit_counts", f"one row per unit ({len(entry['units'])})",
+                                  f"{len(rows)} rows")
             for number, row in enumerate(rows):
                 if len(row) != len(measure.counts):
                     raise SchemaError(f"{where}.unit_counts[{number}]", f"{len(measure.counts)} counts", f"{len(row)}")
@@ -217,7 +218,8 @@ def groups_of(scores: Sequence[float], p_values: dict[tuple[int, int], float],
     return groups
 
 
-def _own_interval(units: UnitCounts, metric: Metric, method: str, samples: int, seed: int) -> tuple[float, float] | None:
+def _own_interval(units: UnitCounts, metric: Metric, method: str, samples: int,
+                  seed: int) -> tuple[float, float] | None:
     if method == APPROXIMATE_RANDOMIZATION or len(units.counts) == 0:
         return None
     n_units = len(units.counts)

@@ -46,7 +46,8 @@ from jpcore.extras.text import COUNT_HEADERS
 from jpcore.extras.totals import measures_of
 from jpcore.stats.measures import Measure
 
-__all__ = ["FORMATS", "Table", "pairs_table", "percent", "ranking_table", "render", "show_p", "signed_points", "totals_table"]
+__all__ = ["FORMATS", "Table", "pairs_table", "percent", "ranking_table", "render", "show_p", "signed_points",
+           "totals_table"]
 
 #: What :func:`render` writes.
 FORMATS = ("text", "csv", "markdown", "latex")

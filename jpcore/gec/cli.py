@@ -204,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)))
+        compared = extras.comparison if extras is not None else None
+        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)), comparison=compared)
     if args.json:
         data = result.to_dict()
         if from_text is not None:

@@ -107,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        compared = extras.comparison if extras is not None else None
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   comparison=compared)
     if args.json:
         data = result.to_dict()
         if extras is not None:

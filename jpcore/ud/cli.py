@@ -60,7 +60,9 @@ def run(args: argparse.Namespace) -> int:
         from jpcore.reports.provenance import inputs_from_paths
         from jpcore.reports import write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        compared = extras.comparison if extras is not None else None
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   comparison=compared)
     if args.json:
         # one string from the C encoder (json.dump encodes in Python, a write per piece: 6x slower);
         # millions of fresh containers: no cyclic collection while they are built
