@@ -12,26 +12,17 @@
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app_support import APP, ROOT
+from tests.app_support import APP, ROOT, cli_json
 from tests.app_support import run as _run
 
 TOY = ROOT / "sample_data" / "m2" / "toy-en"
 RANKING = "../pages/ranking.py"
 HOSTILE = "<img src=x onerror=alert(1)>"
-
-
-def _cli(*args: str) -> dict:
-    done = subprocess.run([sys.executable, "-m", "jpcore", *args, "--json"], cwd=ROOT, capture_output=True,
-                          text=True, check=True)
-    return json.loads(done.stdout)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +43,7 @@ def ranked() -> AppTest:
 
 def test_the_ranking_is_the_command_lines(ranked: AppTest) -> None:
     assert ranked.radio(key="rk_eval").value == "edits"
-    cli = _cli("gec", "-ref", str(TOY / "gold.m2"), "-hyp", str(TOY / "sys.resegmented.m2"), str(TOY / "sys.m2"),
+    cli = cli_json("gec", "-ref", str(TOY / "gold.m2"), "-hyp", str(TOY / "sys.resegmented.m2"), str(TOY / "sys.m2"),
                str(TOY / "gold.m2"), "--rank")["ranking"]
     table = ranked.dataframe[0].value
     assert list(table["System"]) == ["C: Gold itself as a system (the upper bound)",
