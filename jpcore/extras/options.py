@@ -72,9 +72,9 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
                        help="the same system run on gold's segmentation: print how much of each score is lost to "
                             "segmentation and how much to the task; --json adds \"oracle\"")
     group.add_argument("--rank", action="store_true",
-                       help=f"rank every system given (SYSTEM and MORE_SYSTEMS): each score, every pair compared as "
-                            f"--compare does (same method, samples, seed), significance groups (p < 0.05 against "
-                            f"the group's best); --json adds \"ranking\"")
+                       help="rank every system given (SYSTEM and MORE_SYSTEMS): each score, every pair compared as "
+                            "--compare does (same method, samples, seed), significance groups (p < 0.05 against "
+                            "the group's best); --json adds \"ranking\"")
     group.add_argument("more_systems", nargs="*", metavar="MORE_SYSTEMS",
                        help="further system files to rank with --rank")
     group.add_argument("--table-format", choices=TABLE_FORMATS, default=None,
