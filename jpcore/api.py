@@ -175,13 +175,13 @@ class Evaluation:
     def to_dict(self) -> dict[str, Any]:
         """What ``jpcore TASK --json`` writes: the result's JSON and what a loaded run held beyond it."""
         data = self.result.to_dict()
-        if self.extras is not None:
+        if self.extras is not None:  # in the command line's order
+            if getattr(self.extras, "hyp_from_text", None) is not None:
+                data["hyp_from_text"] = self.extras.hyp_from_text
             for key in ("comparison", "oracle", "ranking"):
                 value = getattr(self.extras, key, None)
                 if value is not None:
                     data[key] = value.to_dict()
-            if getattr(self.extras, "hyp_from_text", None) is not None:
-                data["hyp_from_text"] = self.extras.hyp_from_text
         return data
 
     def to_json(self, path: Path_ | None = None) -> str:

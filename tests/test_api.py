@@ -136,3 +136,13 @@ def test_import_jpcore_imports_neither_the_api_nor_pandas():
     assert "evaluate" in dir(jpcore)
     with pytest.raises(AttributeError, match="module 'jpcore' has no attribute 'evaluat'"):
         jpcore.evaluat  # noqa: B018
+
+
+def test_a_saved_ranking_reopens_and_writes_back_the_same_bytes(capsysbinary, tmp_path):
+    gold, system = CASES["gec"][0], CASES["gec"][1]
+    out = cli_json(capsysbinary, "gec", gold, system, [], str(TOY / "sys.m2"), str(gold), "--rank")
+    path = tmp_path / "rank.json"
+    path.write_bytes(out)
+    loaded = jpcore.load(path)
+    assert loaded.extras.ranking.groups == [[2, 1, 0]]
+    assert loaded.to_json().encode("utf-8") + b"\n" == out
