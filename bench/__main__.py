@@ -45,6 +45,7 @@ BENCHMARKS = (
     "parseval",
     "align_drift",
     "stats",
+    "ranking",
     "ud",
     "app_retained",
 )

@@ -15,3 +15,14 @@ def run(at: AppTest) -> AppTest:
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def cli_json(*args: str) -> dict:
+    """``python -m jpcore ARGS --json``'s JSON, run as a process from the repository's root."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "jpcore", *args, "--json"], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)

@@ -181,7 +181,7 @@ def test_worst_by_sentences_and_the_url() -> None:
 def test_downloads(tokens: AppTest) -> None:
     labels = [button.label for button in tokens.get("download_button")]
     assert labels == ["Buckets as CSV", "Buckets as JSON", "Units shown as CSV", "Worst units as CSV",
-                      "The whole analysis (JSON)"]
+                      "The whole analysis (JSON)", "By shape (CSV)", "By shape (Markdown)", "By shape (LaTeX)"]
 
 
 def _paste(at: AppTest, gold: str, system: str) -> AppTest:

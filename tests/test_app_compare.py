@@ -29,7 +29,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from inspector.tokens.samples import SAMPLES, derived_system_text
-from tests.app_support import APP, ROOT
+from tests.app_support import APP, ROOT, cli_json
 from tests.app_support import run as _run
 
 EWT = SAMPLES["ewt-words"]
@@ -40,11 +40,7 @@ COMPARE = "../pages/compare.py"
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
-def _cli(*args: str) -> dict:
-    """``python -m jpcore ARGS --json``'s JSON."""
-    done = subprocess.run([sys.executable, "-m", "jpcore", *args, "--json"], cwd=ROOT, capture_output=True,
-                          text=True, check=True)
-    return json.loads(done.stdout)
+_cli = cli_json
 
 
 def _open(page: str | None = None, **query: str) -> AppTest:

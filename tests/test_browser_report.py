@@ -1,6 +1,7 @@
 """The HTML reports in chromium: nothing cut on the right, on screen and on paper.
 
-Each report (tokenization on the EWT excerpt, PARSEVAL on jp-trees and on
+Each report (tokenization on the EWT excerpt, alone and with its comparison
+against a system B, PARSEVAL on jp-trees and on
 EVALB's bug trees, whose pairs are drawn words down the page, GEC on the
 re-segmented UA-GEC slice) is opened at 800 and 1,400 px and in print media
 at A4 portrait and landscape widths (718 and 1,047 px of content): the page
@@ -75,7 +76,17 @@ def _reports() -> dict[str, str]:
             sys_name="bug.tst")),
         "gec": render_html(gec_evaluate(read_m2(UAGEC / "ann1.first100.m2"),
                                         read_m2(UAGEC / "ann0.first100.resegmented.m2"))),
+        "preprocess-compared": _compared(),
     }
+
+
+def _compared() -> str:
+    """nltk's report with the comparison against gold as system B (issue 23: the report carries it)."""
+    import jpcore
+
+    gold = EWT / "en_ewt-ud-test.excerpt.gold.words.txt"
+    a = jpcore.evaluate("preprocess", gold, EWT / "en_ewt-ud-test.excerpt.nltk.tok.txt")
+    return render_html(a.result, comparison=jpcore.compare(a, jpcore.evaluate("preprocess", gold, gold)))
 
 
 @pytest.mark.browser
@@ -84,6 +95,7 @@ def test_reports_fit_the_page_on_screen_and_on_paper() -> None:
 
     reports = _reports()
     assert 'data-arrangement="down"' in reports["parseval-bug"]  # long pairs: words down the page
+    assert '<section id="comparison">' in reports["preprocess-compared"]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
         try:

@@ -204,7 +204,7 @@ def test_stream_refuses_what_needs_the_whole_files(option):
     out = cli(reference, reference, "--stream", option, reference)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == ("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare, "
-                          "--oracle or --review\n")
+                          "--oracle, --rank, --table-format or --review\n")
 
 
 def test_stream_prints_the_by_shape_table_of_the_whole_file_path():

@@ -344,11 +344,9 @@ def show() -> None:
     chosen = views[evaluation]
     source = chosen.analysis_source()
     if source is None:
-        st.info(f"Nothing is loaded for {chosen.title} yet: choose the data in "
-                f"{chosen.loader_hint}, then come back here.", icon=":material/info:")
-        st.page_link(chosen.loader_page, label=f"Open the page that loads {chosen.title}",
-                     icon=":material/arrow_forward:")
-        st.stop()
+        components.stop_until_loaded(f"Nothing is loaded for {chosen.title} yet: choose the data in "
+                                     f"{chosen.loader_hint}, then come back here.", chosen.loader_page, chosen.title,
+                                     ":material/info:")
     result = source.result
     task = task_of(result)
     measures = MEASURES[task]

@@ -23,12 +23,13 @@ from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES
 from inspector.common.state import show_nothing_loaded
@@ -184,7 +185,8 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         shown = st.session_state.get("pair")  # the report names pairs by EVALB's ID (from 1)
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html",
-                                 selected=[shown + 1] if isinstance(shown, int) else [])
+                                 selected=[shown + 1] if isinstance(shown, int) else [],
+                                 comparison=system_b.shown(SPEC))
 
 
 def show() -> None:
@@ -201,6 +203,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(SPEC)
+    totals_downloads(result, "bk_totals_dl")
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)
     chart_labels = selected_labels(st.session_state.get(CHART_KEY))

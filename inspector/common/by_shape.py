@@ -19,22 +19,18 @@ import streamlit as st
 
 from jpcore.align import shape_name
 from jpcore.extras.by_shape import shape_rows
+from jpcore.extras.tables import percent
+from jpcore.extras.tables import COUNT_HEADERS
 from jpcore.extras.totals import measures_of
 from jpcore.stats.measures import Measure
+from inspector.common.table_downloads import table_downloads
 
-#: How a count is headed.
-COUNT_HEADERS = {"tp": "TP", "fp": "FP", "fn": "FN"}
 
 
 def _prefix(measure: Measure, result: Any) -> str:
     """``Words`` of ``Words F1``; empty for a label of one word (``F0.5``)."""
     label = measure.label(result)
     return label.rsplit(" ", 1)[0] + " " if " " in label else ""
-
-
-def percent(measure: Measure, value: float) -> float:
-    """A score of ``measure`` in percent (parseval's is already)."""
-    return value * 100 / measure.best
 
 
 def shape_frame(result: Any, noun: str = "sentences") -> pd.DataFrame:
@@ -63,3 +59,4 @@ def show_by_shape(result: Any, noun: str = "sentences", key: str = "by_shape") -
     config = {name: st.column_config.NumberColumn(name, format="%.2f") for name in frame.columns
               if str(name).endswith("(%)")}
     st.dataframe(frame, hide_index=True, key=key, column_config=config)
+    table_downloads(frame, "by-shape", f"{key}_dl", "By shape")

@@ -115,12 +115,36 @@ def comparison(spec: LoaderDescription, measure: str | None = None) -> Compariso
     return runs[key]
 
 
+def shown(spec: LoaderDescription) -> ComparisonRun | None:
+    """The comparison the view shows: A against the loaded B (:func:`comparison`, the task's
+    headline measure), else the one a saved JSON result holds (:func:`saved`), else ``None``."""
+    return comparison(spec) or saved(spec)
+
+
 def saved(spec: LoaderDescription) -> ComparisonRun | None:
     """The comparison that the system A loaded from a saved JSON result holds (written by
     ``jpcore TASK GOLD A --compare B --json``, read back and made again by jpcore), or ``None``.
     Its B is no loaded result: the file holds B's totals and counts per common unit, not B's units."""
     a = spec.slot.get()
     return getattr(a, "saved_comparison", None) if a is not None else None
+
+
+def offered(spec: LoaderSpec, a: LoadedInput) -> Mapping[str, SecondSample]:
+    """The bundled second systems offered with the loaded ``a`` (what the System B selectbox lists;
+    the Ranking page offers them too)."""
+    return _offered(spec, a)
+
+
+def a_request(spec: LoaderSpec, a: LoadedInput) -> Request | None:
+    """System A's request (gold, third file, options) kept when ``a`` was loaded, with no system:
+    what another system is aligned to gold with (``None`` for A from a saved JSON result)."""
+    kept = st.session_state.get(_keys(spec)["request"])
+    return kept[1] if kept is not None and kept[0] == a.fingerprint else None
+
+
+def system_name(names: Any) -> str:
+    """The system file's name among a result's ``(role, name)`` inputs."""
+    return _system_name(names)
 
 
 def _system_name(names: Any) -> str:

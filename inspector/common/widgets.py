@@ -24,7 +24,7 @@ import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import streamlit as st
 
@@ -51,13 +51,15 @@ def flow(align: str = "bottom") -> Any:
 
 
 def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_name: str,
-                  selected: Sequence[int] = ()) -> None:
+                  selected: Sequence[int] = (), comparison: Any = None) -> None:
     """A download button for the self-contained HTML report of ``result`` (scores, SVG
     charts, definitions, licences, the per-unit table; ``selected`` units first where the
-    report draws units, e.g. the trees of the pair shown); the file is made on click."""
+    report draws units, e.g. the trees of the pair shown; with ``comparison``, system B
+    against it: :func:`inspector.common.system_b.shown`); the file is made on click."""
     chosen = list(selected)
     st.download_button(
-        "HTML report (self-contained)", lambda: render_html(result, list(inputs), selected=chosen),
+        "HTML report (self-contained)",
+        lambda: render_html(result, list(inputs), selected=chosen, comparison=comparison),
         file_name=file_name, mime="text/html", key=key, on_click="ignore",
         icon=":material/description:",
         help="One HTML file: scores, charts, every metric's definition, the data licences, "
@@ -279,3 +281,26 @@ def paged(items: Sequence[T], per_page: int, key: str, noun: str,
                        f"(page {page} of {n_pages}).")
     first = (page - 1) * per_page
     return items[first:first + per_page], first
+
+
+def stop_until_loaded(message: str, loader_page: str, title: str, icon: str) -> NoReturn:
+    """A general page (Analysis, Compare, Ranking) with nothing to show yet: ``message`` (markdown,
+    already escaped), a link to the page that loads evaluation ``title``, and the script stops."""
+    st.info(message, icon=icon)
+    st.page_link(loader_page, label=f"Open the page that loads {title}", icon=":material/arrow_forward:")
+    st.stop()
+
+
+def measure_choice(result: Any, label: str, key: str, help_text: str) -> str:
+    """The name of the measure of ``result``'s task chosen in a selectbox (its default first chosen;
+    no selectbox when the task has one measure)."""
+    from jpcore.extras.totals import measures_of
+
+    measures = list(measures_of(result))
+    names = [m.name for m in measures]
+    if len(names) == 1:
+        return names[0]
+    default = next((m.name for m in measures if m.default), names[0])
+    labels = {m.name: m.label(result) for m in measures}
+    return st.selectbox(label, names, key=key, index=names.index(default), format_func=labels.__getitem__,
+                        help=help_text)

@@ -26,7 +26,6 @@ from typing import Any
 
 import streamlit as st
 
-from jpcore.extras.totals import measures_of
 from inspector.common import system_b
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
@@ -52,18 +51,6 @@ def _default_view(views: dict[str, EvaluationView]) -> str:
         if system_b.current(spec) is not None or system_b.saved(spec) is not None:
             return key
     return next(iter(views))
-
-
-def _measure(spec: Any, result: Any) -> str:
-    measures = [m for m in measures_of(result)]
-    names = [m.name for m in measures]
-    default = next((m.name for m in measures if m.default), names[0])
-    labels = {m.name: m.label(result) for m in measures}
-    if len(names) == 1:
-        return names[0]
-    return st.selectbox("Measure tested", names, key=f"cmp_measure_{spec.task}", index=names.index(default),
-                        format_func=labels.__getitem__,
-                        help="The score whose difference the bootstrap tests (--measure on the command line).")
 
 
 def _unit_detail(row: tables.CommonRow, view: EvaluationView, a: Any, b: Any) -> None:
@@ -103,12 +90,10 @@ def show() -> None:
     saved = system_b.saved(spec) if b is None else None
     if a is None or (b is None and saved is None):
         what = "Nothing is loaded" if a is None else "No system B is chosen"
-        st.info(f"{what} for {view.title} yet: choose system A and, under it, a **System B** in "
-                f"{view.loader_hint} (a bundled second system, an upload or pasted text), then come back here.",
-                icon=":material/compare_arrows:")
-        st.page_link(view.loader_page, label=f"Open the page that loads {view.title}",
-                     icon=":material/arrow_forward:")
-        st.stop()
+        components.stop_until_loaded(
+            f"{what} for {view.title} yet: choose system A and, under it, a **System B** in {view.loader_hint} "
+            "(a bundled second system, an upload or pasted text), then come back here.", view.loader_page,
+            view.title, ":material/compare_arrows:")
     if saved is not None:
         run, measure = saved, saved.measure.name
         st.info(f"{significance_line(run)} {SAVED_NOTE}", icon=":material/compare_arrows:")
@@ -116,7 +101,9 @@ def show() -> None:
                    f"{md_text(run.label)} (the command's `--measure`). {NOT_IN_FILE}")
         scores = tables.scores_frame(a.result, totals_b=run.totals_b)
     else:
-        measure = _measure(spec, a.result)
+        measure = components.measure_choice(a.result, "Measure tested", f"cmp_measure_{spec.task}",
+                                            "The score whose difference the bootstrap tests (--measure on the "
+                                            "command line).")
         comparison = system_b.comparison(spec, measure)
         assert comparison is not None
         run = comparison

@@ -28,10 +28,11 @@ import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
@@ -194,7 +195,8 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
     with first:
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
-                                 selected=[shown] if isinstance(shown, int) else [])
+                                 selected=[shown] if isinstance(shown, int) else [],
+                                 comparison=system_b.shown(SPEC))
     second = components.flow()
     second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
@@ -225,6 +227,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(SPEC)
+    totals_downloads(result, "d_totals_dl")
     st.subheader("Error by shape")
     show_by_shape(result, key="d_by_shape")
     _labels(loaded)

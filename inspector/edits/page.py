@@ -29,7 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
@@ -37,6 +37,7 @@ from inspector.edits.charts import selected_categories, type_figure
 from inspector.edits.render import legend_html, units_html
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import enum_text, md_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
@@ -240,7 +241,7 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
                             file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
     with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
-                                 file_name="gec-report.html")
+                                 file_name="gec-report.html", comparison=system_b.shown(gec_loading.SPEC))
     st.caption(
         "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
         "aligned.ref.m2` prints the report above (without the notes)."
@@ -259,6 +260,7 @@ def show() -> None:
     _what_is_loaded(loaded)
     _headline(result)
     show_significance(gec_loading.SPEC)
+    totals_downloads(result, "e_totals_dl")
     _type_chart(loaded)
     chosen = _edit_filter(loaded)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)

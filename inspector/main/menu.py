@@ -9,7 +9,7 @@ order), then :data:`GENERAL_PAGES`; :func:`page_params` is the table
 ``entry.py``), so a new evaluation's URL needs no list outside its folder.
 
 >>> [spec.key for spec, _ in menu()]
-['overview', 'sentences', 'brackets', 'edits', 'deps', 'teaching', 'about', 'analysis', 'compare']
+['overview', 'sentences', 'brackets', 'edits', 'deps', 'teaching', 'about', 'analysis', 'compare', 'ranking']
 >>> page_key(""), page_key("edits")
 ('overview', 'edits')
 """
@@ -31,6 +31,7 @@ GENERAL_PAGES = (
                      "an_matrix": TEXT, "an_worst_by": TEXT, "an_worst_n": INT, "an_bucket": TEXT}),
     PageSpec("Compare", ":material/compare_arrows:", page_file("compare"),
              params={"cmp_eval": TEXT, "cmp_who": TEXT, "cmp_unit": INT, "cmp_rows": INT}),
+    PageSpec("Ranking", ":material/leaderboard:", page_file("ranking"), params={"rk_eval": TEXT, "rk_rows": INT}),
 )
 
 

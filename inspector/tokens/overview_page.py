@@ -15,6 +15,7 @@ import streamlit as st
 
 from jpcore.preprocess import Counts
 from jpcore.preprocess.report import render_text, token_label
+from inspector.common import system_b
 from inspector.common import widgets as components
 from inspector.tokens import loader as loading
 from inspector.tokens import tables
@@ -22,6 +23,7 @@ from inspector.tokens.charts import mismatch_figure
 from inspector.tokens.mismatch_selection import selected_units, selection_frame, selection_summary
 from inspector.tokens.loader import format_description
 from inspector.common.by_shape import show_by_shape
+from inspector.common.table_downloads import totals_downloads
 from inspector.common.significance import show_significance
 from inspector.common.markup import md_text
 from inspector.common.wording import plural
@@ -111,6 +113,7 @@ def show() -> None:
     with definitions:
         st.markdown(DEFINITIONS.format(token_name=token_name))
     show_significance(loading.SPEC)
+    totals_downloads(result, "totals_dl")
 
     st.markdown("**conll18 layout** (compare with `conll18_ud_eval.py --counts`)")
     conll_left, conll_right = st.columns([2, 3])
@@ -170,4 +173,4 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html")
+                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC))

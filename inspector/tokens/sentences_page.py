@@ -16,7 +16,7 @@ from __future__ import annotations
 import streamlit as st
 
 from jpcore.align import KINDS
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, system_b
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
@@ -149,7 +149,7 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html")
+                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC))
 
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)

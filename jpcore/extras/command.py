@@ -7,7 +7,10 @@ file.  :func:`run_extras` evaluates ``--compare`` and ``--oracle`` files
 through it (bad input there raises :class:`~jpcore.errors.InputError` naming
 that file, so nothing is printed and the command exits 2) and returns an
 :class:`Extras`: its :meth:`~Extras.json` is merged into the result's JSON
-(after the result's own keys), its :meth:`~Extras.text` printed after the report.
+(after the result's own keys), its :meth:`~Extras.text` printed after the report
+(with ``--table-format``, :meth:`~Extras.tables` instead of both).  Options that do
+not go together (more system files without ``--rank``, ``--table-format`` with
+``--json``) raise :class:`UsageError`: one line, status 2.
 """
 
 from __future__ import annotations
@@ -21,11 +24,20 @@ from jpcore.errors import InputError
 from jpcore.extras.by_shape import ShapeRow, shape_rows
 from jpcore.extras.comparison import ComparisonRun, compare_results
 from jpcore.extras.oracle import OracleRun, oracle_stages
-from jpcore.extras.text import render_by_shape, render_comparison, render_oracle
+from jpcore.extras.ranking import RankingRun, rank_results
+from jpcore.extras.text import render_by_shape, render_comparison, render_oracle, render_ranking
 from jpcore.extras.totals import measures_of
 from jpcore.stats.measures import Measure
 
-__all__ = ["Extras", "run_extras"]
+__all__ = ["Extras", "UsageError", "run_extras"]
+
+
+class UsageError(InputError):
+    """Options that do not go together: ``MESSAGE`` alone (the command prints ``PROG: error: MESSAGE``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("", None, message)
+        self.args = (message,)
 
 
 @dataclass
@@ -36,6 +48,8 @@ class Extras:
     noun: str
     comparison: ComparisonRun | None = None
     oracle: OracleRun | None = None
+    ranking: RankingRun | None = None
+    table_format: str | None = None
     shapes: list[ShapeRow] | None = None
     measures: tuple[Measure, ...] = field(default=())
     review: Any = None
@@ -49,11 +63,26 @@ class Extras:
             data["comparison"] = self.comparison.to_dict()
         if self.oracle is not None:
             data["oracle"] = self.oracle.to_dict()
+        if self.ranking is not None:
+            data["ranking"] = self.ranking.to_dict()
         return data
 
     def sections(self) -> list[Any]:
         """What the HTML report adds after the task's sections (``--review``: the verdicts)."""
         return [self.review.section()] if self.review is not None else []
+
+    def replaces_report(self) -> bool:
+        """``--table-format``: :meth:`tables` is printed instead of the report and :meth:`text`."""
+        return self.table_format is not None
+
+    def tables(self) -> str:
+        """The totals (and the ranking) as ``--table-format`` asks, separated by an empty line."""
+        from jpcore.extras.tables import ranking_table, render, totals_table
+
+        parts = [render(totals_table(self.result), self.table_format)]
+        if self.ranking is not None:
+            parts.append(render(ranking_table(self.ranking), self.table_format))
+        return "\n".join(parts)
 
     def text(self) -> str:
         """The blocks printed after the report: by shape, comparison, oracle (those asked for)."""
@@ -66,6 +95,8 @@ class Extras:
             parts.append(render_oracle(self.oracle, self.noun))
         if self.review is not None:
             parts.append(self.review.text())
+        if self.ranking is not None:
+            parts.append(render_ranking(self.ranking, self.noun))
         return "".join(parts)
 
 
@@ -79,7 +110,16 @@ def run_extras(args: argparse.Namespace, result: Any, evaluate_other: Callable[[
     if getattr(args, "write_corrected_gold", None) and not review:
         raise InputError(args.write_corrected_gold, None, "--review DB beside --write-corrected-gold",
                          "no --review")
-    if not (args.compare or args.oracle or args.by_shape or review):
+    more = list(getattr(args, "more_systems", None) or [])
+    if more and not args.rank:
+        raise UsageError(f"more system files ({', '.join(more)}) given without --rank: rank them with --rank, "
+                         "or give one system")
+    if args.rank and not more:
+        raise UsageError("--rank needs two systems or more: give the other systems' files after the first")
+    extras.table_format = getattr(args, "table_format", None)
+    if extras.table_format and getattr(args, "json", False):
+        raise UsageError("--table-format prints tables instead of the report; --json prints JSON: choose one")
+    if not (args.compare or args.oracle or args.by_shape or args.rank or extras.table_format or review):
         return extras
     measures = measures_of(result)
     extras.measures = tuple(m for m in measures if m.in_tables)
@@ -99,4 +139,11 @@ def run_extras(args: argparse.Namespace, result: Any, evaluate_other: Callable[[
             raise InputError(args.compare, None, "a system jpcore can compare", str(error)) from None
     if args.oracle:
         extras.oracle = oracle_stages(result, evaluate_other(args.oracle), args.oracle)
+    if args.rank:
+        others = [evaluate_other(path) for path in more]
+        try:
+            extras.ranking = rank_results([result, *others], [system, *more], measure=args.measure,
+                                          method=args.method, samples=args.samples, seed=args.seed)
+        except ValueError as error:
+            raise InputError(more[0], None, "systems jpcore can rank", str(error)) from None
     return extras

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from jpcore.extras.totals import measures_of, totals_json
+from jpcore.extras.totals import measures_of, saved_measure, totals_json
 from jpcore.formats.json_schema import SchemaError
 from jpcore.stats import DEFAULT_SAMPLES, PAIRED_BOOTSTRAP, APPROXIMATE_RANDOMIZATION, CommonUnit, Comparison
 from jpcore.stats.common import common_counts, common_units, side_counts
@@ -86,12 +86,7 @@ class ComparisonRun:
         units, B's counts per common unit and the resampling parameters.  Every
         other value is recomputed: the caller compares :meth:`to_dict` with ``data``.
         """
-        measures = measures_of(result_a)
-        try:
-            measure = named_measure(measures, data["measure"])
-        except ValueError:
-            raise SchemaError("measure", "one of " + ", ".join(repr(m.name) for m in measures),
-                              repr(data["measure"])) from None
+        measure = saved_measure(result_a, data["measure"])
         units = [CommonUnit.from_dict(unit) for unit in data["units"]]
         units_a = measure.units(result_a)
         _check_units(units, units_a.gold)

@@ -6,7 +6,11 @@ prints the same figures), ``--method`` (:data:`METHODS`: paired bootstrap,
 the default, approximate randomization, or compare-mt's bootstrap) and
 ``--measure`` (one of the task's measures, :mod:`jpcore.stats.measures`);
 ``--oracle SYSTEM_ON_GOLD_SEGMENTS``; ``--by-shape``; ``--review DB`` with
-``--write-corrected-gold OUT`` (:mod:`jpcore.review.command`).  Declaring them
+``--write-corrected-gold OUT`` (:mod:`jpcore.review.command`); ``--rank`` with
+further system files as positional ``MORE_SYSTEMS`` (every system given
+ranked, :mod:`jpcore.extras.ranking`); ``--table-format latex|markdown``
+(the totals and the ranking as tables for a paper, :mod:`jpcore.extras.tables`;
+not ``--format``, which is preprocess's input format).  Declaring them
 imports nothing heavy (no numpy): the names are plain strings here, and a
 test holds them equal to :mod:`jpcore.stats`'s.
 """
@@ -24,6 +28,8 @@ METHODS = ("paired-bootstrap", "approximate-randomization", "compare-mt-bootstra
 DEFAULT_SAMPLES = 1000
 #: The seed unless ``--seed`` says otherwise (sacrebleu's default for its paired bootstrap).
 DEFAULT_SEED = 12345
+#: What ``--table-format`` writes (:data:`jpcore.extras.tables.FORMATS` less text and CSV).
+TABLE_FORMATS = ("latex", "markdown")
 #: The largest ``--samples`` (a million resamples of a large corpus already take minutes).
 MAX_SAMPLES = 1_000_000
 #: numpy's legacy generator takes seeds in ``[0, 2**32)``.
@@ -66,6 +72,15 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
     group.add_argument("--oracle", metavar="SYSTEM_ON_GOLD_SEGMENTS",
                        help="the same system run on gold's segmentation: print how much of each score is lost to "
                             "segmentation and how much to the task; --json adds \"oracle\"")
+    group.add_argument("--rank", action="store_true",
+                       help="rank every system given (SYSTEM and MORE_SYSTEMS): each score, every pair compared as "
+                            "--compare does (same method, samples, seed), significance groups (p < 0.05 against "
+                            "the group's best); --json adds \"ranking\"")
+    group.add_argument("more_systems", nargs="*", metavar="MORE_SYSTEMS",
+                       help="further system files to rank with --rank")
+    group.add_argument("--table-format", choices=TABLE_FORMATS, default=None,
+                       help="print the totals (and with --rank the ranking) as a table for a paper instead of the "
+                            "report: latex (booktabs) or markdown")
     review = parser.add_argument_group(
         "after review", "Verdicts recorded on these two files (the app's Verdict, or jpcore review import) "
                         "in the review store DB.")
@@ -84,4 +99,6 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
 def requested(args: argparse.Namespace) -> bool:
     """Whether ``args`` ask for anything beyond the task's own report."""
     return bool(getattr(args, "compare", None) or getattr(args, "oracle", None) or getattr(args, "by_shape", False)
-                or getattr(args, "review", None) or getattr(args, "write_corrected_gold", None))
+                or getattr(args, "review", None) or getattr(args, "write_corrected_gold", None)
+                or getattr(args, "rank", False) or getattr(args, "more_systems", None)
+                or getattr(args, "table_format", None))

@@ -17,25 +17,22 @@ from jpcore.align import shape_name
 from jpcore.extras.by_shape import ShapeRow
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.extras.oracle import OracleRun
+from jpcore.extras.ranking import ALPHA, RankingRun
+from jpcore.extras.tables import COUNT_HEADERS
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT
 from jpcore.stats.measures import Measure
 from jpcore.stats.result import CONFIDENCE
 
-__all__ = ["render_by_shape", "render_comparison", "render_oracle"]
+__all__ = ["render_by_shape", "render_comparison", "render_oracle", "render_ranking"]
 
-#: How a count is headed in a table.
-COUNT_HEADERS = {"tp": "TP", "fp": "FP", "fn": "FN"}
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int]) -> list[str]:
     """``headers`` and ``rows`` as `` | ``-separated columns: those in ``left`` left-aligned."""
-    widths = [max(len(headers[c]), *(len(row[c]) for row in rows)) for c in range(len(headers))]
+    from jpcore.extras.tables import Table, render
 
-    def line(cells: Sequence[str]) -> str:
-        return " | ".join(cell.ljust(widths[c]) if c in left else cell.rjust(widths[c])
-                          for c, cell in enumerate(cells)).rstrip()
-
-    return [line(headers), "-+-".join("-" * width for width in widths), *(line(row) for row in rows)]
+    table = Table(tuple(headers), tuple(tuple(row) for row in rows), tuple(c not in left for c in range(len(headers))))
+    return render(table, "text").splitlines()
 
 
 def render_by_shape(rows: Sequence[ShapeRow], measures: Sequence[Measure], result: Any, noun: str) -> str:
@@ -108,3 +105,17 @@ def render_oracle(run: OracleRun, noun: str) -> str:
         lines.append(f"note: {run.off_gold:,} of the oracle's {run.units:,} units are not 1:1: it does not keep "
                      f"gold's {noun} everywhere, so its score still holds segmentation errors")
     return "\n".join(lines) + "\n"
+
+
+def render_ranking(run: RankingRun, noun: str) -> str:
+    """The ranking (best first, with groups), every pair, the method and the group rule."""
+    from jpcore.extras.tables import pairs_table, ranking_table, render
+
+    lines = ["", f"Ranking on {run.label} ({len(run.systems)} systems, each aligned to the same gold on its own):"]
+    text = "\n".join(lines) + "\n" + render(ranking_table(run), "text")
+    text += f"\nEvery pair (B against A, on their common units of {noun}):\n" + render(pairs_table(run), "text")
+    how = (f"  method: {run.method}, seed {run.seed}, {run.samples:,} "
+           f"{'trials' if run.method == APPROXIMATE_RANDOMIZATION else 'resamples'}, as --compare; groups: walking "
+           f"down the ranking, a system joins the group of the group's first system unless their difference is "
+           f"significant (p < {ALPHA:g}); the first that is opens the next group\n")
+    return text + how + "".join(f"  warning: {line}\n" for line in run.warnings())

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from jpcore.atomic import write_atomic, write_atomic_set
@@ -165,6 +166,20 @@ def system_from_text(args: argparse.Namespace) -> tuple[bytes, str, dict[str, st
                             "types": annotator_note(args.annotator)}
 
 
+def evaluator(args: argparse.Namespace, gold_data: bytes | None = None) -> Callable[[str], GecResult]:
+    """The evaluation of any system M2 file against ``args.ref`` with ``args``' options (gold
+    read once, unless given as ``gold_data``): what the extra system files of the command and
+    :func:`jpcore.evaluate` run."""
+    options = options_from_args(args)
+    gec_options = gec_options_from_args(args)
+    gold = read_bytes(args.ref) if gold_data is None else gold_data
+
+    def evaluate_system(path: str) -> GecResult:
+        return evaluate_bytes(gold, read_bytes(path), args.ref, path, options, gec_options)
+
+    return evaluate_system
+
+
 def run(args: argparse.Namespace) -> int:
     """Align when needed, score and print (bad input raises InputError: status 2)."""
     problem = _system_source(args)
@@ -184,16 +199,14 @@ def run(args: argparse.Namespace) -> int:
     if extra_options.requested(args):
         from jpcore.extras.command import run_extras
 
-        def evaluate_other(path: str) -> GecResult:
-            return evaluate_bytes(gold_data, read_bytes(path), args.ref, path, options, gec_options)
-
-        extras = run_extras(args, result, evaluate_other, system=sys_name, noun="blocks", gold=args.ref)
+        extras = run_extras(args, result, evaluator(args, gold_data), system=sys_name, noun="blocks", gold=args.ref)
     if args.write_aligned:
         write_aligned(result, args.write_aligned)
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)),
+        compared = extras.comparison if extras is not None else None
+        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)), comparison=compared,
                    extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         data = result.to_dict()
@@ -202,6 +215,8 @@ def run(args: argparse.Namespace) -> int:
         if extras is not None:
             data.update(extras.json())
         write_json(data)
+    elif extras is not None and extras.replaces_report():
+        write_bytes(extras.tables().encode("utf-8"))
     else:
         write_bytes(render_output(result.errant).encode("utf-8"))
         if extras is not None:

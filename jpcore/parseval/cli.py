@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import replace
 from pathlib import Path
 
@@ -43,8 +44,8 @@ HTML_LEGACY = "--html: the HTML report is only available in alignment mode (with
 EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or -p); EVALB's legacy mode "
                  "pairs line k with line k and aligns nothing")
 #: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
-EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure", "--review",
-                 "--write-corrected-gold")
+EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure", "--rank",
+                 "--table-format", "--review", "--write-corrected-gold")
 #: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
 MEASURES = ("brackets",)
 
@@ -83,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         return print_error(PROG, HTML_LEGACY)
     if extra_options.requested(args):
-        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape, --review"))
+        return print_error(PROG, EXTRAS_LEGACY.format(
+            option="--compare, --oracle, --by-shape, --rank, --table-format, --review"))
     from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
 
     params = EvalbParams()
@@ -131,37 +133,57 @@ def _argparse_main(argv: list[str]) -> int:
     return exit_status(PROG, lambda: run(args))
 
 
+def alignment_evaluator(gold_path: str, cutoff: int | None) -> Callable[[str], Any]:
+    """Alignment mode's evaluation of any system file against ``gold_path`` (read once) with the
+    cut-off ``cutoff`` (``None``: the default): what the command, its extra system files and
+    :func:`jpcore.evaluate` run."""
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes
+
+    gold_data = Path(gold_path).read_bytes()
+    cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
+
+    def evaluate_system(path: str) -> Any:
+        return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,
+                              cutoff_len=cutoff_len)
+
+    return evaluate_system
+
+
+def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
+    """:func:`alignment_evaluator` of ``args`` (alignment mode; ``ValueError`` in legacy mode)."""
+    if args.evalb is not None or args.prm is not None:
+        raise ValueError("EVALB's legacy mode (--evalb, -p) is a command-line mode: it aligns nothing")
+    return alignment_evaluator(args.gold, args.cutoff)
+
+
 def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: bool,
                    html: str | None = None, args: argparse.Namespace | None = None) -> int:
     """Alignment mode: read both files, align, score, print (and write ``--html OUT``);
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
     # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
-    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
+    from jpcore.parseval.evaluation import render_report
 
-    gold_data = Path(gold_path).read_bytes()
-    cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
-    result = evaluate_bytes(gold_data, Path(sys_path).read_bytes(), gold_name=gold_path, sys_name=sys_path,
-                            cutoff_len=cutoff_len)
+    evaluate_system = alignment_evaluator(gold_path, cutoff)
+    result = evaluate_system(sys_path)
     keep(result)
     extras = None
     if args is not None and extra_options.requested(args):
         from jpcore.extras.command import run_extras
 
-        def evaluate_other(path: str):
-            return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,
-                                  cutoff_len=cutoff_len)
-
-        extras = run_extras(args, result, evaluate_other, system=sys_path, noun="trees", gold=gold_path)
+        extras = run_extras(args, result, evaluate_system, system=sys_path, noun="trees", gold=gold_path)
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)),
+        compared = extras.comparison if extras is not None else None
+        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)), comparison=compared,
                    extra_sections=extras.sections() if extras is not None else ())
     if as_json:
         data = result.to_dict()
         if extras is not None:
             data.update(extras.json())
         write_json(data)
+    elif extras is not None and extras.replaces_report():
+        sys.stdout.write(extras.tables())
     else:
         sys.stdout.write(render_report(result))
         if extras is not None:

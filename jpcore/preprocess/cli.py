@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from jpcore.extras import options as extra_options
 from jpcore.output import keep, write_json
@@ -55,54 +57,66 @@ def configure(parser: argparse.ArgumentParser) -> None:
 MEASURES = ("sentences", "tokens")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Evaluate and print the report (or JSON); big files are streamed."""
-    from jpcore.preprocess.stream_report import stream_threshold_reached
-
-    whole_files = args.raw or args.html or args.compare or args.oracle or args.review or args.write_corrected_gold
-    if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
-        from jpcore.preprocess.stream_report import write_streamed
-
-        if whole_files:
-            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare, --oracle "
-                  "or --review",
-                  file=sys.stderr)
-            return 2
-        normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
-        write_streamed(args.gold, args.system, args.format, args.level, normaliser,
-                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape)
-        return 0
+def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
+    """The whole-file evaluation of any system file against ``args.gold`` with ``args``' options
+    (gold and raw text read once): what the command, its ``--compare``/``--oracle``/``--rank``
+    files and :func:`jpcore.evaluate` run."""
     from jpcore.preprocess import evaluate_bytes
 
-    gold_data, sys_data = read_bytes(args.gold), read_bytes(args.system)
+    gold_data = read_bytes(args.gold)
     normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
     raw = None
     if args.raw:
         from jpcore.formats.raw import read_raw
 
         raw = read_raw(read_bytes(args.raw), args.raw)
-    result = evaluate_bytes(gold_data, sys_data, args.gold, args.system, args.format, args.level, normaliser,
-                            strict=args.strict, raw_text=raw)
+
+    def evaluate_system(path: str) -> Any:
+        return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, args.format, args.level, normaliser,
+                              strict=args.strict, raw_text=raw)
+
+    return evaluate_system
+
+
+def run(args: argparse.Namespace) -> int:
+    """Evaluate and print the report (or JSON); big files are streamed."""
+    from jpcore.preprocess.stream_report import stream_threshold_reached
+
+    whole_files = args.raw or args.html or args.compare or args.oracle or args.rank or args.more_systems \
+        or args.table_format or args.review or args.write_corrected_gold
+    if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
+        from jpcore.preprocess.stream_report import write_streamed
+
+        if whole_files:
+            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare, --oracle, "
+                  "--rank, --table-format or --review",
+                  file=sys.stderr)
+            return 2
+        normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
+        write_streamed(args.gold, args.system, args.format, args.level, normaliser,
+                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape)
+        return 0
+    evaluate_system = evaluator(args)
+    result = evaluate_system(args.system)
     keep(result)
     extras = None
     if extra_options.requested(args):
         from jpcore.extras.command import run_extras
 
-        def evaluate_other(path: str):
-            return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, args.format, args.level, normaliser,
-                                  strict=args.strict, raw_text=raw)
-
-        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences", gold=args.gold)
+        extras = run_extras(args, result, evaluate_system, system=args.system, noun="sentences", gold=args.gold)
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
+        compared = extras.comparison if extras is not None else None
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
-                   extra_sections=extras.sections() if extras is not None else ())
+                   comparison=compared, extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         data = result.to_dict()
         if extras is not None:
             data.update(extras.json())
         write_json(data)
+    elif extras is not None and extras.replaces_report():
+        sys.stdout.write(extras.tables())
     else:
         from jpcore.preprocess.report import render_text
 

@@ -58,19 +58,25 @@ def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
 
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
-                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
-                extra_sections: Sequence[Section] = ()) -> str:
-    """The self-contained HTML document of ``result`` (see the module doc); ``extra_sections``
+                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), *,
+                comparison: Any = None, extra_sections: Sequence[Section] = ()) -> str:
+    """The self-contained HTML document of ``result`` (see the module doc); with ``comparison``
+    (a :class:`jpcore.extras.comparison.ComparisonRun` whose system A is ``result``), its
+    section follows the headline (:mod:`jpcore.reports.comparison`); ``extra_sections``
     (safe markup, such as what ``--review`` adds) follow the task's own."""
     report = build_report(result, inputs, max_units, selected)
+    if comparison is not None:
+        from jpcore.reports.comparison import comparison_section
+
+        report.sections.insert(1, comparison_section(comparison, result))
     report.sections = [*report.sections, *extra_sections]
     # a file name given on the command line may hold bytes that are not UTF-8
     return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style))
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
-               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
-               extra_sections: Sequence[Section] = ()) -> Path:
+               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), *,
+               comparison: Any = None, extra_sections: Sequence[Section] = ()) -> Path:
     """Write :func:`render_html` to ``out`` (UTF-8) whole or not at all; return the path.
 
     The file is created (beside ``out``, renamed into place when complete:
@@ -80,5 +86,6 @@ def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | No
     """
     path = Path(out)
     with open_atomic(path) as file:
-        file.write(render_html(result, inputs, max_units, selected, extra_sections))
+        file.write(render_html(result, inputs, max_units, selected, comparison=comparison,
+                               extra_sections=extra_sections))
     return path

@@ -2,7 +2,7 @@
 
 Contract: ``jpcore TASK --json`` writes the result's own JSON (``to_dict()``)
 and, when asked, ``"comparison"`` (``--compare``), ``"oracle"``
-(``--oracle``) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
+(``--oracle``), ``"ranking"`` (``--rank``) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
 (:data:`EXTRA_KEYS`).  Once the result is rebuilt, :func:`rebuild_extras`
 makes each again from the result and what the saved data alone can give
 (:meth:`jpcore.extras.comparison.ComparisonRun.rebuild`,
@@ -24,7 +24,7 @@ from jpcore.formats.json_schema import SchemaError, describe
 __all__ = ["EXTRA_KEYS", "Extras", "rebuild_extras"]
 
 #: The keys a run adds to its result's JSON.
-EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text", "totals_reviewed", "review")
+EXTRA_KEYS = ("comparison", "oracle", "ranking", "hyp_from_text", "totals_reviewed", "review")
 #: The most resampling a saved comparison may ask to be checked: resamples x common units
 #: (about 10 s here; the default 1,000 resamples of 44,000 units is 44,000,000).
 MAX_CHECKED_DRAWS = 200_000_000
@@ -39,6 +39,7 @@ class Extras:
     hyp_from_text: dict[str, str] | None = None
     #: ``{"totals_reviewed": ..., "review": ...}`` of ``--review`` (:mod:`jpcore.review.command`).
     review: dict[str, Any] | None = None
+    ranking: Any = None
 
 
 def _prefixed(key: str, error: SchemaError) -> SchemaError:
@@ -66,13 +67,24 @@ def rebuild_extras(saved: dict[str, Any], result: Any, payload: dict[str, Any],
         from jpcore.extras.oracle import OracleRun
 
         oracle = _again("oracle", saved["oracle"], lambda data: OracleRun.rebuild(data, result), first_difference)
+    ranking = None
+    if "ranking" in saved:
+        from jpcore.extras.ranking import RankingRun
+
+        data = saved["ranking"]
+        systems = len(data["systems"])
+        draws = data["samples"] * sum(len(system["units"]) for system in data["systems"]) * max(systems, 1)
+        if draws > MAX_CHECKED_DRAWS:
+            raise SchemaError("ranking.samples", f"at most {MAX_CHECKED_DRAWS:,} resampled units to check "
+                              "(samples x units x systems)", f"{draws:,}")
+        ranking = _again("ranking", data, lambda data: RankingRun.rebuild(data, result), first_difference)
     hyp_from_text = saved.get("hyp_from_text")
     if hyp_from_text is not None:
         _check_from_text(hyp_from_text, payload)
     review = None
     if "totals_reviewed" in saved or "review" in saved:
         review = _check_review(saved, result, first_difference)
-    return Extras(comparison, oracle, hyp_from_text, review)
+    return Extras(comparison, oracle, hyp_from_text, review=review, ranking=ranking)
 
 
 def _check_review(saved: dict[str, Any], result: Any, first_difference: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ Contract: :func:`schema_of` is the schema of the JSON that ``jpcore TASK
 the task's own keys, from its package (``jpcore/<task>/schema.py``:
 ``TOTALS``, ``SCHEMA``, ``invariants``; :attr:`jpcore.task.Task.schema` names
 the module), plus the keys the shared options add (:func:`extra_keys`:
-``totals_by_shape``, ``comparison``, ``oracle``).  :func:`invariants_of`
+``totals_by_shape``, ``comparison``, ``oracle``, ``ranking``).  :func:`invariants_of`
 checks, once the schema holds, what the pages rely on between the parts
 (units in document order covering every sentence once, word groups covering
 their unit's tokens, the totals equal to the sum of the units).  Both raise
@@ -30,7 +30,10 @@ from jpcore.formats.json_schema import Int, Map, Nullable, Num, Obj, Row, Schema
 from jpcore.results.fields import COUNT, NAME, SHAPE, SHARE, SPAN
 from jpcore.task import TASKS
 
-# --- what every task's JSON may add: totals by shape, a comparison, an oracle --------
+# --- what every task's JSON may add: totals by shape, a comparison, an oracle, a ranking --------
+
+#: The most systems a saved ranking may rank.
+MAX_SYSTEMS = 100
 
 #: A score of any task (a share, or parseval's percent) and a difference of two.
 SCORE = Num(0.0, 100.0)
@@ -44,7 +47,8 @@ def extra_keys(totals: Obj) -> dict[str, Schema]:
     ``totals_by_shape`` (:meth:`totals_by_shape` of every result), ``totals_reviewed``
     and ``review`` (``--review``: :mod:`jpcore.review.command`), ``comparison``
     (:class:`jpcore.extras.comparison.ComparisonRun`) and ``oracle``
-    (:class:`jpcore.extras.oracle.OracleRun`); their figures are checked once
+    (:class:`jpcore.extras.oracle.OracleRun`) and ``ranking``
+    (:class:`jpcore.extras.ranking.RankingRun`); their figures are checked once
     the result is rebuilt (:mod:`jpcore.results.reader`)."""
     comparison = Obj({
         "measure": Str(max_len=100), "label": Str(max_len=100), "system_a": NAME, "system_b": NAME,
@@ -64,10 +68,24 @@ def extra_keys(totals: Obj) -> dict[str, Schema]:
                  "end_to_end": SCORE, "oracle": SCORE, "segmentation": DIFFERENCE, "task": DIFFERENCE})
     oracle = Obj({"name": NAME, "totals": totals, "shapes": Map(COUNT, key=SHAPE),
                   "counts": Seq(Str(max_len=40), max_len=10), "stages": Seq(stage, max_len=100)})
+    wins = Nullable(Obj({"a": COUNT, "b": COUNT, "tie": COUNT}))
+    interval = Nullable(Row((DIFFERENCE, DIFFERENCE)))
+    ranked = Obj({"name": NAME, "score": SCORE, "interval": Nullable(Row((SCORE, SCORE))), "rank": Int(1, MAX_SYSTEMS),
+                  "group": Int(1, MAX_SYSTEMS), "totals": totals, "units": Seq(SPAN),
+                  "unit_counts": Seq(Seq(COUNT, max_len=10))})
+    pair = Obj({"a": Int(0, MAX_SYSTEMS), "b": Int(0, MAX_SYSTEMS), "score_a": SCORE, "score_b": SCORE,
+                "difference": DIFFERENCE, "interval": interval, "p_value": SHARE, "wins": wins, "common_units": COUNT})
+    ranking = Obj({
+        "measure": Str(max_len=100), "label": Str(max_len=100), "method": Str(choices=COMPARISON_METHODS),
+        "samples": Int(1, MAX_SAMPLES), "seed": Int(0, MAX_SEED), "alpha": SHARE, "confidence": SHARE,
+        "counts": Seq(Str(max_len=40), max_len=10), "order": Seq(Int(0, MAX_SYSTEMS), max_len=MAX_SYSTEMS),
+        "groups": Seq(Seq(Int(0, MAX_SYSTEMS), max_len=MAX_SYSTEMS), max_len=MAX_SYSTEMS),
+        "systems": Seq(ranked, max_len=MAX_SYSTEMS), "pairs": Seq(pair, max_len=MAX_SYSTEMS * MAX_SYSTEMS),
+    })
     review = Obj({"units_reviewed": COUNT, "counted_correct": COUNT, "correct_units": Seq(COUNT)},
                  {"corrected_units": Seq(COUNT)})
     return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle,
-            "totals_reviewed": totals, "review": review}
+            "ranking": ranking, "totals_reviewed": totals, "review": review}
 
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from jpcore.extras import options as extra_options
 from jpcore.formats.textio import read_bytes
@@ -34,24 +36,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
     extra_options.configure(parser, measures=METRICS, default_measure="LAS")
 
 
+def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
+    """The evaluation of any system file against ``args.gold`` with ``args``' options (gold read
+    once): what the command, its extra system files and :func:`jpcore.evaluate` run."""
+    gold_data = read_bytes(args.gold)
+
+    def evaluate_system(path: str) -> Any:
+        return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, strict=args.strict)
+
+    return evaluate_system
+
+
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the table (or JSON)."""
-    gold_data = read_bytes(args.gold)
-    result = evaluate_bytes(gold_data, read_bytes(args.system), args.gold, args.system, strict=args.strict)
+    evaluate_system = evaluator(args)
+    result = evaluate_system(args.system)
     extras = None
     if extra_options.requested(args):
         from jpcore.extras.command import run_extras
 
-        def evaluate_other(path: str):
-            return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, strict=args.strict)
-
-        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences", gold=args.gold)
+        extras = run_extras(args, result, evaluate_system, system=args.system, noun="sentences", gold=args.gold)
     if args.html:
         from jpcore.reports.provenance import inputs_from_paths
         from jpcore.reports import write_html
 
+        compared = extras.comparison if extras is not None else None
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
-                   extra_sections=extras.sections() if extras is not None else ())
+                   comparison=compared, extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         # one string from the C encoder (json.dump encodes in Python, a write per piece: 6x slower);
         # millions of fresh containers: no cyclic collection while they are built
@@ -61,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
                 data.update(extras.json())
             text = json.dumps(data, ensure_ascii=False)
         sys.stdout.write(text + "\n")
+    elif extras is not None and extras.replaces_report():
+        sys.stdout.write(extras.tables())
     else:
         sys.stdout.write(render_text(result, counts=args.counts))
         if extras is not None:

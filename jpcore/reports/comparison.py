@@ -1,0 +1,74 @@
+"""The HTML report's comparison section: system B against system A, when a comparison is given.
+
+Contract: :func:`comparison_section` turns a
+:class:`jpcore.extras.comparison.ComparisonRun` (``--compare B``, or the
+app's system B) into one :class:`~jpcore.reports.markup.Section`: both
+systems' scores on the tested measure and B − A, in percent and points
+(:mod:`jpcore.extras.tables`' scale and signs), the significance line (95 %
+interval, p to the resolution of the resamples, method, samples, seed), a
+warning when fewer than :data:`jpcore.extras.ranking.FEW_UNITS` common units
+carry it, and who wins each common unit (each system's score of its own
+counts there, the counts, the winner).  Nothing is computed here beyond the
+measure's metric of a unit's counts; file names are escaped as every value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from jpcore.extras.ranking import FEW_UNITS
+from jpcore.extras.tables import percent, show_p, signed_points
+from jpcore.reports.markup import Section, esc, num, paged_table, paragraph, table
+
+__all__ = ["comparison_section", "unit_winner"]
+
+ANCHOR = "comparison"
+
+
+def unit_winner(score_a: float, score_b: float) -> str:
+    """``A``, ``B`` or ``tie``: who scores higher on a common unit."""
+    return "A" if score_a > score_b else "B" if score_b > score_a else "tie"
+
+
+def comparison_section(run: Any, result_a: Any) -> Section:
+    """The section (see the module doc) of ``run``, a ``ComparisonRun`` whose system A is ``result_a``."""
+    c, m = run.comparison, run.measure
+    section = Section("Comparison with system B", anchor=ANCHOR)
+    section.add(paragraph(f"System B against system A on {run.label}, each aligned to the same gold on its own and "
+                          f"compared on their {len(c.units):,} common units (gold cut wherever both systems end a "
+                          "unit), as jpcore TASK GOLD A --compare B computes it."))
+    rows = [("A", run.system_a, num(f"{percent(m, c.score_a):.2f}")),
+            ("B", run.system_b, num(f"{percent(m, c.score_b):.2f}"))]
+    section.add(table(("System", "File", f"{run.label} (%)"), rows))
+    line = f"B \u2212 A = {signed_points(percent(m, c.difference))} points"
+    if c.interval is not None:
+        line += (f", 95 % interval [{signed_points(percent(m, c.interval[0]))}, "
+                 f"{signed_points(percent(m, c.interval[1]))}] points")
+    p = show_p(c.p_value, c.samples)
+    line += f", p {p}" if p.startswith("<") else f", p = {p}"
+    line += f" ({c.method}, {c.samples:,} {'trials' if c.interval is None else 'resamples'}, seed {c.seed})."
+    section.add(paragraph(line))
+    if len(c.units) < FEW_UNITS:
+        few = f"{len(c.units):,} common unit{'' if len(c.units) == 1 else 's'}: the interval is unreliable."
+        section.add(f'<p class="note"><strong>Warning</strong>: {esc(few)}</p>')
+    metric = m.metric(result_a)
+    scores_a = np.atleast_1d(metric.score(run.counts_a))
+    scores_b = np.atleast_1d(metric.score(run.counts_b))
+    winners = [unit_winner(float(a), float(b)) for a, b in zip(scores_a, scores_b)]
+    section.add(paragraph(f"Who wins each common unit (by its own counts): A {winners.count('A'):,}, "
+                          f"B {winners.count('B'):,}, tie {winners.count('tie'):,}."))
+    heading = "/".join(name.upper() if len(name) == 2 else name for name in m.counts)
+    unit_rows = []
+    for index, (unit, winner) in enumerate(zip(c.units, winners)):
+        start, end = unit.gold
+        unit_rows.append((num(index), f"{start}\u2013{end - 1}" if end > start + 1 else
+                          f"{start}" if end == start + 1 else "\u2013",
+                          num("/".join(str(int(x)) for x in run.counts_a[index])),
+                          num(f"{percent(m, float(scores_a[index])):.2f}"),
+                          num("/".join(str(int(x)) for x in run.counts_b[index])),
+                          num(f"{percent(m, float(scores_b[index])):.2f}"), winner))
+    section.add(paged_table(("Common unit", "Gold sentences", f"A {heading}", "A (%)", f"B {heading}", "B (%)",
+                             "Winner"), unit_rows, "common units", first_number=0))
+    return section
