@@ -43,7 +43,8 @@ HTML_LEGACY = "--html: the HTML report is only available in alignment mode (with
 EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or -p); EVALB's legacy mode "
                  "pairs line k with line k and aligns nothing")
 #: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
-EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure")
+EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure",
+                 "--agreement")
 #: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
 MEASURES = ("brackets",)
 
@@ -68,6 +69,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print the result as one JSON object (recall, precision, f1 in percent)")
     parser.add_argument("--html", metavar="OUT",
                         help="also write a self-contained HTML report to OUT (alignment mode only)")
+    parser.add_argument("--agreement", action="store_true",
+                        help="the two files are two annotators' (A = GOLD, B = SYSTEM): also print Cohen's kappa "
+                             "of POS tags on the words aligned 1:1 and of bracket labels on the spans both have "
+                             "(alignment mode); --json adds \"agreement\"")
     extra_options.configure(parser, measures=MEASURES, default_measure="brackets", unit="trees")
 
 
@@ -81,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html, args)
     if args.html:
         return print_error(PROG, HTML_LEGACY)
-    if extra_options.requested(args):
-        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape"))
+    if extra_options.requested(args) or args.agreement:
+        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape, --agreement"))
     from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
 
     params = EvalbParams()
@@ -155,15 +160,26 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
         from jpcore.reports import inputs_from_paths, write_html
 
         write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
+    agreement = None
+    if args is not None and args.agreement:
+        from jpcore.parseval.agreement import annotator_agreement
+
+        agreement = annotator_agreement(result)
     if as_json:
         data = result.to_dict()
         if extras is not None:
             data.update(extras.json())
+        if agreement is not None:
+            data["agreement"] = agreement.to_dict()
         write_json(data)
     else:
         sys.stdout.write(render_report(result))
         if extras is not None:
             sys.stdout.write(extras.text())
+        if agreement is not None:
+            from jpcore.stats.agreement import render_agreement
+
+            sys.stdout.write("\n" + render_agreement(agreement))
         sys.stdout.flush()
     return 0
 

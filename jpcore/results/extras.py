@@ -2,7 +2,7 @@
 
 Contract: ``jpcore TASK --json`` writes the result's own JSON (``to_dict()``)
 and, when asked, ``"comparison"`` (``--compare``), ``"oracle"``
-(``--oracle``) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
+(``--oracle``), ``"agreement"`` (``--agreement``) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
 (:data:`EXTRA_KEYS`).  Once the result is rebuilt, :func:`rebuild_extras`
 makes each again from the result and what the saved data alone can give
 (:meth:`jpcore.extras.comparison.ComparisonRun.rebuild`,
@@ -24,7 +24,7 @@ from jpcore.formats.json_schema import SchemaError, describe
 __all__ = ["EXTRA_KEYS", "Extras", "rebuild_extras"]
 
 #: The keys a run adds to its result's JSON.
-EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text")
+EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text", "agreement")
 #: The most resampling a saved comparison may ask to be checked: resamples x common units
 #: (about 10 s here; the default 1,000 resamples of 44,000 units is 44,000,000).
 MAX_CHECKED_DRAWS = 200_000_000
@@ -37,6 +37,7 @@ class Extras:
     comparison: Any = None
     oracle: Any = None
     hyp_from_text: dict[str, str] | None = None
+    agreement: Any = None
 
 
 def _prefixed(key: str, error: SchemaError) -> SchemaError:
@@ -67,7 +68,13 @@ def rebuild_extras(saved: dict[str, Any], result: Any, payload: dict[str, Any],
     hyp_from_text = saved.get("hyp_from_text")
     if hyp_from_text is not None:
         _check_from_text(hyp_from_text, payload)
-    return Extras(comparison, oracle, hyp_from_text)
+    agreement = None
+    if "agreement" in saved:
+        from jpcore.task import of_result
+
+        agreement_of = of_result(result).load("agreement")  # the schema admits it only where a task has one
+        agreement = _again("agreement", saved["agreement"], lambda data: agreement_of(result), first_difference)
+    return Extras(comparison, oracle, hyp_from_text, agreement)
 
 
 def _again(key: str, data: dict[str, Any], rebuild: Any, first_difference: Any) -> Any:

@@ -31,6 +31,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true",
                         help="refuse files whose characters differ, naming the first difference (as conll18 does)")
     parser.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
+    parser.add_argument("--agreement", action="store_true",
+                        help="the two files are two annotators' (A = GOLD, B = SYSTEM): also print Cohen's kappa "
+                             "of UPOS, XPOS, FEATS, DEPREL and HEAD on the words aligned 1:1, and how many words "
+                             "could be compared; --json adds \"agreement\"")
     extra_options.configure(parser, measures=METRICS, default_measure="LAS")
 
 
@@ -51,6 +55,11 @@ def run(args: argparse.Namespace) -> int:
         from jpcore.reports import write_html
 
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+    agreement = None
+    if args.agreement:
+        from jpcore.ud.agreement import annotator_agreement
+
+        agreement = annotator_agreement(result)
     if args.json:
         # one string from the C encoder (json.dump encodes in Python, a write per piece: 6x slower);
         # millions of fresh containers: no cyclic collection while they are built
@@ -58,10 +67,16 @@ def run(args: argparse.Namespace) -> int:
             data = result.to_dict()
             if extras is not None:
                 data.update(extras.json())
+            if agreement is not None:
+                data["agreement"] = agreement.to_dict()
             text = json.dumps(data, ensure_ascii=False)
         sys.stdout.write(text + "\n")
     else:
         sys.stdout.write(render_text(result, counts=args.counts))
         if extras is not None:
             sys.stdout.write(extras.text())
+        if agreement is not None:
+            from jpcore.stats.agreement import render_agreement
+
+            sys.stdout.write("\n" + render_agreement(agreement))
     return 0
