@@ -22,8 +22,20 @@ from typing import NoReturn
 
 from jpcore.task import TASKS
 
+#: The commands that are not an evaluation: name -> (help line, module with
+#: ``configure(parser)`` and ``run(args) -> int``), imported only when run.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("score a gold file against itself: every score must be 100 %% (a self-check of file and tool)",
+              "jpcore.check"),
+}
+
+
 def command_module(name: str) -> ModuleType:
-    """The CLI module of task ``name`` (imported now)."""
+    """The CLI module of task or command ``name`` (imported now)."""
+    if name in COMMANDS:
+        from importlib import import_module
+
+        return import_module(COMMANDS[name][1])
     return TASKS[name].load("cli")
 
 
@@ -39,8 +51,10 @@ def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentPa
         description="Align gold and system files that are cut differently, then score them.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, task in TASKS.items():
-        subparser = sub.add_parser(name, help=task.summary, description=task.summary)
+    summaries = {**{name: task.summary for name, task in TASKS.items()},
+                 **{name: summary for name, (summary, _) in COMMANDS.items()}}
+    for name, summary in summaries.items():
+        subparser = sub.add_parser(name, help=summary, description=summary)
         if configured is None or name in configured:
             command_module(name).configure(subparser)
     return parser
@@ -91,7 +105,7 @@ def run_and_exit() -> NoReturn:
 
 
 def _main(argv: list[str]) -> int:
-    name = argv[0] if argv and argv[0] in TASKS else None
+    name = argv[0] if argv and (argv[0] in TASKS or argv[0] in COMMANDS) else None
     module = command_module(name) if name else None
     if module is not None and hasattr(module, "main"):
         # A command that parses its own arguments (EVALB legacy mode must
