@@ -65,6 +65,9 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
     group.add_argument("--oracle", metavar="SYSTEM_ON_GOLD_SEGMENTS",
                        help="the same system run on gold's segmentation: print how much of each score is lost to "
                             "segmentation and how much to the task; --json adds \"oracle\"")
+    parser.add_argument("--signature-only", action="store_true",
+                        help="print the signature (version, task, every option that changes a number, a hash of "
+                             "each file) without scoring")
     group.add_argument("--by-shape", action="store_true",
                        help="also print the totals of each unit shape (1:1, merged, split, ...) after the report "
                             "(--json always holds them as \"totals_by_shape\")")

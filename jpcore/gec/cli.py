@@ -169,6 +169,16 @@ def run(args: argparse.Namespace) -> int:
     problem = _system_source(args)
     if problem is not None:
         return print_error(PROG, problem)
+    from jpcore.signature import for_run, text_line
+
+    inputs = {"gold": args.ref, "sys": args.hyp} if args.hyp is not None else {
+        "gold": args.ref, "orig": args.orig, "cor": args.cor}
+    # -orig -cor's annotator makes the system; with -hyp it changes nothing
+    signed = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "annotator" or args.hyp is None})
+    signature = for_run("gec", signed, inputs)
+    if args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
     options = options_from_args(args)
     gec_options = gec_options_from_args(args)
     from_text = None
@@ -192,13 +202,15 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)))
+        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)),
+                   signature=signature)
     if args.json:
         data = result.to_dict()
         if from_text is not None:
             data["hyp_from_text"] = from_text
         if extras is not None:
             data.update(extras.json())
+        data["signature"] = signature
         write_json(data)
     else:
         write_bytes(render_output(result.errant).encode("utf-8"))
@@ -208,4 +220,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"jpcore gec: note: {from_text['types']}", file=sys.stderr)
     for note in result.notes:
         print(f"jpcore gec: note: {note}", file=sys.stderr)
+    if not args.json:
+        sys.stderr.write(text_line(signature))
     return 0

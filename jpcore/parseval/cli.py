@@ -44,7 +44,7 @@ EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or
                  "pairs line k with line k and aligns nothing")
 #: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
 EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure",
-                 "--agreement")
+                 "--agreement", "--signature-only")
 #: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
 MEASURES = ("brackets",)
 
@@ -86,8 +86,9 @@ def run(args: argparse.Namespace) -> int:
         return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html, args)
     if args.html:
         return print_error(PROG, HTML_LEGACY)
-    if extra_options.requested(args) or args.agreement:
-        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape, --agreement"))
+    if extra_options.requested(args) or args.agreement or args.signature_only:
+        return print_error(PROG, EXTRAS_LEGACY.format(
+            option="--compare, --oracle, --by-shape, --agreement, --signature-only"))
     from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
 
     params = EvalbParams()
@@ -141,6 +142,12 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
     # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
     from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
+    from jpcore.signature import for_run, text_line
+
+    signature = for_run("parseval", _signed_options(args, cutoff), {"gold": gold_path, "sys": sys_path})
+    if args is not None and args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
 
     gold_data = Path(gold_path).read_bytes()
     cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
@@ -159,7 +166,7 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
+        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)), signature=signature)
     agreement = None
     if args is not None and args.agreement:
         from jpcore.parseval.agreement import annotator_agreement
@@ -171,6 +178,7 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
             data.update(extras.json())
         if agreement is not None:
             data["agreement"] = agreement.to_dict()
+        data["signature"] = signature
         write_json(data)
     else:
         sys.stdout.write(render_report(result))
@@ -181,7 +189,19 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
 
             sys.stdout.write("\n" + render_agreement(agreement))
         sys.stdout.flush()
+        sys.stderr.write(text_line(signature))
+        sys.stdout.flush()
     return 0
+
+
+def _signed_options(args: argparse.Namespace | None, cutoff: int | None) -> argparse.Namespace:
+    """The options of an alignment-mode run as its signature names them: the mode and
+    the cut-off in force (EVALB's options are legacy mode's; the rest as given)."""
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF
+
+    given = {} if args is None else {name: value for name, value in vars(args).items()
+                                     if name not in ("evalb", "prm", "cutoff", "max_error", "debug")}
+    return argparse.Namespace(mode="alignment", cutoff=DEFAULT_CUTOFF if cutoff is None else cutoff, **given)
 
 
 def _is_legacy(argv: list[str]) -> bool:

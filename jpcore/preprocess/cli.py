@@ -58,6 +58,12 @@ MEASURES = ("sentences", "tokens")
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
     from jpcore.preprocess.stream_report import stream_threshold_reached
+    from jpcore.signature import for_run, text_line
+
+    signature = for_run("preprocess", args, {"gold": args.gold, "sys": args.system})
+    if args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
 
     whole_files = args.raw or args.html or args.compare or args.oracle
     if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
@@ -69,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
         write_streamed(args.gold, args.system, args.format, args.level, normaliser,
-                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape)
+                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape,
+                       signature=signature)
         return 0
     from jpcore.preprocess import evaluate_bytes
 
@@ -95,11 +102,13 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   signature=signature)
     if args.json:
         data = result.to_dict()
         if extras is not None:
             data.update(extras.json())
+        data["signature"] = signature
         write_json(data)
     else:
         from jpcore.preprocess.report import render_text
@@ -107,4 +116,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(render_text(result))
         if extras is not None:
             sys.stdout.write(extras.text())
+        sys.stdout.flush()
+        sys.stderr.write(text_line(signature))
     return 0

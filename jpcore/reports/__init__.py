@@ -57,16 +57,17 @@ def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
 
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
-                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> str:
-    """The self-contained HTML document of ``result`` (see the module doc)."""
+                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), signature: str | None = None) -> str:
+    """The self-contained HTML document of ``result`` (see the module doc), with the
+    run's ``signature`` (:mod:`jpcore.signature`) under its title when given."""
     report = build_report(result, inputs, max_units, selected)
     # a file name given on the command line may hold bytes that are not UTF-8
-    return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style))
+    return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style, signature))
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
-               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Path:
+               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), signature: str | None = None) -> Path:
     """Write :func:`render_html` to ``out`` (UTF-8); return the path.  ``OSError`` if it cannot."""
     path = Path(out)
-    path.write_text(render_html(result, inputs, max_units, selected), encoding="utf-8")
+    path.write_text(render_html(result, inputs, max_units, selected, signature), encoding="utf-8")
     return path

@@ -2,7 +2,8 @@
 
 Contract: ``jpcore TASK --json`` writes the result's own JSON (``to_dict()``)
 and, when asked, ``"comparison"`` (``--compare``), ``"oracle"``
-(``--oracle``), ``"agreement"`` (``--agreement``) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
+(``--oracle``), ``"agreement"`` (``--agreement``), ``"signature"`` (every run:
+:mod:`jpcore.signature`; kept as it is, the app compares it with its own settings) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
 (:data:`EXTRA_KEYS`).  Once the result is rebuilt, :func:`rebuild_extras`
 makes each again from the result and what the saved data alone can give
 (:meth:`jpcore.extras.comparison.ComparisonRun.rebuild`,
@@ -24,7 +25,7 @@ from jpcore.formats.json_schema import SchemaError, describe
 __all__ = ["EXTRA_KEYS", "Extras", "rebuild_extras"]
 
 #: The keys a run adds to its result's JSON.
-EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text", "agreement")
+EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text", "agreement", "signature")
 #: The most resampling a saved comparison may ask to be checked: resamples x common units
 #: (about 10 s here; the default 1,000 resamples of 44,000 units is 44,000,000).
 MAX_CHECKED_DRAWS = 200_000_000
@@ -38,6 +39,7 @@ class Extras:
     oracle: Any = None
     hyp_from_text: dict[str, str] | None = None
     agreement: Any = None
+    signature: str | None = None
 
 
 def _prefixed(key: str, error: SchemaError) -> SchemaError:
@@ -74,7 +76,7 @@ def rebuild_extras(saved: dict[str, Any], result: Any, payload: dict[str, Any],
 
         agreement_of = of_result(result).load("agreement")  # the schema admits it only where a task has one
         agreement = _again("agreement", saved["agreement"], lambda data: agreement_of(result), first_difference)
-    return Extras(comparison, oracle, hyp_from_text, agreement)
+    return Extras(comparison, oracle, hyp_from_text, agreement, saved.get("signature"))
 
 
 def _again(key: str, data: dict[str, Any], rebuild: Any, first_difference: Any) -> Any:

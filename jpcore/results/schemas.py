@@ -75,7 +75,8 @@ def extra_keys(totals: Obj) -> dict[str, Schema]:
                  "end_to_end": SCORE, "oracle": SCORE, "segmentation": DIFFERENCE, "task": DIFFERENCE})
     oracle = Obj({"name": NAME, "totals": totals, "shapes": Map(COUNT, key=SHAPE),
                   "counts": Seq(Str(max_len=40), max_len=10), "stages": Seq(stage, max_len=100)})
-    return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle}
+    return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle,
+            "signature": Str(max_len=4096)}
 
 
 

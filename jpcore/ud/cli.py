@@ -40,6 +40,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the table (or JSON)."""
+    from jpcore.signature import for_run, text_line
+
+    signature = for_run("ud", args, {"gold": args.gold, "sys": args.system})
+    if args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
     gold_data = read_bytes(args.gold)
     result = evaluate_bytes(gold_data, read_bytes(args.system), args.gold, args.system, strict=args.strict)
     extras = None
@@ -54,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         from jpcore.reports.provenance import inputs_from_paths
         from jpcore.reports import write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   signature=signature)
     agreement = None
     if args.agreement:
         from jpcore.ud.agreement import annotator_agreement
@@ -69,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
                 data.update(extras.json())
             if agreement is not None:
                 data["agreement"] = agreement.to_dict()
+            data["signature"] = signature
             text = json.dumps(data, ensure_ascii=False)
         sys.stdout.write(text + "\n")
     else:
@@ -79,4 +87,6 @@ def run(args: argparse.Namespace) -> int:
             from jpcore.stats.agreement import render_agreement
 
             sys.stdout.write("\n" + render_agreement(agreement))
+        sys.stdout.flush()
+        sys.stderr.write(text_line(signature))
     return 0
