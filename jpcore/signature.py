@@ -23,7 +23,7 @@ errant_compare's); the HTML report and the app show it beside the scores.
 >>> args = argparse.Namespace(gold="g.txt", system="s.txt", level="words", strict=False, json=True, compare=None,
 ...                           samples=1000, seed=12345, method="paired-bootstrap", measure="tokens")
 >>> signature("preprocess", args, {"gold": b"a b\\n", "sys": b"a b\\n"})
-'jpcore 0.1.0 | preprocess | level:words | strict:no | gold:sha256:fa7bdd0b | sys:sha256:fa7bdd0b'
+'jpcore 0.1.0 | preprocess | level:words | strict:no | gold:sha256:01186fcf | sys:sha256:01186fcf'
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from collections.abc import Mapping
 
 from jpcore import __version__
 
-__all__ = ["NOT_SCORING", "PREFIX", "file_hash", "for_run", "path_hash", "signature", "text_line"]
+__all__ = ["NOT_SCORING", "PREFIX", "file_hash", "file_hashes", "for_run", "path_hash", "signature", "text_line",
+           "with_hashes"]
 
 #: The start of the text output's last line.
 PREFIX = "signature: "
@@ -42,7 +43,7 @@ PREFIX = "signature: "
 NOT_SCORING = frozenset({
     "command", "gold", "system", "ref", "hyp", "orig", "cor", "json", "html", "counts", "verbose", "by_shape",
     "write_hyp", "write_aligned", "signature_only", "stream", "debug", "compare", "oracle", "rank", "systems",
-    "format_table", "review", "write_corrected_gold", "agreement",
+    "format_table", "review", "write_corrected_gold", "agreement", "cat", "raw",
 })
 #: Options that change a number only together with ``--compare``.
 COMPARISON = ("method", "samples", "seed", "measure")
@@ -58,16 +59,20 @@ def _value(value: object) -> str:
         return "yes"
     if value is False:
         return "no"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_value(item) for item in value) or "none"
     return str(value).replace("|", "/").replace(" ", "_")
 
 
 def signature(task: str, args: argparse.Namespace, files: Mapping[str, bytes]) -> str:
     """The signature of ``task`` run with ``args`` on ``files`` (role -> bytes, in
     the order they are named: ``gold``, ``sys``, ...; module doc)."""
-    return _joined(task, args, {role: file_hash(data) for role, data in files.items()})
+    return with_hashes(task, args, {role: file_hash(data) for role, data in files.items()})
 
 
-def _joined(task: str, args: argparse.Namespace, hashes: Mapping[str, str]) -> str:
+def with_hashes(task: str, args: argparse.Namespace, hashes: Mapping[str, str]) -> str:
+    """The signature of ``task`` run with ``args`` on files whose :func:`file_hash` are
+    ``hashes`` (role -> ``sha256:...``, in order): what another run on the same files gives."""
     options = vars(args)
     compared = bool(options.get("compare"))
     parts = [f"jpcore {__version__}", task]
@@ -94,7 +99,22 @@ def for_run(task: str, args: argparse.Namespace, paths: Mapping[str, str]) -> st
     options = vars(args)
     roles = {**paths, **{name: options[name] for name in ("compare", "oracle") if options.get(name)}}
     hashes = {role: path_hash(path) for role, path in roles.items()}
-    return _joined(task, args, hashes)
+    return with_hashes(task, args, hashes)
+
+
+def file_hashes(value: str) -> dict[str, str]:
+    """The files a signature names, role -> ``sha256:...``, in its order (its last parts).
+
+    >>> file_hashes("jpcore 0.1.0 | ud | strict:no | gold:sha256:0123abcd | sys:sha256:89abcdef")
+    {'gold': 'sha256:0123abcd', 'sys': 'sha256:89abcdef'}
+    """
+    hashes: dict[str, str] = {}
+    for part in reversed(value.split(" | ")[2:]):
+        role, _, digest = part.partition(":")
+        if not digest.startswith("sha256:"):
+            break
+        hashes[role] = digest
+    return dict(reversed(hashes.items()))
 
 
 def text_line(value: str) -> str:

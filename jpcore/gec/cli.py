@@ -164,6 +164,13 @@ def system_from_text(args: argparse.Namespace) -> tuple[bytes, str, dict[str, st
                             "types": annotator_note(args.annotator)}
 
 
+def signed_options(args: argparse.Namespace) -> argparse.Namespace:
+    """The options of a run as its signature (:mod:`jpcore.signature`) names them:
+    ``--annotator`` only with ``-orig``/``-cor`` (it makes the system; with ``-hyp``
+    it changes nothing)."""
+    return argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "annotator" or args.hyp is None})
+
+
 def run(args: argparse.Namespace) -> int:
     """Align when needed, score and print (bad input raises InputError: status 2)."""
     problem = _system_source(args)
@@ -173,9 +180,7 @@ def run(args: argparse.Namespace) -> int:
 
     inputs = {"gold": args.ref, "sys": args.hyp} if args.hyp is not None else {
         "gold": args.ref, "orig": args.orig, "cor": args.cor}
-    # -orig -cor's annotator makes the system; with -hyp it changes nothing
-    signed = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "annotator" or args.hyp is None})
-    signature = for_run("gec", signed, inputs)
+    signature = for_run("gec", signed_options(args), inputs)
     if args.signature_only:
         sys.stdout.write(signature + "\n")
         return 0

@@ -144,7 +144,7 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
     from jpcore.signature import for_run, text_line
 
-    signature = for_run("parseval", _signed_options(args, cutoff), {"gold": gold_path, "sys": sys_path})
+    signature = for_run("parseval", signed_options(args, cutoff), {"gold": gold_path, "sys": sys_path})
     if args is not None and args.signature_only:
         sys.stdout.write(signature + "\n")
         return 0
@@ -194,11 +194,13 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     return 0
 
 
-def _signed_options(args: argparse.Namespace | None, cutoff: int | None) -> argparse.Namespace:
+def signed_options(args: argparse.Namespace | None, cutoff: int | None = None) -> argparse.Namespace:
     """The options of an alignment-mode run as its signature names them: the mode and
-    the cut-off in force (EVALB's options are legacy mode's; the rest as given)."""
+    the cut-off in force (``cutoff``, else ``args.cutoff``; EVALB's options are legacy
+    mode's; the rest as given)."""
     from jpcore.parseval.evaluation import DEFAULT_CUTOFF
 
+    cutoff = cutoff if cutoff is not None else getattr(args, "cutoff", None)
     given = {} if args is None else {name: value for name, value in vars(args).items()
                                      if name not in ("evalb", "prm", "cutoff", "max_error", "debug")}
     return argparse.Namespace(mode="alignment", cutoff=DEFAULT_CUTOFF if cutoff is None else cutoff, **given)
