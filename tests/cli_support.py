@@ -16,6 +16,14 @@ from pathlib import Path
 #: The tool and version every signature starts with.
 TOOL = "jpcore 0.1.0"
 PREFIX = "signature: "
+#: The options of a plain run of each task, as its signature names them.
+DEFAULTS = {
+    "preprocess": "level:words | format:auto | strict:no | language:en | contractions:no | ignore-case:no",
+    "ud": "strict:no",
+    "parseval": "mode:alignment | cutoff:40",
+    "gec": "beta:0.5 | dt:no | ds:no | cs:no | cse:no | single:no | multi:no | filt:none | noop-rule:keep | "
+           "alpha:0.91 | strict:no",
+}
 
 
 def split_signature(stderr: bytes | str) -> tuple[bytes | str, str]:
@@ -50,3 +58,9 @@ def signed(stderr: bytes | str, task: str, **files: str | Path) -> bytes | str:
     tail = " | ".join(f"{role}:{file_hash(path)}" for role, path in files.items())
     assert signature.endswith(" | " + tail), (signature, tail)
     return rest
+
+
+def gec_files(args: list[str], cwd: str | Path = ".") -> dict[str, Path]:
+    """The files a ``jpcore gec`` signature names: ``gold`` (``-ref``) and ``sys`` (``-hyp``)
+    of ``args``, relative to ``cwd``."""
+    return {"gold": Path(cwd) / args[args.index("-ref") + 1], "sys": Path(cwd) / args[args.index("-hyp") + 1]}

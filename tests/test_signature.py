@@ -23,7 +23,7 @@ import pytest
 
 from jpcore import cli
 from jpcore.results.reader import read_run_json
-from tests.cli_support import expected, split_signature
+from tests.cli_support import DEFAULTS, expected, split_signature
 from tests.conftest import ROOT, SAMPLE_DATA
 
 EXCERPT = SAMPLE_DATA / "ud" / "UD_English-EWT-excerpt"
@@ -34,9 +34,7 @@ GOLD_MRG, SYS_MRG = TREES / "harbour.gold.mrg", TREES / "harbour.sys.mrg"
 TOY = SAMPLE_DATA / "m2" / "toy-en"
 GOLD_M2, SYS_M2 = TOY / "gold.m2", TOY / "sys.m2"
 
-PREPROCESS = "level:words | format:auto | strict:no | language:en | contractions:no | ignore-case:no"
-GEC = ("beta:0.5 | dt:no | ds:no | cs:no | cse:no | single:no | multi:no | filt:none | noop-rule:keep | "
-       "alpha:0.91 | strict:no")
+PREPROCESS, GEC = DEFAULTS["preprocess"], DEFAULTS["gec"]
 #: Each task's plain run: its arguments, and its exact signature.
 RUNS = {
     "preprocess": ([str(WORDS), str(NLTK)], expected("preprocess", PREPROCESS, gold=WORDS, sys=NLTK)),
