@@ -90,3 +90,27 @@ def test_a_saved_result_scored_otherwise_says_so():
     assert warning.value == ("This result was scored with other settings than the current ones. The current "
                              f"settings give, for the same files: {md_text(current)}")
     assert re.sub(r"\\(.)", r"\1", warning.value).endswith(current)
+
+
+def test_the_edits_settings_are_errant_compares_flags_in_its_signature():
+    at = _page("../pages/edits.py")
+    toy = ROOT / "sample_data" / "m2" / "toy-en"
+    plain = expected("gec", DEFAULTS["gec"], gold=toy / "gold.m2", sys=toy / "sys.resegmented.m2")
+    assert _signature_captions(at) == [f"Signature: {md_text(plain)}"]
+    at.selectbox(key="g_mode").set_value("dt")
+    at.radio(key="g_noop").set_value("jp")
+    _run(at)
+    changed = plain.replace("dt:no", "dt:yes").replace("noop-rule:keep", "noop-rule:jp")
+    assert _signature_captions(at) == [f"Signature: {md_text(changed)}"]
+    cli = subprocess.run([sys.executable, "-m", "jpcore", "gec", "-hyp", str(toy / "sys.resegmented.m2"), "-ref",
+                          str(toy / "gold.m2"), "-dt", "--noop-rule", "jp", "--signature-only"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert cli.stdout == changed + "\n"
+
+
+def test_the_dependencies_page_shows_uds_signature():
+    at = _page("../pages/deps.py")
+    parsed = ROOT / "sample_data" / "ud" / "UD_English-EWT-parsed"
+    signature = expected("ud", DEFAULTS["ud"], gold=parsed / "en_ewt-ud-test.first49.conllu",
+                         sys=parsed / "en_ewt-ud-test.first49.parsed.conllu")
+    assert _signature_captions(at) == [f"Signature: {md_text(signature)}"]
