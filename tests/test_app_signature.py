@@ -114,3 +114,12 @@ def test_the_dependencies_page_shows_uds_signature():
     signature = expected("ud", DEFAULTS["ud"], gold=parsed / "en_ewt-ud-test.first49.conllu",
                          sys=parsed / "en_ewt-ud-test.first49.parsed.conllu")
     assert _signature_captions(at) == [f"Signature: {md_text(signature)}"]
+
+
+def test_a_saved_comparison_is_shown_without_a_verdict():
+    # the app's settings do not hold --compare's options: whether they agree cannot be known
+    at = _open_json(_saved("--compare", str(NLTK)))
+    saved = expected("preprocess", DEFAULTS["preprocess"] + " | samples:1000 | seed:12345 | method:paired-bootstrap"
+                     " | measure:tokens", gold=WORDS, sys=NLTK, compare=NLTK)
+    assert _signature_captions(at) == [f"Signature of this saved result: {md_text(saved)}"]
+    assert not at.warning

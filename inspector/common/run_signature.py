@@ -49,12 +49,14 @@ def current_signature(task: str, flags: Sequence[str], hashes: Mapping[str, str]
 def shown_signature(task: str, flags: Sequence[str], hashes: Mapping[str, str] | None,
                     saved: str | None) -> None:
     """Show the loaded input's signature: ``saved`` (a saved result's own; compared with
-    what ``flags`` give for its files when it names them) or, for files, the one the
-    command line prints for them (``hashes``)."""
+    what ``flags`` give for its files when it is a plain gold/system run of ``task``) or,
+    for files, the one the command line prints for them (``hashes``)."""
     if saved is not None:
         st.caption(f"Signature of this saved result: {md_text(saved)}")
         saved_hashes = file_hashes(saved)
-        if saved_hashes and saved.split(" | ")[1:2] == [task]:
+        # knowable only for a plain gold/system run: --compare, --oracle or -orig/-cor name
+        # more files, whose options the app's settings do not hold
+        if list(saved_hashes) == ["gold", "sys"] and saved.split(" | ")[1:2] == [task]:
             current = current_signature(task, flags, saved_hashes)
             if current != saved:
                 st.warning(f"This result was scored with other settings than the current ones. "
