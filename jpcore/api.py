@@ -58,7 +58,7 @@ __all__ = ["Evaluation", "compare", "evaluate", "load", "rank"]
 NOT_EVALUATION = frozenset({
     "json", "html", "compare", "oracle", "by_shape", "samples", "seed", "method", "measure", "rank", "more_systems",
     "table_format", "write_aligned", "write_hyp", "orig", "cor", "annotator", "stream", "verbose", "cat", "evalb",
-    "prm", "max_error", "debug", "counts", "help", "gold", "system", "hyp", "ref",
+    "prm", "max_error", "debug", "counts", "help", "gold", "system", "hyp", "ref", "signature_only", "agreement",
 })
 #: What joins the sentences of a merged unit in a unit's text (the app's joiner).
 JOINER = " ~~~ "
@@ -107,10 +107,12 @@ class Evaluation:
     result object, ``extras`` what a loaded run held beyond it (``comparison``, ``oracle``,
     ``ranking``, or ``None``)."""
 
-    def __init__(self, task: str, result: Any, extras: Any = None) -> None:
+    def __init__(self, task: str, result: Any, extras: Any = None, signature: str | None = None) -> None:
         self.task = task
         self.result = result
         self.extras = extras
+        #: What produced the numbers (:mod:`jpcore.signature`): the command line's, or a loaded run's.
+        self.signature = signature if signature is not None else getattr(extras, "signature", None)
 
     @property
     def name(self) -> str:
@@ -182,6 +184,8 @@ class Evaluation:
                 value = getattr(self.extras, key, None)
                 if value is not None:
                     data[key] = value.to_dict()
+        if self.signature is not None:
+            data["signature"] = self.signature
         return data
 
     def to_json(self, path: Path_ | None = None) -> str:
@@ -245,7 +249,11 @@ def evaluate(task: str, gold_path: Path_, sys_path: Path_, **options: Any) -> Ev
     module = named(task).load("cli")
     if not hasattr(module, "evaluator"):
         raise ValueError(f"jpcore {task}: its command line offers no evaluator to call")
-    return Evaluation(task, module.evaluator(args)(str(sys_path)))
+    from jpcore.signature import for_run
+
+    signed = module.signed_options(args) if hasattr(module, "signed_options") else args
+    signature = for_run(task, signed, {"gold": str(gold_path), "sys": str(sys_path)})
+    return Evaluation(task, module.evaluator(args)(str(sys_path)), signature=signature)
 
 
 def compare(evaluation_a: Evaluation, evaluation_b: Evaluation, *, measure: str | None = None,

@@ -1,7 +1,7 @@
 """The command line: ``python -m jpcore TASK ...``, one subcommand per registered task.
 
 A thin dispatcher over :data:`jpcore.task.TASKS` (and :data:`TOOLS`, the
-commands beside the evaluations: ``review``).  Each names its CLI
+commands beside the evaluations: ``review``, ``check``).  Each names its CLI
 module (``configure(parser)`` and ``run(args) -> int``); that module is
 imported only when it runs (or its help is asked for), so ``jpcore --help``
 and one command do not pay for the others' imports.  Bad input
@@ -33,6 +33,8 @@ from jpcore.task import TASKS
 #: ``run(args) -> int``) and is imported only when it runs, like theirs.
 TOOLS: dict[str, tuple[str, str]] = {
     "review": ("jpcore.review.cli", "export, import and compare reviewers' verdicts"),
+    "check": ("jpcore.check",
+              "score a gold file against itself: every score must be 100 %% (a self-check of file and tool)"),
 }
 
 

@@ -25,6 +25,9 @@ the names its :class:`Task` entry gives as ``"module:attribute"`` strings:
   ``shape`` (:class:`jpcore.align.GroupShape`), and the result has
   ``totals_by_shape()``: per shape, the totals over its units alone, in the
   form of ``totals`` (the JSON's ``"totals_by_shape"``);
+* ``agreement`` — ``agreement(result) -> Agreement`` (``to_dict()``): two
+  annotators' agreement on the units the alignment pairs 1:1 (``--agreement``),
+  or ``None``;
 * ``schema`` — a module with ``TOTALS`` and ``SCHEMA`` (the schema of its
   ``totals`` and of its JSON's own keys, :mod:`jpcore.formats.json_schema`)
   and ``invariants(data)`` (what its parts must hold between them), or
@@ -68,10 +71,11 @@ class Task(NamedTuple):
     view: str | None = None
     measures: str | None = None
     schema: str | None = None
+    agreement: str | None = None
 
     def load(self, part: str) -> Any:
         """The object named by field ``part`` (``"cli"``, ``"evaluate"``, ``"result"``,
-        ``"report"``, ``"measures"``, ``"schema"``), imported now: a module for ``"module"``, an attribute for
+        ``"report"``, ``"measures"``, ``"schema"``, ``"agreement"``), imported now: a module for ``"module"``, an attribute for
         ``"module:attribute"``."""
         target = getattr(self, part)
         if target is None:
@@ -92,7 +96,7 @@ TASKS: dict[str, Task] = {
         Task("parseval", "PARSEVAL on constituency trees (jp-evalb)", "jpcore.parseval.cli",
              "jpcore.parseval:evaluate_bytes", "jpcore.parseval:ParsevalResult",
              "jpcore.parseval.html:build", "brackets", "jpcore.stats.measures:PARSEVAL",
-             "jpcore.parseval.schema"),
+             "jpcore.parseval.schema", "jpcore.parseval.agreement:annotator_agreement"),
         Task("gec", "GEC scoring on M2 files (jp-errant)", "jpcore.gec.cli",
              "jpcore.gec:evaluate_bytes", "jpcore.gec:GecResult",
              "jpcore.gec.html:build", "edits", "jpcore.stats.measures:GEC",
@@ -100,7 +104,7 @@ TASKS: dict[str, Task] = {
         Task("ud", "dependency parsing and tagging (CoNLL 2018 metrics)", "jpcore.ud.cli",
              "jpcore.ud:evaluate_bytes", "jpcore.ud:UdResult",
              "jpcore.ud.html:build", "deps", "jpcore.stats.measures:UD",
-             "jpcore.ud.schema"),
+             "jpcore.ud.schema", "jpcore.ud.agreement:annotator_agreement"),
     )
 }
 

@@ -96,7 +96,11 @@ def _html_report(task: str, gold: Path, system: Path) -> Writer:
         sides = [("gold", str(gold)), ("system", str(system))]
         if task == "gec":  # errant's command line names the system first: so does its report
             sides.reverse()
-        return [render_html(result, inputs_from_paths(*sides)).encode("utf-8")]
+        # the report carries the run's signature: what --signature-only prints for the same command
+        command = args(scratch / "report.html", scratch)[:-2]
+        signature = run_jpcore([*command, "--signature-only"]).stdout.decode("utf-8").strip()
+        assert signature.startswith(f"jpcore 0.1.0 | {task} | ")
+        return [render_html(result, inputs_from_paths(*sides), signature=signature).encode("utf-8")]
 
     if task == "gec":
         def args(target: Path, scratch: Path) -> list[str | Path]:

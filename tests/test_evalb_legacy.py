@@ -22,6 +22,7 @@ import pytest
 from jpcore.peers.evalb.params import COLLINS_PRM, EvalbParams, c_atoi, collins, load_prm, parse_prm
 from jpcore.peers.evalb.legacy import EvalbResult, evaluate, render_messages, render_report, render_row
 from bench.shared_data import SHARED_DATA
+from tests.cli_support import signed
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = SHARED_DATA / "parseval"
@@ -202,7 +203,7 @@ def test_without_evalb_is_alignment_mode() -> None:
     # leaving out --evalb no longer selects EVALB's line-by-line pairing
     done = _cli(DIST / "bug" / "bug.gld", DIST / "bug" / "bug.tst")
     assert done.returncode == 0
-    assert done.stderr == b""
+    assert signed(done.stderr, "parseval", gold=DIST / "bug" / "bug.gld", sys=DIST / "bug" / "bug.tst") == b""
     assert b"Number of Error sentence  =      0" in done.stdout
     done = _cli(DIST / "bug" / "bug.gld")
     assert done.returncode == 2
@@ -869,4 +870,4 @@ def test_run_from_parsed_arguments(capsysbinary: pytest.CaptureFixture[bytes]) -
     assert captured.err == err.read_bytes()
     args = build_parser().parse_args(["parseval", str(gold), str(test)])
     assert parseval.run(args) == 0  # alignment mode (test_parseval_align.py)
-    assert capsysbinary.readouterr().err == b""
+    assert signed(capsysbinary.readouterr().err, "parseval", gold=gold, sys=test) == b""

@@ -34,6 +34,7 @@ from jpcore.gec.sentences import align_sentences
 from jpcore.gec.concat import build_side
 from jpcore.gec.error_types import type_parts, type_table
 from bench.shared_data import SHARED_DATA
+from tests.cli_support import DEFAULTS, expected, gec_files, signed
 
 ROOT = Path(__file__).resolve().parents[1]
 M2 = SHARED_DATA / "m2"
@@ -181,7 +182,8 @@ def test_report_equals_errant_compare_on_the_oracle_files(folder, args, target, 
     status, out, err = cli_in_process(args, folder, monkeypatch, capsysbinary)
     assert status == 0
     assert out == (folder / target).read_bytes()
-    assert all(line.startswith("jpcore gec: note: ") for line in err.decode().splitlines())
+    notes = signed(err, "gec", **gec_files(args, folder)).decode()
+    assert all(line.startswith("jpcore gec: note: ") for line in notes.splitlines())
 
 
 # ---------------------------------------------------------------- --write-aligned
@@ -196,7 +198,8 @@ def test_write_aligned_toy_equals_the_oracle_files(rule: str, tmp_path: Path) ->
     assert (tmp_path / "out.ref.m2").read_bytes() == (TOY / f"oracle-{rule}.gold.m2").read_bytes()
     # and errant_compare's reading of them is our report
     again = run_cli(["-hyp", str(tmp_path / "out.hyp.m2"), "-ref", str(tmp_path / "out.ref.m2")], TOY)
-    assert again.stdout == done.stdout and again.stderr == b""
+    assert again.stdout == done.stdout
+    assert signed(again.stderr, "gec", gold=tmp_path / "out.ref.m2", sys=tmp_path / "out.hyp.m2") == b""
 
 
 @pytest.mark.parametrize("rule", ["keep", "jp"])
@@ -219,7 +222,7 @@ def test_write_aligned_requoted_keeps_its_own_s_lines_and_the_oracle_edits() -> 
 
 def test_write_aligned_without_boundary_differences(tmp_path: Path) -> None:
     done = run_cli(["-hyp", "sys.m2", "-ref", "gold.m2", "--write-aligned", str(tmp_path / "same")], TOY)
-    assert done.returncode == 0 and done.stderr == b""
+    assert done.returncode == 0 and signed(done.stderr, "gec", gold=TOY / "gold.m2", sys=TOY / "sys.m2") == b""
     again = run_cli(["-hyp", str(tmp_path / "same.hyp.m2"), "-ref", str(tmp_path / "same.ref.m2")], TOY)
     assert again.stdout == done.stdout == (TOY / "expected" / "sys__gold__default.txt").read_bytes()
 
@@ -297,6 +300,8 @@ def test_json_of_the_cli_records_alpha_noop_rule_and_units() -> None:
     assert data["alignment"]["aligned"] and data["alignment"]["normalisation"] == "gec"
     assert [(u["hyp"]["blocks"], u["ref"]["blocks"]) for u in data["units"]][1] == ([1], [1, 2])
     assert NOTE_MULTI_ANNOTATOR in data["notes"]
+    assert data.pop("signature") == expected("gec", DEFAULTS["gec"].replace("alpha:0.91", "alpha:0.8"),
+                                              gold=TOY / "gold.m2", sys=TOY / "sys.resegmented.m2")
     assert GecResult.from_dict(data).to_dict() == data
 
 
@@ -453,7 +458,8 @@ def test_defect_no_debug_prints(capsys) -> None:
     assert captured.out == "" and captured.err == ""
     done = run_cli(["-hyp", "sys.resegmented.m2", "-ref", "gold.m2", "--noop-rule", "jp"], TOY)
     assert done.stdout == (TOY / "expected" / "oracle-jp.sys__oracle-jp.gold__default.txt").read_bytes()
-    assert all(line.startswith("jpcore gec: note: ") for line in done.stderr.decode().splitlines())
+    notes = signed(done.stderr, "gec", gold=TOY / "gold.m2", sys=TOY / "sys.resegmented.m2").decode()
+    assert all(line.startswith("jpcore gec: note: ") for line in notes.splitlines())
 
 
 # ---------------------------------------------------------------- concatenation and the noop rule

@@ -31,6 +31,7 @@ from jpcore.peers.evalb import legacy as evalb_legacy
 from jpcore import parseval
 from jpcore.parseval.result import MATCHED, ParsevalResult
 from bench.shared_data import SHARED_DATA
+from tests.cli_support import DEFAULTS, expected
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = SHARED_DATA / "parseval"
@@ -253,9 +254,11 @@ def test_same_boundaries_same_numbers_as_evalb() -> None:
 
 
 def test_json_holds_lines_units_and_statuses() -> None:
-    done = _cli(SAMPLES / "jp-trees" / "harbour.gold.mrg", SAMPLES / "jp-trees" / "harbour.sys.mrg", "--json")
+    gold, system = SAMPLES / "jp-trees" / "harbour.gold.mrg", SAMPLES / "jp-trees" / "harbour.sys.mrg"
+    done = _cli(gold, system, "--json")
     assert done.returncode == 0 and done.stderr == b""
     data = json.loads(done.stdout)
+    assert data.pop("signature") == expected("parseval", DEFAULTS["parseval"], gold=gold, sys=system)
     assert (data["task"], data["mode"], data["score_scale"]) == ("parseval", "alignment", "percent")
     assert list(data["totals"]) == ["matched", "gold", "test", "cross", "words", "correct_tags",
                                     "recall", "precision", "f1"]

@@ -21,6 +21,7 @@ import pytest
 from bench import treebank
 from bench.peers import errant_compare_command, evalb_command
 from bench.shared_data import SHARED_DATA
+from tests.cli_support import DEFAULTS, expected, split_signature
 from tests.conftest import ROOT
 
 PARSEVAL = SHARED_DATA / "parseval"
@@ -98,7 +99,22 @@ def test_gec_prints_what_errant_compare_prints_on_uagec(flags):
     theirs = _run([*errant_compare_command(), "-hyp", str(hyp), "-ref", str(ref), *flags])
     ours = _jpcore("gec", "-hyp", hyp, "-ref", ref, *flags)
     assert theirs.returncode == 0, theirs.stderr.decode()[-500:]
-    assert (ours.stdout, ours.stderr, ours.returncode) == (theirs.stdout, b"", 0)
+    rest, signature = split_signature(ours.stderr)
+    assert (ours.stdout, rest, ours.returncode) == (theirs.stdout, b"", 0)
+    assert signature == expected("gec", _signed_options(flags), gold=ref, sys=hyp)
+
+
+def _signed_options(flags: list[str]) -> str:
+    """The signature's options for errant's ``flags`` (-cat and -v change no number)."""
+    options = DEFAULTS["gec"]
+    if "-b" in flags:
+        options = options.replace("beta:0.5", f"beta:{flags[flags.index('-b') + 1]}")
+    for switch in ("-ds", "-dt", "-cse", "-single", "-multi"):
+        if switch in flags:
+            options = options.replace(f"{switch[1:]}:no", f"{switch[1:]}:yes")
+    if "-filt" in flags:
+        options = options.replace("filt:none", "filt:" + ",".join(flags[flags.index("-filt") + 1:]))
+    return options
 
 
 def test_gec_prints_what_errant_compare_prints_on_the_aligned_files_it_writes(tmp_path):

@@ -12,6 +12,7 @@ import pytest
 from jpcore.errors import InputError
 from jpcore.formats import read_segmentation
 from jpcore.preprocess import PreprocessResult, evaluate
+from tests.cli_support import DEFAULTS, expected
 from tests.conftest import ROOT, UD
 
 EWT = UD / "UD_English-EWT"
@@ -84,9 +85,10 @@ def test_strict_names_the_first_difference(tmp_path):
 
 
 def test_json_contract_and_lossless_round_trip():
-    out = cli("preprocess", str(EXCERPT / "en_ewt-ud-test.excerpt.gold.words.txt"),
-              str(EXCERPT / "en_ewt-ud-test.excerpt.nltk.tok.txt"), "--json")
+    gold, system = EXCERPT / "en_ewt-ud-test.excerpt.gold.words.txt", EXCERPT / "en_ewt-ud-test.excerpt.nltk.tok.txt"
+    out = cli("preprocess", str(gold), str(system), "--json")
     data = json.loads(out.stdout)
+    assert data.pop("signature") == expected("preprocess", DEFAULTS["preprocess"], gold=gold, sys=system)
     assert set(data["totals"]) == {"sentences", "tokens"}
     assert set(data["totals"]["tokens"]) >= {"tp", "fp", "fn", "precision", "recall", "f1"}
     assert data["totals"]["tokens"]["f1"] == pytest.approx(2 * 2498 / (2 * 2498 + 36 + 75))

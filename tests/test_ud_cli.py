@@ -12,6 +12,7 @@ from bench.ud_systems import derive
 from jpcore.cli import main as cli_main
 from jpcore.reports import render_html
 from jpcore.ud import METRICS, evaluate_bytes
+from tests.cli_support import signed
 from tests.conftest import ROOT, UD
 
 KOREAN = UD / "UD_Korean-GSD" / "ko_gsd-ud-test.excerpt.conllu"
@@ -52,7 +53,7 @@ def test_html_report_is_written_and_escapes_the_inputs(capsys, tmp_path):
     gold.write_text(text, "utf-8")
     system.write_text(text.replace("\t0\troot", "\t2\troot").replace("\t1\tdep<script>", "\t0\troot"), "utf-8")
     status, printed, err = run(capsys, gold, system, "--html", out)
-    assert status == 0 and err == "" and printed.startswith("Metric     | Precision |")
+    assert status == 0 and signed(err, "ud", gold=gold, sys=system) == "" and printed.startswith("Metric     | Precision |")
     page = out.read_text("utf-8")
     assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
     assert "<script" not in page.lower() and "dep&lt;script&gt;" in page
@@ -95,6 +96,6 @@ def test_missing_and_undecodable_files(capsys, tmp_path):
 def test_the_command_runs_as_a_program(pair):
     done = subprocess.run([sys.executable, "-m", "jpcore", "ud", *map(str, pair), "--counts"], cwd=ROOT,
                           capture_output=True, text=True)
-    assert done.returncode == 0 and done.stderr == ""
+    assert done.returncode == 0 and signed(done.stderr, "ud", gold=pair[0], sys=pair[1]) == ""
     assert done.stdout.splitlines()[0] == "Metric     | Correct   |      Gold | Predicted | Aligned"
     assert len(done.stdout.splitlines()) == 2 + len(METRICS)

@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from bench.ud_systems import DERIVED, derive
 from jpcore.cli import main as cli_main
 from jpcore.ud import METRICS, evaluate_bytes, render_text
+from tests.cli_support import signed
 from tests.conftest import ROOT, UD
 from tests.conll18_peer import conll18
 from tests.ud_peer import script_counts, script_output, treebank_pairs
@@ -121,7 +122,7 @@ def test_nltk_systems_print_the_scripts_stored_tables(capsys, system):
     for option, args in (("-v", []), ("--counts", ["--counts"])):
         assert cli_main(["ud", str(gold), str(system), *args]) == 0
         out = capsys.readouterr()
-        assert out.err == "" and out.out == stored[option]
+        assert signed(out.err, "ud", gold=gold, sys=system) == "" and out.out == stored[option]
 
 
 def test_ewt_gold_against_nltk_figures():

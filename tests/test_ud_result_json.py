@@ -23,6 +23,7 @@ from jpcore.errors import InputError
 from jpcore.results.reader import read_result_json
 from jpcore.ud import UdResult
 from tests.app_support import ROOT
+from tests.cli_support import DEFAULTS, expected
 
 
 def _saved(system: str) -> bytes:
@@ -40,7 +41,9 @@ def raw_text_json() -> bytes:
 def test_the_bundled_pairs_results_come_back_whole(system: str) -> None:
     data = _saved(system)
     result = read_result_json(data, "r.json", UdResult.from_dict, "ud")
-    assert json.loads(data) == json.loads(json.dumps(result.to_dict()))
+    saved = json.loads(data)
+    assert saved.pop("signature") == expected("ud", DEFAULTS["ud"], gold=FOLDER / GOLD, sys=FOLDER / system)
+    assert saved == json.loads(json.dumps(result.to_dict()))
     assert read_result_json(data, "r.json", None, "ud").to_dict() == result.to_dict()  # through the registry
 
 

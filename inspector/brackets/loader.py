@@ -113,6 +113,7 @@ SPEC = LoaderSpec(
     reading="Reading, aligning and scoring the trees (cached on the file contents)...",
     input_names=lambda result: [("gold", result.gold_name), ("system", result.sys_name)],
     settings=_cutoff,
+    cli_flags=lambda _options, cutoff: ["--cutoff", str(cutoff)],
     shown=_shown,
 )
 

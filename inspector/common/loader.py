@@ -31,6 +31,9 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`): the fields of
   with the ``file:line: expected ..., found ...`` message -- never a
   traceback -- and is remembered, so a rerun does not evaluate it again;
 * the previously loaded data stays until a new input succeeds;
+* under it, the signature of what is loaded (:mod:`inspector.common.run_signature`):
+  the line ``jpcore TASK`` prints for the same files and options, or a saved
+  result's own, with a warning when the current settings would give another;
 * under it, the *System B* input (:mod:`inspector.common.system_b`): a
   second system aligned to the same gold with the same options, compared
   with the loaded one on the Compare page and in each view's significance line.
@@ -46,6 +49,7 @@ import streamlit as st
 from jpcore.errors import InputError
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.results.reader import read_run_json
+from jpcore.signature import file_hash
 from inspector.common import loader_state, system_b
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Part, check_input, held_estimate
@@ -56,6 +60,7 @@ from inspector.common.loader_spec import SOURCES, Asking, LoaderDescription, Req
 from inspector.common.markup import md_text
 from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.state import session_held_bytes
+from inspector.common.run_signature import shown_signature
 from inspector.common.url_kinds import Params
 from inspector.common.widgets import loading_status
 from inspector.common.wording import PASTED_NAMES
@@ -129,25 +134,27 @@ def _json_request(spec: LoaderSpec) -> Request | None:
     return Request("json", f"{file.name} (saved result)", json_file=file)
 
 
-def read_json(spec: LoaderSpec, file: NamedBytes) -> tuple[Any, ComparisonRun | None]:
-    """A result saved with ``--json`` (or the app's JSON download), validated in full, and the
-    comparison with a system B it holds (``--compare``), else ``None``; cached on its bytes.
+def read_json(spec: LoaderSpec, file: NamedBytes) -> tuple[Any, ComparisonRun | None, str | None]:
+    """A result saved with ``--json`` (or the app's JSON download), validated in full, the
+    comparison with a system B it holds (``--compare``), else ``None``, and its
+    ``"signature"`` (``None`` when it has none); cached on its bytes.
 
     The cache keeps the result and the comparison's JSON (a comparison holds its measure's
     functions, which do not pickle); a result found there has its comparison made again
     from that JSON, which was checked when the file was first read."""
     made: list[ComparisonRun | None] = []
 
-    def read() -> tuple[Any, dict[str, Any] | None]:
+    def read() -> tuple[Any, dict[str, Any] | None, str | None]:
         saved = read_run_json(file.data, file.name, spec.result_type.from_dict, spec.task)
         made.append(saved.extras.comparison)
         comparison = saved.extras.comparison
-        return compacted(saved.result), comparison.to_dict() if comparison is not None else None
+        return (compacted(saved.result), comparison.to_dict() if comparison is not None else None,
+                saved.extras.signature)
 
-    result, comparison_data = RESULTS.compute(key_of(f"{spec.task}-run-json", (file.data,)), read)
+    result, comparison_data, signature = RESULTS.compute(key_of(f"{spec.task}-run-json", (file.data,)), read)
     if made:
-        return result, made[0]
-    return result, ComparisonRun.rebuild(comparison_data, result) if comparison_data is not None else None
+        return result, made[0], signature
+    return result, ComparisonRun.rebuild(comparison_data, result) if comparison_data is not None else None, signature
 
 
 def _parts(spec: LoaderSpec, request: Request) -> list[Part]:
@@ -174,13 +181,15 @@ def _apply(spec: LoaderSpec, request: Request) -> None:
                 held = held_estimate(parts)
             with loading_status(f"Loading {request.label}") as step:
                 step(spec.reading)
-                saved_comparison = None
+                saved_comparison = saved_signature = hashes = None
                 if request.json_file is not None:
-                    result, saved_comparison = read_json(spec, request.json_file)
+                    result, saved_comparison, saved_signature = read_json(spec, request.json_file)
                 else:
                     result = spec.evaluate(request)
+                    if request.gold is not None and request.system is not None:
+                        hashes = {"gold": file_hash(request.gold.data), "sys": file_hash(request.system.data)}
                 new = spec.loaded(result, request, fingerprint, step)
-                new.saved_comparison = saved_comparison
+                new.saved_comparison, new.saved_signature, new.file_hashes = saved_comparison, saved_signature, hashes
             slot.put(new, held)
             return
         except InputError as error:
@@ -209,6 +218,10 @@ def _run(spec: LoaderSpec) -> Any:
     loaded = spec.slot.get()
     if spec.shown is not None:
         spec.shown(loaded, settings)
+    if loaded is not None:
+        flags = spec.cli_flags(options, settings) if spec.cli_flags is not None else ()
+        with st.sidebar:
+            shown_signature(spec.task, flags, loaded.file_hashes, loaded.saved_signature)
     system_b.run(spec, request)
     return loaded
 

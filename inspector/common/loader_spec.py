@@ -115,6 +115,10 @@ class LoaderDescription:
     """Called when a sample is chosen, before its caption (e.g. to set the options to the sample's)."""
     shown: Callable[[LoadedInput | None, Any], None] | None = None
     """After loading: what is loaded and the settings (e.g. a caption under the loader)."""
+    cli_flags: Callable[[Any, Any], Sequence[str]] | None = None
+    """``cli_flags(options, settings)``: the options of ``jpcore TASK`` that the view's options
+    and settings mean (none by default), for the signature shown under the loader
+    (:mod:`inspector.common.run_signature`)."""
     second_systems: Callable[[BundledPair], Mapping[str, SecondSample]] | None = None
     """System B's bundled choices for a sample beyond the catalogue's own siblings
     (:func:`inspector.common.samples.siblings`), e.g. systems made from its raw text."""

@@ -94,6 +94,10 @@ class LoadedInput(Generic[R]):
     label: str
     sample_key: str | None = None
     saved_comparison: Any = field(default=None, kw_only=True)
+    file_hashes: dict[str, str] | None = field(default=None, kw_only=True)
+    """The gold and system files' :func:`jpcore.signature.file_hash` (``None`` for a saved result)."""
+    saved_signature: str | None = field(default=None, kw_only=True)
+    """A saved JSON result's own ``"signature"`` (``None`` for files, or an older result without one)."""
 
     @property
     def token(self) -> str | None:

@@ -97,6 +97,13 @@ def evaluate_pair(request: Request) -> GecResult:
     return result
 
 
+def cli_flags(settings: GecSettings) -> list[str]:
+    """The options of ``jpcore gec`` that ``settings`` mean (span-based correction, ``-cs``,
+    is its default: no flag)."""
+    mode = [] if settings.mode == "cs" else [f"-{settings.mode}"]
+    return ["--noop-rule", settings.noop_rule, "--alpha", str(settings.alpha), *mode, "-b", str(settings.beta)]
+
+
 def _settings(source: str) -> GecSettings:
     disabled = source == "json"
     defaults = GecSettings()
@@ -157,5 +164,6 @@ SPEC = LoaderSpec(
     reading="Reading, aligning and scoring the M2 files (cached on the file contents)...",
     input_names=lambda result: [("gold", result.gold_name), ("system", result.sys_name)],
     options=_settings,
+    cli_flags=lambda settings, _: cli_flags(settings),
 )
 

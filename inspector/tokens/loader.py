@@ -118,6 +118,14 @@ def _loaded(outcome: Any, request: Request, fingerprint: str, step: Step) -> Loa
     return new
 
 
+def cli_flags(options: Options) -> list[str]:
+    """The options of ``jpcore preprocess`` that ``options`` mean."""
+    switches = (("--contractions", options.contractions), ("--ignore-case", options.casefold),
+                ("--strict", options.strict))
+    return ["--format", options.fmt, "--level", options.level, "--language", options.language,
+            *(flag for flag, on in switches if on)]
+
+
 def _factor(part: NamedBytes, options: Options) -> Factor:
     """The memory per byte of a file, by the format it is read as."""
     fmt = options.fmt if options.fmt != "auto" else detect_format(part.data, part.name)
@@ -205,6 +213,7 @@ SPEC = LoaderSpec(
     reading="Reading and aligning gold and system (cached on the file contents)...",
     input_names=lambda result: [("gold", result.gold.name), ("system", result.system.name)],
     options=_options,
+    cli_flags=lambda options, _: cli_flags(options),
     on_sample=_on_sample,
     shown=_shown,
     second_systems=samples.second_systems,

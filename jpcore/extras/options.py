@@ -91,6 +91,9 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
     review.add_argument("--write-corrected-gold", metavar="OUT",
                         help="with --review: write the gold file with the units judged 'gold error' taken from "
                              "the system (same format; every other line unchanged)")
+    parser.add_argument("--signature-only", action="store_true",
+                        help="print the signature (version, task, every option that changes a number, a hash of "
+                             "each file) without scoring")
     group.add_argument("--by-shape", action="store_true",
                        help="also print the totals of each unit shape (1:1, merged, split, ...) after the report "
                             "(--json always holds them as \"totals_by_shape\")")

@@ -180,11 +180,26 @@ def evaluator(args: argparse.Namespace, gold_data: bytes | None = None) -> Calla
     return evaluate_system
 
 
+def signed_options(args: argparse.Namespace) -> argparse.Namespace:
+    """The options of a run as its signature (:mod:`jpcore.signature`) names them:
+    ``--annotator`` only with ``-orig``/``-cor`` (it makes the system; with ``-hyp``
+    it changes nothing)."""
+    return argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "annotator" or args.hyp is None})
+
+
 def run(args: argparse.Namespace) -> int:
     """Align when needed, score and print (bad input raises InputError: status 2)."""
     problem = _system_source(args)
     if problem is not None:
         return print_error(PROG, problem)
+    from jpcore.signature import for_run, text_line
+
+    inputs = {"gold": args.ref, "sys": args.hyp} if args.hyp is not None else {
+        "gold": args.ref, "orig": args.orig, "cor": args.cor}
+    signature = for_run("gec", signed_options(args), inputs)
+    if args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
     options = options_from_args(args)
     gec_options = gec_options_from_args(args)
     from_text = None
@@ -207,13 +222,14 @@ def run(args: argparse.Namespace) -> int:
 
         compared = extras.comparison if extras is not None else None
         write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)), comparison=compared,
-                   extra_sections=extras.sections() if extras is not None else ())
+                   extra_sections=extras.sections() if extras is not None else (), signature=signature)
     if args.json:
         data = result.to_dict()
         if from_text is not None:
             data["hyp_from_text"] = from_text
         if extras is not None:
             data.update(extras.json())
+        data["signature"] = signature
         write_json(data)
     elif extras is not None and extras.replaces_report():
         write_bytes(extras.tables().encode("utf-8"))
@@ -225,4 +241,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"jpcore gec: note: {from_text['types']}", file=sys.stderr)
     for note in result.notes:
         print(f"jpcore gec: note: {note}", file=sys.stderr)
+    if not args.json:
+        sys.stderr.write(text_line(signature))
     return 0

@@ -45,7 +45,7 @@ EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or
                  "pairs line k with line k and aligns nothing")
 #: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
 EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure", "--rank",
-                 "--table-format", "--review", "--write-corrected-gold")
+                 "--table-format", "--review", "--write-corrected-gold", "--agreement", "--signature-only")
 #: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
 MEASURES = ("brackets",)
 
@@ -70,6 +70,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print the result as one JSON object (recall, precision, f1 in percent)")
     parser.add_argument("--html", metavar="OUT",
                         help="also write a self-contained HTML report to OUT (alignment mode only)")
+    parser.add_argument("--agreement", action="store_true",
+                        help="the two files are two annotators' (A = GOLD, B = SYSTEM): also print Cohen's kappa "
+                             "of POS tags on the words aligned 1:1 and of bracket labels on the spans both have "
+                             "(alignment mode); --json adds \"agreement\"")
     extra_options.configure(parser, measures=MEASURES, default_measure="brackets", unit="trees")
 
 
@@ -83,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
         return _run_alignment(args.gold, args.system, args.cutoff, args.json, args.html, args)
     if args.html:
         return print_error(PROG, HTML_LEGACY)
-    if extra_options.requested(args):
+    if extra_options.requested(args) or args.agreement or args.signature_only:
         return print_error(PROG, EXTRAS_LEGACY.format(
-            option="--compare, --oracle, --by-shape, --rank, --table-format, --review"))
+            option="--compare, --oracle, --by-shape, --rank, --table-format, --review, --agreement, --signature-only"))
     from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
 
     params = EvalbParams()
@@ -162,7 +166,12 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
     # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
     from jpcore.parseval.evaluation import render_report
+    from jpcore.signature import for_run, text_line
 
+    signature = for_run("parseval", signed_options(args, cutoff), {"gold": gold_path, "sys": sys_path})
+    if args is not None and args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
     evaluate_system = alignment_evaluator(gold_path, cutoff)
     result = evaluate_system(sys_path)
     keep(result)
@@ -176,11 +185,19 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
 
         compared = extras.comparison if extras is not None else None
         write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)), comparison=compared,
-                   extra_sections=extras.sections() if extras is not None else ())
+                   extra_sections=extras.sections() if extras is not None else (), signature=signature)
+    agreement = None
+    if args is not None and args.agreement:
+        from jpcore.parseval.agreement import annotator_agreement
+
+        agreement = annotator_agreement(result)
     if as_json:
         data = result.to_dict()
         if extras is not None:
             data.update(extras.json())
+        if agreement is not None:
+            data["agreement"] = agreement.to_dict()
+        data["signature"] = signature
         write_json(data)
     elif extras is not None and extras.replaces_report():
         sys.stdout.write(extras.tables())
@@ -188,8 +205,25 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
         sys.stdout.write(render_report(result))
         if extras is not None:
             sys.stdout.write(extras.text())
+        if agreement is not None:
+            from jpcore.stats.agreement import render_agreement
+
+            sys.stdout.write("\n" + render_agreement(agreement))
         sys.stdout.flush()
+        sys.stderr.write(text_line(signature))
     return 0
+
+
+def signed_options(args: argparse.Namespace | None, cutoff: int | None = None) -> argparse.Namespace:
+    """The options of an alignment-mode run as its signature names them: the mode and
+    the cut-off in force (``cutoff``, else ``args.cutoff``; EVALB's options are legacy
+    mode's; the rest as given)."""
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF
+
+    cutoff = cutoff if cutoff is not None else getattr(args, "cutoff", None)
+    given = {} if args is None else {name: value for name, value in vars(args).items()
+                                     if name not in ("evalb", "prm", "cutoff", "max_error", "debug")}
+    return argparse.Namespace(mode="alignment", cutoff=DEFAULT_CUTOFF if cutoff is None else cutoff, **given)
 
 
 def _is_legacy(argv: list[str]) -> bool:

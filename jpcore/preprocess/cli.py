@@ -81,7 +81,12 @@ def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
     from jpcore.preprocess.stream_report import stream_threshold_reached
+    from jpcore.signature import for_run, text_line
 
+    signature = for_run("preprocess", args, {"gold": args.gold, "sys": args.system})
+    if args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
     whole_files = args.raw or args.html or args.compare or args.oracle or args.rank or args.more_systems \
         or args.table_format or args.review or args.write_corrected_gold
     if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
@@ -94,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
         write_streamed(args.gold, args.system, args.format, args.level, normaliser,
-                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape)
+                       strict=args.strict, as_json=args.json, out=sys.stdout, by_shape=args.by_shape,
+                       signature=signature)
         return 0
     evaluate_system = evaluator(args)
     result = evaluate_system(args.system)
@@ -109,11 +115,13 @@ def run(args: argparse.Namespace) -> int:
 
         compared = extras.comparison if extras is not None else None
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
-                   comparison=compared, extra_sections=extras.sections() if extras is not None else ())
+                   comparison=compared, extra_sections=extras.sections() if extras is not None else (),
+                   signature=signature)
     if args.json:
         data = result.to_dict()
         if extras is not None:
             data.update(extras.json())
+        data["signature"] = signature
         write_json(data)
     elif extras is not None and extras.replaces_report():
         sys.stdout.write(extras.tables())
@@ -123,4 +131,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(render_text(result))
         if extras is not None:
             sys.stdout.write(extras.text())
+        sys.stdout.flush()
+        sys.stderr.write(text_line(signature))
     return 0

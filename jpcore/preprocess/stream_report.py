@@ -69,9 +69,11 @@ def write_streamed(
     out: TextIO,
     window: int = WINDOW,
     by_shape: bool = False,
+    signature: str | None = None,
 ) -> None:
     """Evaluate two files incrementally and write the report or the JSON to ``out``
-    (``by_shape``: the text report followed by ``--by-shape``'s table)."""
+    (``by_shape``: the text report followed by ``--by-shape``'s table; ``signature``:
+    the text's last line, the JSON's ``"signature"``: :mod:`jpcore.signature`)."""
     normaliser = normaliser or Normaliser.for_language("en")
     with ExitStack() as stack:
         gold_format, gold_sentences = stack.enter_context(open_segmentation(gold_path, gold_path, fmt, level))
@@ -101,8 +103,15 @@ def write_streamed(
             out.write(render_summary(summary))
             if by_shape:
                 out.write(_by_shape_text(summary))
+            if signature is not None:
+                import sys
+
+                from jpcore.signature import text_line
+
+                out.flush()
+                sys.stderr.write(text_line(signature))
             return
-        _write_json(out, summary, normaliser, spools, (gold_path, gold_format), (sys_path, sys_format))
+        _write_json(out, summary, normaliser, spools, (gold_path, gold_format), (sys_path, sys_format), signature)
 
 
 def _add(summary: ReportSummary, chunk: Chunk) -> None:
@@ -121,9 +130,9 @@ def _add(summary: ReportSummary, chunk: Chunk) -> None:
 
 def _write_json(
     out: TextIO, summary: ReportSummary, normaliser: Normaliser, spools: list[_Spool],
-    gold: tuple[str, str], system: tuple[str, str],
+    gold: tuple[str, str], system: tuple[str, str], signature: str | None = None,
 ) -> None:
-    """The keys of ``PreprocessResult.to_dict()`` in its order."""
+    """The keys of ``PreprocessResult.to_dict()`` in its order (then ``"signature"``)."""
     differences, units, gold_spool, sys_spool = spools
     out.write(_open_dict({
         "task": TASK,
@@ -147,6 +156,10 @@ def _write_json(
         out.write('"sentences":')
         spool.copy_to(out)
         out.write("}")
+    if signature is not None:
+        import json
+
+        out.write(f',"signature":{json.dumps(signature, ensure_ascii=False)}')
     out.write("}\n")
 
 

@@ -59,11 +59,12 @@ def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), *,
-                comparison: Any = None, extra_sections: Sequence[Section] = ()) -> str:
+                comparison: Any = None, extra_sections: Sequence[Section] = (), signature: str | None = None) -> str:
     """The self-contained HTML document of ``result`` (see the module doc); with ``comparison``
     (a :class:`jpcore.extras.comparison.ComparisonRun` whose system A is ``result``), its
     section follows the headline (:mod:`jpcore.reports.comparison`); ``extra_sections``
-    (safe markup, such as what ``--review`` adds) follow the task's own."""
+    (safe markup, such as what ``--review`` adds) follow the task's own; the run's
+    ``signature`` (:mod:`jpcore.signature`) is shown under the title when given."""
     report = build_report(result, inputs, max_units, selected)
     if comparison is not None:
         from jpcore.reports.comparison import comparison_section
@@ -71,12 +72,12 @@ def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
         report.sections.insert(1, comparison_section(comparison, result))
     report.sections = [*report.sections, *extra_sections]
     # a file name given on the command line may hold bytes that are not UTF-8
-    return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style))
+    return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style, signature))
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
                max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), *,
-               comparison: Any = None, extra_sections: Sequence[Section] = ()) -> Path:
+               comparison: Any = None, extra_sections: Sequence[Section] = (), signature: str | None = None) -> Path:
     """Write :func:`render_html` to ``out`` (UTF-8) whole or not at all; return the path.
 
     The file is created (beside ``out``, renamed into place when complete:
@@ -87,5 +88,5 @@ def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | No
     path = Path(out)
     with open_atomic(path) as file:
         file.write(render_html(result, inputs, max_units, selected, comparison=comparison,
-                               extra_sections=extra_sections))
+                               extra_sections=extra_sections, signature=signature))
     return path

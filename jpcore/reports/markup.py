@@ -189,8 +189,11 @@ class Section:
         return f"<section{anchor}><h2>{esc(self.title)}</h2>{''.join(self.parts)}</section>"
 
 
-def document(title: str, subtitle: str, sections: Sequence[Section], lang: str = "en", style: str = "") -> str:
-    """The whole self-contained HTML document (``style``: more CSS for its stylesheet)."""
+def document(title: str, subtitle: str, sections: Sequence[Section], lang: str = "en", style: str = "",
+             signature: str | None = None) -> str:
+    """The whole self-contained HTML document (``style``: more CSS for its stylesheet;
+    ``signature``: the run's :mod:`jpcore.signature` line, shown under the title)."""
+    signed = f'<p class="note">Signature: <code>{esc(signature)}</code></p>' if signature else ""
     toc = "".join(
         f'<li><a href="#{esc(s.anchor)}">{esc(s.title)}</a></li>' for s in sections if s.anchor
     )
@@ -201,7 +204,7 @@ def document(title: str, subtitle: str, sections: Sequence[Section], lang: str =
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{esc(title)}</title><style>{STYLE}{style}</style></head><body>"
-        f"<header><h1>{esc(title)}</h1><p class=\"note\">{esc(subtitle)}</p>"
+        f"<header><h1>{esc(title)}</h1><p class=\"note\">{esc(subtitle)}</p>{signed}"
         f"<nav><ul>{toc}</ul></nav></header>{body}"
         '<footer><p class="muted">Written by jpcore (jp-inspector). This file is self-contained: '
         "no script, no external resource.</p></footer></body></html>\n"

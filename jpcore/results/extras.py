@@ -2,7 +2,9 @@
 
 Contract: ``jpcore TASK --json`` writes the result's own JSON (``to_dict()``)
 and, when asked, ``"comparison"`` (``--compare``), ``"oracle"``
-(``--oracle``), ``"ranking"`` (``--rank``) and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
+(``--oracle``), ``"ranking"`` (``--rank``), ``"agreement"`` (``--agreement``), ``"signature"``
+(every run: :mod:`jpcore.signature`; kept as it is, the app compares it with its own settings)
+and, for ``jpcore gec -orig -cor``, ``"hyp_from_text"``
 (:data:`EXTRA_KEYS`).  Once the result is rebuilt, :func:`rebuild_extras`
 makes each again from the result and what the saved data alone can give
 (:meth:`jpcore.extras.comparison.ComparisonRun.rebuild`,
@@ -24,7 +26,8 @@ from jpcore.formats.json_schema import SchemaError, describe
 __all__ = ["EXTRA_KEYS", "Extras", "rebuild_extras"]
 
 #: The keys a run adds to its result's JSON.
-EXTRA_KEYS = ("comparison", "oracle", "ranking", "hyp_from_text", "totals_reviewed", "review")
+EXTRA_KEYS = ("comparison", "oracle", "ranking", "hyp_from_text", "totals_reviewed", "review", "agreement",
+              "signature")
 #: The most resampling a saved comparison may ask to be checked: resamples x common units
 #: (about 10 s here; the default 1,000 resamples of 44,000 units is 44,000,000).
 MAX_CHECKED_DRAWS = 200_000_000
@@ -40,6 +43,8 @@ class Extras:
     #: ``{"totals_reviewed": ..., "review": ...}`` of ``--review`` (:mod:`jpcore.review.command`).
     review: dict[str, Any] | None = None
     ranking: Any = None
+    agreement: Any = None
+    signature: str | None = None
 
 
 def _prefixed(key: str, error: SchemaError) -> SchemaError:
@@ -84,7 +89,14 @@ def rebuild_extras(saved: dict[str, Any], result: Any, payload: dict[str, Any],
     review = None
     if "totals_reviewed" in saved or "review" in saved:
         review = _check_review(saved, result, first_difference)
-    return Extras(comparison, oracle, hyp_from_text, review=review, ranking=ranking)
+    agreement = None
+    if "agreement" in saved:
+        from jpcore.task import of_result
+
+        agreement_of = of_result(result).load("agreement")  # the schema admits it only where a task has one
+        agreement = _again("agreement", saved["agreement"], lambda data: agreement_of(result), first_difference)
+    return Extras(comparison, oracle, hyp_from_text, review=review, ranking=ranking, agreement=agreement,
+                  signature=saved.get("signature"))
 
 
 def _check_review(saved: dict[str, Any], result: Any, first_difference: Any) -> dict[str, Any]:

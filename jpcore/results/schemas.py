@@ -42,6 +42,18 @@ _COMMON_UNIT = Obj({"gold": SPAN, "sys_a": SPAN, "sys_b": SPAN})
 _SYS_STATS = Obj({"mean": SCORE, "median": SCORE, "lower_bound": SCORE, "upper_bound": SCORE})
 
 
+_KAPPA = Obj({"items": COUNT, "agreed": COUNT, "observed": Nullable(SHARE), "expected": Nullable(SHARE),
+              "kappa": Nullable(Num(-1.0, 1.0)),
+              "disagreements": Seq(Row((Str(max_len=4096), Str(max_len=4096), COUNT)), max_len=100)})
+_SIDES = Obj({"a": COUNT, "b": COUNT})
+#: Two annotators' agreement (``--agreement``: :mod:`jpcore.ud.agreement`, :mod:`jpcore.parseval.agreement`).
+AGREEMENT = Obj({
+    "method": Str(max_len=200), "comparable": COUNT, "words_a": COUNT, "words_b": COUNT,
+    "comparable_share_a": Nullable(SHARE), "comparable_share_b": Nullable(SHARE),
+    "not_comparable": Map(_SIDES, max_len=10), "columns": Map(_KAPPA, max_len=20),
+}, {"spans": Obj({"comparable": COUNT, "spans_a": COUNT, "spans_b": COUNT})})
+
+
 def extra_keys(totals: Obj) -> dict[str, Schema]:
     """The optional keys of a task whose ``totals`` have the schema ``totals``:
     ``totals_by_shape`` (:meth:`totals_by_shape` of every result), ``totals_reviewed``
@@ -85,7 +97,7 @@ def extra_keys(totals: Obj) -> dict[str, Schema]:
     review = Obj({"units_reviewed": COUNT, "counted_correct": COUNT, "correct_units": Seq(COUNT)},
                  {"corrected_units": Seq(COUNT)})
     return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle,
-            "ranking": ranking, "totals_reviewed": totals, "review": review}
+            "ranking": ranking, "totals_reviewed": totals, "review": review, "signature": Str(max_len=4096)}
 
 
 
@@ -95,10 +107,12 @@ def has_schema(task: str) -> bool:
 
 
 def schema_of(task: str) -> Obj:
-    """The schema of ``task``'s JSON: its own keys and :func:`extra_keys` of its totals."""
+    """The schema of ``task``'s JSON: its own keys, :func:`extra_keys` of its totals and,
+    for a task with ``--agreement``, :data:`AGREEMENT`."""
     module = TASKS[task].load("schema")
     own: Obj = module.SCHEMA
-    return Obj(own.required, {**own.optional, **extra_keys(module.TOTALS)})
+    agreement = {"agreement": AGREEMENT} if TASKS[task].agreement is not None else {}
+    return Obj(own.required, {**own.optional, **extra_keys(module.TOTALS), **agreement})
 
 
 def invariants_of(task: str) -> Callable[[dict[str, Any]], None]:

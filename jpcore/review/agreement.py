@@ -21,13 +21,13 @@ the same verdict everywhere (``p_e = 1``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from jpcore.review.store import Review
 from jpcore.review.verdicts import VERDICTS
+from jpcore.stats.kappa import cohen_kappa
 
 __all__ = ["Agreement", "agreement"]
 
@@ -76,18 +76,14 @@ def agreement(a: Iterable[Review], b: Iterable[Review]) -> Agreement:
     b_by_key = {review.key: review for review in b if review.verdict is not None}
     common = sorted(set(a_by_key) & set(b_by_key), key=_order)
     confusion = {row: dict.fromkeys(VERDICTS, 0) for row in VERDICTS}
-    a_counts: Counter[str] = Counter()
-    b_counts: Counter[str] = Counter()
     disagreements = []
     for key in common:
         left, right = a_by_key[key], b_by_key[key]
         confusion[left.verdict][right.verdict] += 1
-        a_counts[left.verdict] += 1
-        b_counts[right.verdict] += 1
         if left.verdict != right.verdict:
             disagreements.append((left, right))
     n = len(common)
-    expected = sum(a_counts[v] * b_counts[v] for v in VERDICTS) / (n * n) if n else None
+    expected = cohen_kappa([a_by_key[key].verdict for key in common], [b_by_key[key].verdict for key in common]).expected
     return Agreement(n, n - len(disagreements), expected, confusion, disagreements)
 
 

@@ -33,6 +33,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true",
                         help="refuse files whose characters differ, naming the first difference (as conll18 does)")
     parser.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report to OUT")
+    parser.add_argument("--agreement", action="store_true",
+                        help="the two files are two annotators' (A = GOLD, B = SYSTEM): also print Cohen's kappa "
+                             "of UPOS, XPOS, FEATS, DEPREL and HEAD on the words aligned 1:1, and how many words "
+                             "could be compared; --json adds \"agreement\"")
     extra_options.configure(parser, measures=METRICS, default_measure="LAS")
 
 
@@ -49,6 +53,12 @@ def evaluator(args: argparse.Namespace) -> Callable[[str], Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate and print the table (or JSON)."""
+    from jpcore.signature import for_run, text_line
+
+    signature = for_run("ud", args, {"gold": args.gold, "sys": args.system})
+    if args.signature_only:
+        sys.stdout.write(signature + "\n")
+        return 0
     evaluate_system = evaluator(args)
     result = evaluate_system(args.system)
     extras = None
@@ -62,7 +72,13 @@ def run(args: argparse.Namespace) -> int:
 
         compared = extras.comparison if extras is not None else None
         write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
-                   comparison=compared, extra_sections=extras.sections() if extras is not None else ())
+                   comparison=compared, extra_sections=extras.sections() if extras is not None else (),
+                   signature=signature)
+    agreement = None
+    if args.agreement:
+        from jpcore.ud.agreement import annotator_agreement
+
+        agreement = annotator_agreement(result)
     if args.json:
         # one string from the C encoder (json.dump encodes in Python, a write per piece: 6x slower);
         # millions of fresh containers: no cyclic collection while they are built
@@ -70,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
             data = result.to_dict()
             if extras is not None:
                 data.update(extras.json())
+            if agreement is not None:
+                data["agreement"] = agreement.to_dict()
+            data["signature"] = signature
             text = json.dumps(data, ensure_ascii=False)
         sys.stdout.write(text + "\n")
     elif extras is not None and extras.replaces_report():
@@ -78,4 +97,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(render_text(result, counts=args.counts))
         if extras is not None:
             sys.stdout.write(extras.text())
+        if agreement is not None:
+            from jpcore.stats.agreement import render_agreement
+
+            sys.stdout.write("\n" + render_agreement(agreement))
+        sys.stdout.flush()
+        sys.stderr.write(text_line(signature))
     return 0

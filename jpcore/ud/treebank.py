@@ -133,9 +133,26 @@ def read_treebank(data: bytes | str, name: str) -> Treebank:
         numbers = chain.from_iterable(sentence.token_lines for sentence in segmentation.sentences)
         cells = "\t".join(map(by_number.__getitem__, numbers)).split("\t") if segmentation.sentences else []
         lemma, upos, xpos, feats, heads, deprel = (cells[k::10] for k in range(2, 8))
+        for column, values in zip(("LEMMA", "UPOS", "XPOS", "FEATS", "DEPREL"), (lemma, upos, xpos, feats, deprel)):
+            _refuse_empty(segmentation, column, values)
         treebank = Treebank(segmentation, lemma, upos, xpos, feats, _heads(segmentation, heads), deprel)
         check_tree(treebank)
         return treebank
+
+
+#: Column numbers (1-based, as CoNLL-U counts them) of the annotation columns.
+_COLUMN_NUMBERS = {"LEMMA": 3, "UPOS": 4, "XPOS": 5, "FEATS": 6, "DEPREL": 8}
+
+
+def _refuse_empty(segmentation: Segmentation, column: str, values: list[str]) -> None:
+    """``InputError`` naming the first line whose ``column`` is empty (CoNLL-U writes
+    ``_`` for no value: an empty field is a broken line, and would be scored as a label)."""
+    if "" not in values:
+        return
+    lines = chain.from_iterable(sentence.token_lines for sentence in segmentation.sentences)
+    line = next(line for line, value in zip(lines, values) if not value)
+    raise InputError(segmentation.name, line, f"a {column} in column {_COLUMN_NUMBERS[column]} (_ for none)",
+                     "an empty field")
 
 
 def _heads(segmentation: Segmentation, column: list[str]) -> list[int]:
