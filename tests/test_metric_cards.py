@@ -216,3 +216,16 @@ def test_the_convention_reads_the_rows() -> None:
     assert row_figures(row.figure) == ["totals.sentences.tp", "totals.sentences.fp", "totals.sentences.fn"]
     assert row.value == "1084 / 349 / 993"
     assert re.fullmatch(r"[\w./ -]+", row.command)
+
+
+@pytest.mark.parametrize("name", [*CARDS, "README"])
+def test_every_link_of_a_card_leads_to_a_file(name: str) -> None:
+    text = (CARDS_DIR / f"{name}.md").read_text("utf-8")
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text)
+    assert targets
+    assert [t for t in targets if not (CARDS_DIR / t).is_file()] == []
+
+
+def test_the_docs_link_the_cards() -> None:
+    for page in ("docs/equal-to-the-peers.md", "docs/app.md"):
+        assert "](metric-cards/README.md)" in (ROOT / page).read_text("utf-8"), page
