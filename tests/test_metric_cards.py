@@ -142,7 +142,7 @@ def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, co
     return out
 
 
-def _measure(capsys, monkeypatch, row: CardRow) -> list[float | int | str]:
+def _measure(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, row: CardRow) -> list[float | int | str]:
     """The figures of one row, measured now."""
     found: list[float | int | str] = []
     for path in row_figures(row.figure):
