@@ -6,7 +6,9 @@ Only what pyproject.toml cannot say:
   real files with their licences) goes into the wheel *inside* the package,
   as ``jpcore/sample_data/``, so that an installed copy reads its own data
   from any working directory (:func:`jpcore.bundled.sample_data_root`); a
-  checkout keeps reading ``sample_data/`` where it is;
+  checkout keeps reading ``sample_data/`` where it is; the metric cards
+  (``docs/metric-cards/*.md``), which the app's About page shows, go in
+  the same way, as ``inspector/metric_cards/`` (:mod:`inspector.about.cards`);
 * the compiled accelerators: small C modules, each the same computation as
   a pure-Python function beside it (tests hold the two equal).  They are
   optional: where no C compiler or no Python headers are found, the install
@@ -25,9 +27,10 @@ ACCELERATORS = {
 }
 
 setup(
-    packages=[*find_packages(include=["jpcore", "jpcore.*", "inspector", "inspector.*"]), "jpcore.sample_data"],
-    package_dir={"jpcore.sample_data": "sample_data"},
-    package_data={"jpcore": ["data/*.json"], "jpcore.sample_data": ["**/*"]},
+    packages=[*find_packages(include=["jpcore", "jpcore.*", "inspector", "inspector.*"]), "jpcore.sample_data",
+              "inspector.metric_cards"],
+    package_dir={"jpcore.sample_data": "sample_data", "inspector.metric_cards": "docs/metric-cards"},
+    package_data={"jpcore": ["data/*.json"], "jpcore.sample_data": ["**/*"], "inspector.metric_cards": ["*.md"]},
     include_package_data=False,
     ext_modules=[
         Extension(name, [source], optional=True, extra_compile_args=["-O2"])

@@ -1,4 +1,5 @@
-"""The About page, driven by AppTest: the papers' examples and the ud example computed live."""
+"""The About page, driven by AppTest: the papers' examples and the ud example computed live,
+and the metric cards (docs/metric-cards/*.md, figures held by tests/test_metric_cards.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from inspector.about.cards import card_names, card_title
 from inspector.about.examples import EXAMPLES, get_example, run_example, walk
 from inspector.about.ud_examples import UD_EXAMPLES
 
@@ -98,7 +100,29 @@ def test_papers_and_peer_tools(about: AppTest) -> None:
     assert "conll18_ud_eval.py" in text and "**EVALB**" in text and "**errant_compare**" in text
     assert [h.value for h in about.header] == [
         "The papers' examples, computed now", "Dependencies when the characters differ", "The papers",
-        "How our numbers relate to the tools people use"]
+        "How our numbers relate to the tools people use", "Metric cards"]
+
+
+def test_one_metric_card_per_evaluation_with_its_figures(about: AppTest) -> None:
+    """Each card in its own section, titled as the file, with a figure of its table; links
+    to other docs pages shown as their path (they would not resolve in the app)."""
+    titles = [card_title(name) for name in card_names()]
+    assert titles == [
+        "Metric card: gec (grammatical error correction, span-based F0.5)",
+        "Metric card: parseval (constituency trees, PARSEVAL)",
+        "Metric card: preprocess (sentence boundaries and tokens)",
+        "Metric card: ud (dependency parsing and tagging, the CoNLL 2018 metrics)",
+    ]
+    sections = {expander.label: "\n".join(m.value for m in expander.markdown) for expander in about.expander}
+    assert list(sections) == titles
+    figures = ["1379 / 1095 / 1892 / 0.5574 / 0.4216 / 0.5237", "87.76 / 90.53 / 89.12",
+               "1084 / 349 / 993", "23709 / 24740 / 25299"]
+    for title, figure in zip(titles, figures):
+        assert f"| {figure} |" in sections[title], title
+        assert "##### Figures we do not reproduce" in sections[title] or "#### Reproduced figures" in sections[title]
+        assert "](../" not in sections[title]
+    assert "equal-to-the-peers.md (docs/equal-to-the-peers.md)" in sections[titles[2]]
+    assert "| 24176 / 1109 / 918 | 24267 / 1032 / 827 |" in sections[titles[2]]
 
 
 def test_examples_module_matches_the_paper() -> None:

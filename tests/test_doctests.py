@@ -1,4 +1,4 @@
-"""The runnable examples in jpcore's docstrings (and the app's size-limit module) are tests too."""
+"""The runnable examples in jpcore's docstrings (and the app's size-limit and metric-card modules) are tests too."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(jpcore.__path__, "jpcore.")
     if not name.endswith("__main__")
-) + ["inspector.common.input_limits"]
+) + ["inspector.common.input_limits", "inspector.about.cards"]
 
 
 @pytest.mark.parametrize("name", MODULES)

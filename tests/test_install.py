@@ -31,7 +31,7 @@ import pytest
 from inspector.launch import STREAMLIT_SETTINGS, streamlit_arguments
 from tests.conftest import ROOT
 
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "jpcore", "inspector", "sample_data")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "jpcore", "inspector", "sample_data", "docs/metric-cards")
 #: pip's own notices about this machine's index configuration (not the build's).
 PIP_INDEX_NOTICE = "is ignored: it is neither a file nor a directory"
 
@@ -115,6 +115,10 @@ def test_the_wheel_carries_the_app_and_every_sample_file_with_its_licence(wheel:
     for module in ("inspector/main/app.py", "inspector/launch.py", "inspector/pages/brackets.py",
                    "jpcore/cli.py", "jpcore/parseval/tree_svg.py", "jpcore/data/normalisation.json"):
         assert module in names
+    # the metric cards the About page shows (inspector.about.cards reads them there)
+    cards = sorted(p.name for p in (ROOT / "docs" / "metric-cards").glob("*.md"))
+    assert cards == ["README.md", "gec.md", "parseval.md", "preprocess.md", "ud.md"]
+    assert {f"inspector/metric_cards/{name}" for name in cards} <= names
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,10 @@ The three examples are scored by jpcore on every run
 explanations as the Sentences & tokens page; so is the worked example of
 ``jpcore ud`` where the characters differ (:mod:`inspector.about.ud_examples`,
 drawn as the Dependencies page draws a unit, gold over system); no number
-on this page is typed in.
+on this page is typed in.  Its last section shows the metric cards, one per
+evaluation, from the same Markdown files as ``docs/metric-cards/``
+(:mod:`inspector.about.cards`), whose figures ``tests/test_metric_cards.py``
+runs.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import streamlit as st
 
 from inspector.common.wording import plural
 from inspector.tokens import explain, tables
+from inspector.about.cards import card_body, card_names, card_title
 from inspector.about.examples import EXAMPLES, run_example, walk
 from inspector.about.ud_examples import GOLD, UD_EXAMPLES, attachment_line, counts_line, run_ud_example
 from inspector.common.markup import md_text
@@ -135,6 +139,18 @@ def _dependencies() -> None:
         st.dataframe(deps_tables.metrics_frame(result), hide_index=True, key=f"about_ud_{example.key}")
 
 
+def _metric_cards() -> None:
+    """One expandable section per evaluation: its metric card (our own Markdown,
+    no HTML allowed, so nothing in it can inject markup)."""
+    st.header("Metric cards")
+    st.markdown("What each evaluation measures, its inputs and outputs, how it relates to the peer "
+                "tool, the published figures it reproduces and its limits. Every figure on a card is "
+                "a test that runs jpcore (`tests/test_metric_cards.py`); the files are in `docs/metric-cards/`.")
+    for name in card_names():
+        with st.expander(card_title(name)):
+            st.markdown(card_body(name))
+
+
 def show() -> None:
     """Draw the About page (``inspector/pages/about.py`` runs it)."""
     st.title("About jp-inspector")
@@ -173,3 +189,5 @@ def show() -> None:
 
     st.header("How our numbers relate to the tools people use")
     st.markdown(PEERS)
+
+    _metric_cards()
