@@ -47,22 +47,23 @@ def deep(depth: int, inner: bytes = b"(NN a)", label: bytes = b"X") -> bytes:
     return b"(" + label + b" " + (b"(" + label + b" ") * (depth - 1) + inner + b")" * depth
 
 
-def flat_of(data: bytes) -> list[tuple]:
-    """Each tree of ``data`` (the public reader) as its flat form, words and lines: cheap to compare."""
+def _flat_forms(read: list) -> list[tuple]:
+    """Each tree as its flat form, words and lines: cheap to compare on a very deep tree."""
     out = []
-    for tree in read_trees_bytes(data, "deep"):
+    for tree in read:
         labels, node_words, ints = tree.flat()
         out.append((labels, node_words, ints.tobytes(), tree.words, tree.tags, tree.first_line, tree.last_line))
     return out
+
+
+def flat_of(data: bytes) -> list[tuple]:
+    """The public reader's trees (the scanner first) as :func:`_flat_forms`."""
+    return _flat_forms(read_trees_bytes(data, "deep"))
 
 
 def python_flat_of(data: bytes) -> list[tuple]:
     """:func:`flat_of` through the Python reader alone."""
-    out = []
-    for tree in trees._read_checked(data.decode("utf-8"), "deep"):
-        labels, node_words, ints = tree.flat()
-        out.append((labels, node_words, ints.tobytes(), tree.words, tree.tags, tree.first_line, tree.last_line))
-    return out
+    return _flat_forms(trees._read_checked(data.decode("utf-8"), "deep"))
 
 
 # --------------------------------------------------------------------------
