@@ -24,7 +24,8 @@ Measured: the server's resident memory (``/proc/PID/status`` VmRSS, sampled
 every 0.25 s) idle (after one warm-up visit, its session freed), its peak
 during the N sessions and after all N closed (polled until the app's
 session memory is freed, 120 s after a tab closes, up to ``--settle``
-seconds); p50 and p95 of the page render times; errors (an exception in a
+seconds; results shared by sessions stay cached 600 s more by design,
+``--final-settle`` reads RSS again once they are gone); p50 and p95 of the page render times; errors (an exception in a
 session, a Streamlit exception box, a wait that timed out); and leaks
 (another session's name or figure seen).  One JSON line per N, then a
 Markdown table.  Targets (issue 26): no error, no leak, RSS after close
@@ -299,6 +300,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=150.0,
                         help="seconds to wait after the sessions close before RSS is read (default 150: the app "
                              "frees a closed session after 120 s)")
+    parser.add_argument("--final-settle", type=float, default=0.0,
+                        help="after the last round, wait this long more and read RSS again (640: past the "
+                             "result cache's 600 s time to live and its janitor's 20 s round)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="jp-load-") as tmp:
         folder = Path(tmp)
@@ -311,6 +315,10 @@ def main(argv: list[str] | None = None) -> int:
                 row = asyncio.run(_round(url, pid, n, folder, args.scale, args.walks, args.settle))
                 print(json.dumps(row), flush=True)
                 rows.append(row)
+            if args.final_settle:
+                time.sleep(args.final_settle)
+                print(json.dumps({"rss_after_cache_ttl_mb": round(rss_kb(pid) / 1024),
+                                  "seconds_after_last_close": args.settle + args.final_settle}), flush=True)
     print(table(idle, rows))
     return 1 if any(r["errors"] or r["leaks"] for r in rows) else 0
 
