@@ -35,6 +35,9 @@ FLAGS = ("-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-saniti
 DIFFERENTIAL_TESTS = ("tests/test_tree_scan.py", "tests/test_parseval_same_words.py",
                       "tests/test_evalb_fastlines.py", "tests/test_c_hostile.py", "tests/test_c_memory.py")
 #: what every sanitizer report prints (a run with any of them fails)
+#: where the sanitizers write their reports (pytest's capture of fd 2 would swallow a report
+#: printed just before the process halts); one file per process, subprocesses included
+REPORTS = FOLDER / "reports"
 REPORT_MARKS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: AddressSanitizer",
                 "SUMMARY: UndefinedBehaviorSanitizer", "ERROR: LeakSanitizer")
 
@@ -79,8 +82,9 @@ def environment(base: dict[str, str]) -> dict[str, str]:
     return {
         **base,
         "LD_PRELOAD": asan,
-        "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:halt_on_error=1:allocator_may_return_null=1",
-        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+        "ASAN_OPTIONS": f"detect_leaks=0:abort_on_error=0:halt_on_error=1:allocator_may_return_null=1:"
+                        f"log_path={REPORTS / 'asan'}",
+        "UBSAN_OPTIONS": f"halt_on_error=1:print_stacktrace=1:log_path={REPORTS / 'ubsan'}",
         "PYTHONMALLOC": "malloc",
         "JP_SANITIZED_DIR": str(FOLDER),
         "PYTHONPATH": f"{FOLDER / 'site'}:{ROOT}",
@@ -100,9 +104,17 @@ def reports_in(output: str) -> list[str]:
     return [line for line in output.splitlines() if any(mark in line for mark in REPORT_MARKS)]
 
 
+def written_reports() -> str:
+    """Every report the sanitizers wrote to :data:`REPORTS` in the last run, whole."""
+    return "".join(path.read_text(errors="replace") for path in sorted(REPORTS.glob("*")))
+
+
 def run(*pytest_args: str, base: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Build, then run the differential tests under the sanitizers; stdout and stderr together."""
     build()
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    for old in REPORTS.glob("*"):
+        old.unlink()
     return subprocess.run(command(*pytest_args), cwd=ROOT, env=environment(dict(os.environ if base is None else base)),
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
@@ -111,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run it by hand: print the output; status 1 on a failure or any sanitizer report."""
     done = run(*(sys.argv[1:] if argv is None else argv))
     print(done.stdout)
-    return 1 if done.returncode or reports_in(done.stdout) else 0
+    print(written_reports())
+    return 1 if done.returncode or reports_in(done.stdout) or written_reports() else 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 tests/test_tree_scan.py, tests/test_parseval_same_words.py,
 tests/test_evalb_fastlines.py, tests/test_c_hostile.py and
 tests/test_c_memory.py (its ``nomemory`` sweeps) in a subprocess with the
-ASan runtime preloaded.  The run must pass, print no sanitizer report, and
+ASan runtime preloaded.  The run must pass, write and print no sanitizer
+report (the reports go to files: pytest's capture would swallow one printed
+just before the process halts), and
 prove that each module it tested was the sanitized file (its plugin prints
 where each was loaded from and that libasan was mapped).
 """
@@ -19,6 +21,7 @@ from tests.sanitized_import import MODULES, sanitized_path
 def test_differential_tests_pass_under_address_and_undefined_behaviour_sanitizers() -> None:
     done = sanitizers.run()
     tail = done.stdout[-6000:]
+    assert sanitizers.written_reports() == "", sanitizers.written_reports()[:6000]
     assert sanitizers.reports_in(done.stdout) == [], tail
     assert done.returncode == 0, tail
     for name in MODULES:
