@@ -65,6 +65,10 @@ def _wait_healthy(url: str, server: subprocess.Popen, log: Path, timeout: float 
     pytest.fail(f"streamlit did not become healthy in {timeout} s:\n{log.read_text()}")
 
 
+#: the server process of each URL served_app yields (bench/load.py reads its memory)
+SERVER_PIDS: dict[str, int] = {}
+
+
 @contextmanager
 def served_app(tmp_path: Path, *options: str) -> Iterator[str]:
     """Serve the app on a free loopback port (with Streamlit ``options`` such as
@@ -81,8 +85,10 @@ def served_app(tmp_path: Path, *options: str) -> Iterator[str]:
         )
     try:
         _wait_healthy(url, server, log)
+        SERVER_PIDS[url] = server.pid
         yield url
     finally:
+        SERVER_PIDS.pop(url, None)
         try:
             os.killpg(server.pid, signal.SIGTERM)
         except ProcessLookupError:

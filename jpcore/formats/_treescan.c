@@ -65,7 +65,11 @@ static int table_init(Table *t) {
     t->mask = 1023;
     t->used = 0;
     t->slots = PyMem_Calloc(t->mask + 1, sizeof(Slot));
-    return t->slots ? 0 : -1;
+    if (!t->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
 }
 
 static void table_free(Table *t) {
@@ -78,7 +82,10 @@ static void table_free(Table *t) {
 static int table_grow(Table *t) {
     size_t new_mask = t->mask * 2 + 1;
     Slot *fresh = PyMem_Calloc(new_mask + 1, sizeof(Slot));
-    if (!fresh) return -1;
+    if (!fresh) {
+        PyErr_NoMemory();
+        return -1;
+    }
     for (size_t i = 0; i <= t->mask; i++) {
         Slot *s = &t->slots[i];
         if (!s->str) continue;
@@ -157,7 +164,10 @@ static void building_free(Building *b) {
 static int grow(void **array, Py_ssize_t *cap, size_t item) {
     Py_ssize_t wanted = *cap ? *cap * 2 : 64;
     void *bigger = PyMem_Realloc(*array, (size_t)wanted * item);
-    if (!bigger) return -1;
+    if (!bigger) {
+        PyErr_NoMemory();
+        return -1;
+    }
     *array = bigger;
     *cap = wanted;
     return 0;

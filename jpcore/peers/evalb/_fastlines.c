@@ -516,10 +516,17 @@ match_count(Side *gold, Side *test)
 static Py_ssize_t
 crossing(State *st, Side *gold, Side *test, Py_ssize_t words)
 {
-    Py_ssize_t k, p, limit, total = 0, count = 0;
+    Py_ssize_t k, p, limit, total = 0, count = 0, items;
     if (gold->n_kept == 0 || test->n_kept == 0)
         return 0;
-    limit = st->table_limit * (gold->n_kept + test->n_kept + words);
+    items = gold->n_kept + test->n_kept + words;
+    /* table_limit * items, saturated: a caller's huge limit must not overflow (undefined behaviour) */
+    if (st->table_limit > PY_SSIZE_T_MAX / items)
+        limit = PY_SSIZE_T_MAX;
+    else if (st->table_limit < 0)
+        limit = -1; /* any table is too costly, as any negative product said */
+    else
+        limit = st->table_limit * items;
     for (k = 0; k < gold->n_kept; k++) {
         Py_ssize_t size = gold->kept[k].end - gold->kept[k].start;
         if (size > 1) {

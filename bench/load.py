@@ -1,0 +1,327 @@
+"""``python -m bench.load [--sessions 1 5 10 20]``: many people on one app server at once.
+
+Not a CI test (it takes minutes and its figures depend on the machine).  One
+``streamlit run`` server is started on a loopback port
+(tests/browser_support.py's ``served_app``); for each N, N Playwright
+contexts of one Debian chromium (one context = one person: own cookies, own
+Streamlit session) each, at the same time:
+
+1. upload their own four pairs, named ``sNN-...`` so that every session's
+   names differ: tokenized text (UD English EWT test, gold words against
+   nltk's tokens), CoNLL-U (the same set, gold against nltk's parse),
+   bracketed trees (:func:`bench.treebank.section`) and M2 (the UA-GEC slice,
+   repeated), each system file changed a little per session (its first
+   ``NN + 1`` lines dropped, a label or a word changed), so every session's
+   figures differ too;
+2. walk every page of the menu in order, twice, timing each page from the
+   click to "drawn" (Streamlit's script state ``notRunning`` and the page's
+   own heading or data shown);
+3. on every page, check the page text holds no other session's file names,
+   and on the Overview that the Words F1 shown is the one jpcore computes
+   for its own pair (``jpcore.preprocess``), not another session's.
+
+Measured: the server's resident memory (``/proc/PID/status`` VmRSS, sampled
+every 0.25 s) idle (after one warm-up visit, its session freed), its peak
+during the N sessions and after all N closed (polled until the app's
+session memory is freed, 120 s after a tab closes, up to ``--settle``
+seconds; results shared by sessions stay cached 600 s more by design,
+``--final-settle`` reads RSS again once they are gone); p50 and p95 of the page render times; errors (an exception in a
+session, a Streamlit exception box, a wait that timed out); and leaks
+(another session's name or figure seen).  One JSON line per N, then a
+Markdown table.  Targets (issue 26): no error, no leak, RSS after close
+within 10 % of idle, p95 at 10 sessions at most 3 times the single-session
+p95.  Only 127.0.0.1 is contacted; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from bench import treebank
+from bench.shared_data import SHARED_DATA
+from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, ScriptRuns, served_app
+
+EWT = SHARED_DATA / "ud" / "UD_English-EWT"
+UAGEC = ROOT / "sample_data" / "m2" / "uagec"
+#: (the page's link in the menu, a text shown once the page is drawn)
+DRAWN_JS = """([texts]) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+    const shown = document.body.innerText;
+    return texts.every(text => shown.includes(text));
+}"""
+TIMEOUT_MS = 300_000
+
+
+def rss_kb(pid: int) -> int:
+    """The process's resident memory in KB (its children's too: Streamlit runs in one process)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Sampler:
+    """The peak of a process's RSS, sampled in a thread."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.peak, self._stop = pid, 0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, rss_kb(self.pid))
+            self._stop.wait(0.25)
+
+    def __enter__(self) -> Sampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def session_files(index: int, folder: Path, scale: int) -> dict[str, tuple[Path, Path]]:
+    """Session ``index``'s four pairs, written to ``folder``: view -> (gold, system)."""
+    tag = f"s{index:02d}"
+    drop = index + 1
+
+    def write(name: str, data: bytes) -> Path:
+        path = folder / f"{tag}-{name}"
+        path.write_bytes(data)
+        return path
+
+    def without_first_lines(data: bytes, n: int) -> bytes:
+        return b"".join(data.splitlines(keepends=True)[n:])
+
+    gold_trees, sys_trees = treebank.section(bug_trees=300 * scale, sample_trees=200 * scale)
+    sys_trees = sys_trees.replace(b"(NP ", b"(XP ", drop)
+    gold_m2 = (UAGEC / "ann0.first100.m2").read_bytes() * (4 * scale)
+    blocks = (UAGEC / "ann1.first100.m2").read_bytes().split(b"\n\n")
+    sys_m2 = b"\n\n".join(blocks[:1] + [b.replace(b"|||R:", b"|||M:", 1) for b in blocks[1:1 + drop]]
+                          + blocks[1 + drop:]) * (4 * scale)
+    conllu = (EWT / "en_ewt-ud-test.conllu").read_bytes()
+    nltk_conllu = (EWT / "en_ewt-ud-test.nltk.conllu").read_bytes()
+    sentences = nltk_conllu.split(b"\n\n")
+    return {
+        "tokens": (write("gold.words.txt", (EWT / "en_ewt-ud-test.gold.words.txt").read_bytes() * scale),
+                   write("nltk.tok.txt", without_first_lines((EWT / "en_ewt-ud-test.nltk.tok.txt").read_bytes(),
+                                                             drop) * scale)),
+        "deps": (write("gold.conllu", conllu), write("nltk.conllu", b"\n\n".join(sentences[drop:]))),
+        "brackets": (write("gold.trees", gold_trees), write("system.trees", sys_trees)),
+        "edits": (write("gold.m2", gold_m2), write("system.m2", sys_m2)),
+    }
+
+
+def expected_tokens_f1(gold: Path, system: Path) -> str:
+    """jpcore's Words F1 of a tokens pair, as the Overview shows it."""
+    from jpcore.preprocess.evaluate import evaluate_bytes
+
+    result = evaluate_bytes(gold.read_bytes(), system.read_bytes(), gold_name=gold.name, sys_name=system.name)
+    return f"{100 * result.totals['tokens'].f1:.2f}%"
+
+
+#: where each view's loader is drawn: (menu link, the Source radio's upload label)
+LOADERS = {
+    "tokens": ("Overview", "Upload files"),
+    "deps": ("Dependencies", "Upload CoNLL-U files"),
+    "brackets": ("Brackets", "Upload files"),
+    "edits": ("Edits", "Upload M2 files"),
+}
+
+
+class Session:
+    """One person: a browser context that uploads its pairs and walks the pages."""
+
+    def __init__(self, index: int, files: dict[str, tuple[Path, Path]], others: list[str], f1: str) -> None:
+        self.index, self.files, self.others, self.f1 = index, files, others, f1
+        self.tag = f"s{index:02d}"
+        self.renders: list[float] = []
+        self.errors: list[str] = []
+        self.leaks: list[str] = []
+
+    async def drawn(self, page, *texts: str) -> None:
+        await page.wait_for_function(DRAWN_JS, arg=[list(texts)], timeout=TIMEOUT_MS)
+
+    async def check(self, page, where: str) -> None:
+        text = await page.evaluate("() => document.body.innerText")
+        seen = sorted({tag for tag in self.others if f"{tag}-" in text})
+        if seen:
+            self.leaks.append(f"{self.tag} on {where}: saw {', '.join(seen)}")
+        if await page.locator('[data-testid="stException"]').count():
+            self.errors.append(f"{self.tag} on {where}: an exception box")
+
+    async def nav(self, page, title: str) -> None:
+        """Click a page in the menu; return when the run it starts is finished and drawn (the
+        server's "script finished" message over the websocket, then the script state)."""
+        before = self.runs.finished
+        await page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True).click()
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while self.runs.finished == before:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no script run finished after the click on {title}")
+            await page.wait_for_timeout(20)
+        await self.drawn(page)
+
+    async def upload(self, page, view: str) -> None:
+        link, label = LOADERS[view]
+        await self.nav(page, link)
+        await self.drawn(page)
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        await sidebar.get_by_text(label, exact=True).click()
+        await self.drawn(page)
+        gold, system = self.files[view]
+        uploads = sidebar.locator('input[type="file"]')
+        await uploads.nth(0).set_input_files(gold)
+        await self.drawn(page)
+        await uploads.nth(1).set_input_files(system)
+        await self.drawn(page, f"{gold.name} vs {system.name} (uploaded)")
+        await self.check(page, f"{link} after its upload")
+
+    async def run(self, browser, url: str, walks: int) -> None:
+        context = await browser.new_context(viewport={"width": 1500, "height": 1300})
+        try:
+            page = await context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            self.runs = ScriptRuns(page)
+            await page.goto(url)
+            await self.drawn(page, "Overview")
+            for view in LOADERS:
+                await self.upload(page, view)
+            links = page.locator('[data-testid="stSidebarNav"] a')
+            titles = [t.strip().splitlines()[-1] for t in await links.all_inner_texts()]  # after its icon
+            for _ in range(walks):
+                for title in titles:
+                    start = time.perf_counter()
+                    await self.nav(page, title)
+                    self.renders.append(time.perf_counter() - start)
+                    await self.check(page, title)
+            await self.nav(page, "Overview")
+            await self.drawn(page, "Words F1")
+            metric = page.locator('[data-testid="stMetric"]').filter(has_text="Words F1")
+            shown = re.search(r"\d+\.\d\d%", await metric.first.inner_text())
+            if not shown or shown.group(0) != self.f1:
+                self.leaks.append(f"{self.tag}: Overview shows Words F1 {shown and shown.group(0)}, "
+                                  f"its own pair's is {self.f1}")
+        except Exception as error:  # noqa: BLE001 - every failure of a session is counted
+            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}")
+        finally:
+            await context.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of values, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))] if ordered else float("nan")
+
+
+async def _round(url: str, pid: int, n: int, folder: Path, scale: int, walks: int, settle: float) -> dict:
+    from playwright.async_api import async_playwright
+
+    from tests.browser_support import chromium_executable
+
+    tags = [f"s{i:02d}" for i in range(n)]
+    sessions = []
+    for i in range(n):
+        files = session_files(i, folder, scale)
+        sessions.append(Session(i, files, [t for t in tags if t != tags[i]], expected_tokens_f1(*files["tokens"])))
+    before = rss_kb(pid)
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
+        try:
+            with Sampler(pid) as sampler:
+                started = time.perf_counter()
+                await asyncio.gather(*(s.run(browser, url, walks) for s in sessions))
+                wall = time.perf_counter() - started
+        finally:
+            await browser.close()
+    closed = time.monotonic()
+    after = rss_kb(pid)
+    while time.monotonic() - closed < settle:
+        await asyncio.sleep(5)
+        after = rss_kb(pid)
+    renders = [r for s in sessions for r in s.renders]
+    return {
+        "sessions": n, "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
+        "rss_peak_mb": round(sampler.peak / 1024), "rss_after_close_mb": round(after / 1024),
+        "settle_s": settle, "pages": len(renders),
+        "render_p50_s": round(statistics.median(renders), 2) if renders else None,
+        "render_p95_s": round(percentile(renders, 0.95), 2) if renders else None,
+        "errors": [e for s in sessions for e in s.errors], "leaks": [x for s in sessions for x in s.leaks],
+    }
+
+
+def _warm_up(url: str, pid: int, settle: float) -> int:
+    """One visit to the Overview (the server imports everything), then its session freed: idle RSS."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser_support import chromium_executable
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_function(DRAWN_JS, arg=[["Words F1"]], timeout=TIMEOUT_MS)
+        browser.close()
+    time.sleep(settle)  # noqa: ASYNC251 - the app frees a closed session after 120 s: wait for that
+    return rss_kb(pid)
+
+
+def table(idle_kb: int, rows: list[dict]) -> str:
+    """The figures as a Markdown table (the single-session p95 is the reference of the ratio)."""
+    base = next((r["render_p95_s"] for r in rows if r["sessions"] == 1), None)
+    lines = ["| sessions | pages drawn | p50 render | p95 render | p95 / 1 session | RSS peak | RSS after close "
+             "(idle %d MB) | errors | leaks |" % round(idle_kb / 1024), "|---:" * 9 + "|"]
+    for r in rows:
+        ratio = f"{r['render_p95_s'] / base:.1f}x" if base else "–"
+        growth = (r["rss_after_close_mb"] * 1024 - idle_kb) / idle_kb * 100
+        lines.append(f"| {r['sessions']} | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
+                     f"{r['rss_peak_mb']} MB | {r['rss_after_close_mb']} MB ({growth:+.0f} %) | "
+                     f"{len(r['errors'])} | {len(r['leaks'])} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the rounds; print each as JSON and all as a table; status 1 when an error or leak was seen."""
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, nargs="+", default=[1, 5, 10, 20])
+    parser.add_argument("--scale", type=int, default=1, help="repeat each input this many times (default 1)")
+    parser.add_argument("--walks", type=int, default=2, help="walks over every page per session (default 2)")
+    parser.add_argument("--settle", type=float, default=150.0,
+                        help="seconds to wait after the sessions close before RSS is read (default 150: the app "
+                             "frees a closed session after 120 s)")
+    parser.add_argument("--final-settle", type=float, default=0.0,
+                        help="after the last round, wait this long more and read RSS again (640: past the "
+                             "result cache's 600 s time to live and its janitor's 20 s round)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="jp-load-") as tmp:
+        folder = Path(tmp)
+        with served_app(folder) as url:
+            pid = SERVER_PIDS[url]
+            idle = _warm_up(url, pid, args.settle)
+            print(json.dumps({"idle_rss_mb": round(idle / 1024)}), flush=True)
+            rows = []
+            for n in args.sessions:
+                row = asyncio.run(_round(url, pid, n, folder, args.scale, args.walks, args.settle))
+                print(json.dumps(row), flush=True)
+                rows.append(row)
+            if args.final_settle:
+                time.sleep(args.final_settle)
+                print(json.dumps({"rss_after_cache_ttl_mb": round(rss_kb(pid) / 1024),
+                                  "seconds_after_last_close": args.settle + args.final_settle}), flush=True)
+    print(table(idle, rows))
+    return 1 if any(r["errors"] or r["leaks"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
