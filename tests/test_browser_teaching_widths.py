@@ -76,4 +76,3 @@ def test_explained_units_fit_at_every_width(tmp_path: Path, width: int) -> None:
             assert expected in tokens, (expected, tokens)
         assert all(group["boxed"] for group in seen["groups"])
         assert [group for group in seen["groups"] if group["lines"] != 1] == []
-        page.screenshot(path=str(tmp_path / f"teaching-{width}.png"), full_page=True)
