@@ -145,3 +145,14 @@ def test_two_tokenizers_without_gold(page: AppTest) -> None:
     _run(page)
     said = next(m.value for m in page.markdown if m.value.startswith("**Token boundaries:**"))
     assert said.startswith("**Token boundaries:** 31 shared · **A-only 9** · **B-only 0**")  # 40 and 31 tokens
+
+
+def test_a_bad_pattern_in_the_no_gold_tab_is_one_error(page: AppTest) -> None:
+    page.selectbox(key="teach_n_b_tokenizer").set_value("regex")
+    _run(page)
+    page.text_input(key="teach_n_b_pattern").set_value("(ab")
+    _run(page)
+    assert [_unescape(e.value) for e in page.error] == [
+        "Could not run the systems: tokenizer pattern: expected a valid regular expression, found '(ab': "
+        "missing ), unterminated subpattern at position 0"]
+    assert _scores(page) == {"Sentences": (3, 1, 2), "Words": (23, 8, 17)}  # the rest of the page goes on

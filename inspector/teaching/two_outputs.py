@@ -10,27 +10,20 @@ from __future__ import annotations
 
 import streamlit as st
 
-from jpcore.align.similarity import Normaliser
 from jpcore.errors import InputError
-from jpcore.preprocess import evaluate
-from jpcore.systems import run_system
 from jpcore.systems.compare import boundaries
 from inspector.common.markup import md_text
 from inspector.common.wording import of_total
 from inspector.teaching.exercises import SystemChoice
 from inspector.teaching.inputs import choose_system
 from inspector.teaching.render import explained_units_html
+from inspector.teaching.run import evaluate_pair
 from inspector.tokens.view import ResultView
 
 DEFAULT_A = SystemChoice("punkt", "nltkword")
 DEFAULT_B = SystemChoice("punkt", "wordpunct")
 #: Units drawn at most.
 UNITS_SHOWN = 60
-
-
-def _run(raw_text: str, choice: SystemChoice, name: str):
-    return run_system(raw_text, choice.splitter, choice.tokenizer, pattern=choice.pattern, gaps=choice.gaps,
-                      name=name)
 
 
 def show_two_outputs(raw_text: str | None, language: str = "en") -> None:
@@ -46,9 +39,7 @@ def show_two_outputs(raw_text: str | None, language: str = "en") -> None:
     with right:
         choice_b = choose_system("teach_n_b_", DEFAULT_B, label="B: ")
     try:
-        run_a, run_b = _run(raw_text, choice_a, "A"), _run(raw_text, choice_b, "B")
-        result = evaluate(run_a.segmentation, run_b.segmentation, Normaliser.for_language(language),
-                          raw_text=raw_text)
+        run_a, run_b, result = evaluate_pair(raw_text, choice_a, choice_b, language)
     except InputError as error:
         st.error(f"Could not run the systems: {md_text(error)}", icon=":material/error:")
         return
