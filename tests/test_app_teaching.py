@@ -174,16 +174,18 @@ def test_each_question_loads_its_system_and_gives_the_stated_counts(page: AppTes
     assert page.selectbox(key="teach_tokenizer").value == question.system.tokenizer
     counts = _counts(_score_tables(page)[0])
     assert counts == {"Sentences": question.expect["sentences"], "Words": question.expect["tokens"]}
-    # and the feedback right under the question: what was loaded, its scores, its first errors explained
+    # and the feedback right under the question: what was loaded and its scores
     loaded = [m.value for m in page.markdown if m.value.startswith("**Loaded above:**")]
     assert len(loaded) == 1 and ("and system B" in loaded[0]) == (question.compare is not None)
     feedback = _score_tables(page)[3:]  # after the main table and the side-by-side pair
     assert _counts(feedback[0]) == counts
     if question.compare is not None:
         assert _counts(feedback[1]) == _counts(_score_tables(page)[2])  # system B as side by side
+    # the feedback names how many units are wrong but does not explain them (that is the answer, issue 25 item 2)
+    markdown = [m.value for m in page.markdown]
+    said = next(m for m in markdown[markdown.index(loaded[0]):] if m.startswith("System A ") and m != "System A")
     errors = sum(counts[level][1] + counts[level][2] for level in counts)
-    assert ("Why these counts" in _html(page).rsplit("jp-explained", 1)[-1] if errors
-            else any(m.value == "System A makes no error on this text." for m in page.markdown))
+    assert said.startswith("System A has ") if errors else said == "System A makes no error on this text."
 
 
 def test_try_it_feedback_goes_when_the_system_is_changed(page: AppTest) -> None:

@@ -23,8 +23,12 @@ from inspector.common.markup import md_text
 from inspector.common.wording import of_total, plural, side_name
 from inspector.tokens.render import legend_html
 from inspector.teaching.exercises import Question, SystemChoice, load_exercises
+from inspector.teaching.generated import questions_on
+from inspector.teaching.handout import PAGE_STYLE, answer_html, handout_html, question_html
 from inspector.teaching.inputs import TextInput, choose_system, choose_text, set_system
+from inspector.teaching.punkt_view import show_punkt
 from inspector.teaching.render import explained_units_html, raw_cuts_html, raw_legend_html, regions_html
+from inspector.teaching.two_outputs import show_two_outputs
 from inspector.teaching.run import Evaluated, compare, evaluate_system
 from inspector.teaching.tables import tokens_frame
 from inspector.teaching.texts import exercise_text_key
@@ -59,6 +63,11 @@ def _evaluate(text: TextInput, choice: SystemChoice, what: str) -> Evaluated | N
         return None
 
 
+def _quiz() -> bool:
+    """Quiz mode: every explanation hidden (answers only on request)."""
+    return bool(st.session_state.get("teach_quiz", False))
+
+
 def _explained(evaluated: Evaluated) -> None:
     result = evaluated.result
     view = evaluated.view
@@ -71,7 +80,9 @@ def _explained(evaluated: Evaluated) -> None:
         page = min(st.pagination(n_pages, key="teach_page"), n_pages)
     shown = units[(page - 1) * UNITS_PER_PAGE : page * UNITS_PER_PAGE]
     st.caption(of_total(len(units), len(result.units), "unit") + (f", page {page} of {n_pages}" if n_pages > 1 else ""))
-    st.html(explained_units_html(view, shown, explain.unit_reasons))
+    if _quiz():
+        st.caption("Quiz mode: the explanations are hidden.")
+    st.html(explained_units_html(view, shown, None if _quiz() else explain.unit_reasons))
 
 
 def _system_output(evaluated: Evaluated) -> None:
@@ -115,8 +126,6 @@ def _side_by_side(text: TextInput, evaluated: Evaluated) -> None:
     st.html(regions_html(evaluated.view, evaluated_b.view, differing[:REGIONS_SHOWN]))
 
 
-#: How many explained units the feedback under a tried question shows.
-TRIED_UNITS = 3
 
 
 def _try(exercise_key: str, number: int, question: Question) -> None:
@@ -149,21 +158,42 @@ def _tried(text: TextInput, evaluated: Evaluated, question: Question) -> None:
             with right:
                 st.markdown("**System B**")
                 _scores(evaluated_b)
-        errors = [unit for unit in evaluated.result.units if unit.is_mismatch]
-        if errors:
-            shown = errors[:TRIED_UNITS]
-            st.markdown(f"The first {len(shown)} of system A's {len(errors)} units with an error, every count "
-                        "explained (all units: the tab “Alignment, every count explained”):"
-                        if len(errors) > len(shown) else "System A's units with an error, every count explained:")
-            st.html(explained_units_html(evaluated.view, shown, explain.unit_reasons))
-        else:
-            st.markdown("System A makes no error on this text.")
+        errors = sum(1 for unit in evaluated.result.units if unit.is_mismatch)
+        st.markdown(f"System A has {plural(errors, 'unit')} with an error: look at them in the tab "
+                    "“Alignment, every count explained”, then open the answer." if errors
+                    else "System A makes no error on this text.")
+
+
+def _own_questions(text: TextInput | None, evaluated: Evaluated | None) -> None:
+    """Questions on the loaded text, gold and system A; answers on request; a printable handout."""
+    st.markdown("#### Questions on the loaded text")
+    if text is None or evaluated is None:
+        st.caption("Load a text and its gold, and choose a working system, first.")
+        return
+    questions = questions_on(evaluated.view)
+    st.caption(f"Generated from {md_text(text.label)} and system A {md_text(evaluated.run.describe())}: "
+               f"one question per unit with an error ({plural(len(questions), 'question')}).")
+    st.download_button(
+        "Handout (HTML, prints with the answers on a last page)",
+        handout_html(f"Tokenization exercise: {text.label}", text.raw_text, evaluated.result.gold,
+                     evaluated.result.system, evaluated.run.describe(), questions),
+        file_name="handout.html", mime="text/html", key="teach_handout", on_click="ignore",
+        icon=":material/print:")
+    if not questions:
+        st.markdown("System A makes no error on this text: nothing to ask.")
+    for number, question in enumerate(questions, 1):
+        st.html(PAGE_STYLE + question_html(number, question))
+        if st.toggle("Show the answer", key=f"teach_own_answer_{number}"):
+            st.html(PAGE_STYLE + answer_html(number, question))
 
 
 def _exercises(text: TextInput | None, choice_a: SystemChoice, evaluated_a: Evaluated | None) -> None:
+    _own_questions(text, evaluated_a)
+    st.markdown("### Prepared exercises")
     st.caption(
         "Short texts written for this page. Press 'Try it': the question's text and system(s) are "
-        "loaded above and what they count is shown under the question; then reveal the answer."
+        "loaded above (replacing your text and system) and what they count is shown under the question; "
+        "then reveal the answer."
     )
     tried = st.session_state.get("teach_tried")
     for exercise in load_exercises():
@@ -212,7 +242,9 @@ def show() -> None:
     if uses_punkt(choice_a.splitter, choice_a.tokenizer) or uses_punkt(
         st.session_state["teach_b_splitter"], st.session_state["teach_b_tokenizer"]
     ):
-        st.caption(f"Punkt model in use: {md_text(punkt_source_description())}")
+        description, _, unavailable = punkt_source_description().partition(" Not available: ")
+        st.caption(f"Punkt model in use: {md_text(description)}",
+                   help=f"Sources tried before it: {unavailable.rstrip('.')}." if unavailable else None)
 
     evaluated_a = _evaluate(text, choice_a, "Could not run the system") if text is not None else None
 
@@ -236,9 +268,11 @@ def show() -> None:
     elif text is None:
         st.info("Choose, upload or paste a raw text and its gold segmentation.")
 
-    explained_tab, output_tab, side_tab, exercises_tab = st.tabs(
+    st.toggle("Quiz mode (hide every explanation)", key="teach_quiz", persist_state="session",
+              help="For a class: the units are drawn without their explanations; answers open only on request.")
+    explained_tab, output_tab, side_tab, nogold_tab, punkt_tab, exercises_tab = st.tabs(
         ["Alignment, every count explained", "System output in the raw text", "Two systems side by side",
-         "Exercises"]
+         "Two tokenizers, no gold", "What Punkt knows", "Exercises"]
     )
     with explained_tab:
         if evaluated_a is not None:
@@ -251,5 +285,10 @@ def show() -> None:
             _side_by_side(text, evaluated_a)
         else:
             st.caption("Choose a text and a working system A first.")
+    with nogold_tab:
+        show_two_outputs(text.raw_text if text is not None else None,
+                         text.gold.language if text is not None else "en")
+    with punkt_tab:
+        show_punkt(text.raw_text if text is not None else None)
     with exercises_tab:
         _exercises(text, choice_a, evaluated_a)

@@ -5,8 +5,8 @@ value from user text goes through :func:`~inspector.common.markup.esc`; colours
 are Okabe–Ito and never the only signal (a symbol, a border style or a
 label goes with each).
 
-* :func:`explained_units_html` -- one row per unit: kind, gold, system,
-  counts, and next to them every count explained in words;
+* :func:`explained_units_html` -- one card per unit: kind, gold, system,
+  counts, and beside them (or under them when narrow) every count explained in words;
 * :func:`raw_cuts_html` -- the raw text with each system token boxed where
   it came from, a numbered marker where each system sentence starts, and
   the tokens of non-matching word groups marked;
@@ -19,11 +19,12 @@ from collections.abc import Callable, Iterable
 
 from jpcore.systems import SystemRun
 from jpcore.systems.compare import Region
-from jpcore.preprocess import Counts, PreprocessResult, Unit
-from inspector.common.markup import SEPARATOR, STYLE, esc, units_table_html
-from inspector.common.palette import BLUE, BLUISH_GREEN, VERMILLION
+from jpcore.preprocess import Counts, PreprocessResult, Unit, WordGroup
+from jpcore.preprocess.html import language_tag
+from inspector.common.markup import SEPARATOR, STYLE, badge, esc
+from inspector.common.palette import BLUE, BLUISH_GREEN, VERMILLION, kind_style
 from inspector.common.wording import line_list
-from inspector.tokens.render import counts_html, side_html, unit_row_html
+from inspector.tokens.render import counts_html, side_html
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 TEACHING_STYLE = f"""<style>
@@ -35,9 +36,6 @@ TEACHING_STYLE = f"""<style>
 .jp-sent {{font-size: 0.7em; font-weight: 700; color: #fff; background: {BLUE}; border-radius: 3px;
   padding: 0 3px; margin-right: 2px; vertical-align: super;}}
 .jp-dropped {{text-decoration: line-through; opacity: .6;}}
-.jp-explained td.jp-side {{width: 22%;}}
-.jp-why-cell {{font-size: 0.85rem; width: 40%; line-height: 1.5;}}
-.jp-why-cell ul {{margin: 0; padding-left: 1.1em;}}
 .jp-region {{table-layout: fixed;}}
 .jp-region td.jp-counts {{white-space: normal;}}
 </style>"""
@@ -47,20 +45,111 @@ def _reasons_list(reasons: Iterable[str]) -> str:
     return "<ul>" + "".join(f"<li>{esc(reason)}</li>" for reason in reasons) + "</ul>"
 
 
-def explained_row_html(view: ResultView, unit: Unit, reasons: list[str]) -> str:
-    """One ``<tr>``: unit, kind, gold, system, counts (:func:`inspector.tokens.render.unit_row_html`),
-    and the reasons in words."""
-    return unit_row_html(view, unit, f'<td class="jp-why-cell">{_reasons_list(reasons)}</td>')
+#: Unit cards: the explanation sits beside the unit only when its column gets
+#: at least ~40 characters (42% of a card of 820 px), else under it; a word
+#: group is one box that never breaks across lines (its tokens wrap inside it only
+#: when it is wider than the whole line), every token in it boxed on its own.
+CARD_STYLE = f"""<style>
+.jp-explained {{display: flex; flex-direction: column; gap: 8px; font-size: 0.95rem; line-height: 1.9;}}
+.jp-tu {{container-type: inline-size; border-bottom: 1px solid rgba(128,128,128,.3); padding-bottom: 6px;}}
+.jp-tu-grid {{display: grid; grid-template-columns: minmax(0, 1fr); gap: 2px 18px;}}
+@container (min-width: 820px) {{ .jp-tu-grid.jp-with-why {{grid-template-columns: minmax(0, 1fr) 42%;}} }}
+.jp-tu-head {{display: flex; flex-wrap: wrap; gap: 2px 12px; align-items: baseline;}}
+.jp-tu-head > span {{white-space: nowrap;}}
+.jp-tu-side {{display: flex; gap: 8px; align-items: baseline;}}
+.jp-tu-label {{flex: 0 0 4.2em; font-size: 0.8em; opacity: .8; white-space: nowrap;}}
+.jp-tu-text {{min-width: 0; flex: 1 1 auto; overflow-wrap: anywhere;}}
+.jp-tg {{display: inline-flex; flex-wrap: wrap; align-items: baseline; gap: 0 3px; max-width: 100%;
+  vertical-align: baseline; border-width: 2px; border-radius: 4px; padding: 0 3px; margin: 1px 1px;
+  line-height: 1.6;}}
+.jp-tt {{border: 1px solid rgba(128,128,128,.75); border-radius: 3px; padding: 0 2px; overflow-wrap: anywhere;}}
+.jp-tg sup {{font-size: 0.7em; font-weight: 700; align-self: flex-start;}}
+.jp-why-cell {{font-size: 0.85rem; line-height: 1.5;}}
+.jp-why-cell ul {{margin: 0; padding-left: 1.1em;}}
+.jp-why-title {{font-weight: 600; font-size: 0.8rem; opacity: .8;}}
+</style>"""
+
+
+def _group_box(tokens: list[str], group: WordGroup, number: int, view: ResultView) -> str:
+    """One non-matching word group: a box in the kind's colour and border, each token boxed."""
+    style = kind_style(group.kind)
+    counts = view.group_counts(group)
+    title = (f"word group {number}: {group.ratio} tokens, {style.label}"
+             f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}")
+    inner = "".join(tokens) if tokens else '<span class="jp-none">∅</span>'
+    return (f'<span class="jp-tg" title="{esc(title)}" style="border-style: {style.border};'
+            f' border-color: {style.colour}; background: {style.colour}22;">{inner}'
+            f"<sup>{style.symbol}{number}</sup></span>")
+
+
+def side_boxes_html(view: ResultView, unit: Unit, side: str) -> str:
+    """The unit's tokens on ``side`` (sentences joined by ``~~~``); each non-matching
+    word group one numbered box that does not break across lines, each of its
+    tokens boxed; matched tokens plain; every token escaped."""
+    if not view.sentences(unit, side):
+        return '<span class="jp-none">∅ no sentence on this side</span>'
+    breaks = view.sentence_starts(unit, side)
+    parts: list[str] = []
+    number = 0
+    for group in unit.words:
+        if not group.is_match:
+            number += 1
+        start, end = group.gold if side == GOLD else group.sys
+        if start in breaks:
+            parts.append(SEPARATOR)
+        if group.is_match:
+            parts.extend(esc(token) for token in view.tokens(side, (start, end)))
+            continue
+        boxed: list[str] = []
+        for index, token in enumerate(view.tokens(side, (start, end)), start):
+            if index in breaks and index != start:
+                boxed.append(SEPARATOR)
+            boxed.append(f'<span class="jp-tt">{esc(token)}</span>')
+        parts.append(_group_box(boxed, group, number, view))
+    return " ".join(parts)
+
+
+def unit_card_html(view: ResultView, unit: Unit, reasons: list[str] | None,
+                   labels: tuple[str, str] = ("Gold", "System")) -> str:
+    """One unit as a card: number, kind, lines and counts on top, the two sides
+    under it, and (unless ``reasons`` is None) every count explained beside the
+    unit when there is room for ~40 characters, else under it."""
+    lang = _lang(view)
+    head = (
+        f'<div class="jp-tu-head"><span><b>#{unit.index}</b></span><span>{badge(unit.kind)}</span>'
+        f'<span class="jp-small">{esc(unit.ratio)} sentences</span>'
+        f'<span class="jp-small">{esc(labels[0].lower())} l. {esc(line_list(view.lines(unit, GOLD)))}</span>'
+        f'<span class="jp-small">{esc(labels[1].lower())} l. {esc(line_list(view.lines(unit, SYS)))}</span>'
+        f'<span class="jp-counts">{counts_html("Sentences", unit.sentences)}</span>'
+        f'<span class="jp-counts">{counts_html("Tokens", unit.tokens)}</span></div>'
+    )
+    sides = "".join(
+        f'<div class="jp-tu-side"><span class="jp-tu-label">{esc(label)}</span>'
+        f'<div class="jp-tu-text"{lang}>{side_boxes_html(view, unit, side)}</div></div>'
+        for label, side in zip(labels, (GOLD, SYS))
+    )
+    why = ""
+    if reasons is not None:
+        why = f'<div class="jp-why-cell"><div class="jp-why-title">Why these counts</div>{_reasons_list(reasons)}</div>'
+    grid_class = "jp-tu-grid jp-with-why" if why else "jp-tu-grid"
+    return f'<div class="jp-tu"><div class="{grid_class}"><div>{head}{sides}</div>{why}</div></div>'
 
 
 def explained_units_html(
-    view: ResultView, units: Iterable[Unit], reasons: Callable[[ResultView, Unit], list[str]]
+    view: ResultView, units: Iterable[Unit], reasons: Callable[[ResultView, Unit], list[str]] | None,
+    labels: tuple[str, str] = ("Gold", "System"),
 ) -> str:
-    """A table of units with a "Why" column (``reasons(view, unit)`` per row)."""
-    rows = "".join(explained_row_html(view, unit, reasons(view, unit)) for unit in units)
-    return units_table_html(STYLE + TEACHING_STYLE, "jp-units jp-explained",
-                            ("Unit", "Kind", "Gold", "System", "Counts", "Why these counts"), rows,
-                            empty="No unit to show.")
+    """Unit cards (:func:`unit_card_html`) with ``reasons(view, unit)`` each, or none
+    when ``reasons`` is None (quiz mode)."""
+    cards = "".join(unit_card_html(view, unit, reasons(view, unit) if reasons else None, labels) for unit in units)
+    if not cards:
+        cards = '<div class="jp-none">No unit to show.</div>'
+    return STYLE + TEACHING_STYLE + CARD_STYLE + f'<div class="jp-explained">{cards}</div>'
+
+
+def _lang(view: ResultView) -> str:
+    tag = language_tag(view.result)
+    return f' lang="{esc(tag)}"' if tag else ""
 
 
 def _bad_system_tokens(result: PreprocessResult) -> dict[int, int]:

@@ -99,3 +99,34 @@ def evaluate_system(raw_text: str, gold: GoldInput, choice: SystemChoice) -> Eva
 def compare(a: Evaluated, b: Evaluated) -> list[Region]:
     """The regions where the two systems' outputs are compared (see :mod:`jpcore.systems.compare`)."""
     return compare_results(a.result, b.result)
+
+
+def _pair_or_fail(raw_text: str, choice_a: SystemChoice, choice_b: SystemChoice,
+                  language: str) -> tuple[SystemRun, SystemRun, PreprocessResult] | tuple[str, int | None, str, str, str]:
+    """``(run_a, run_b, evaluate(A, B))``, or the fields and message of the :class:`InputError` raised."""
+    try:
+        runs = [run_system(raw_text, c.splitter, c.tokenizer, pattern=c.pattern if c.tokenizer == "regex" else None,
+                           gaps=c.gaps and c.tokenizer == "regex", name=name)
+                for c, name in ((choice_a, "A"), (choice_b, "B"))]
+        result = evaluate(runs[0].segmentation, runs[1].segmentation, Normaliser.for_language(language),
+                          raw_text=raw_text)
+    except InputError as error:
+        return error.file, error.line, error.expected, error.found, str(error)
+    return runs[0], runs[1], result
+
+
+def evaluate_pair(raw_text: str, choice_a: SystemChoice, choice_b: SystemChoice,
+                  language: str = "en") -> tuple[SystemRun, SystemRun, PreprocessResult]:
+    """Two systems on ``raw_text`` and output A aligned against output B, no gold (cached).
+
+    Raises :class:`InputError` for a bad pattern.
+    """
+    outcome = TEACHING_RESULTS.compute(
+        key_of(("teaching-pair", choice_a, choice_b, language), (raw_text,)),
+        lambda: _pair_or_fail(raw_text, choice_a, choice_b, language),
+    )
+    if len(outcome) == 5:
+        error = InputError(*outcome[:4])
+        error.args = (outcome[4],)
+        raise error
+    return outcome

@@ -86,3 +86,46 @@ def compare_results(a: PreprocessResult, b: PreprocessResult) -> list[Region]:
         region.counts_b = _sum(region.units_b)
         region.same = _output(a, region.units_a) == _output(b, region.units_b)
     return regions
+
+
+@dataclass(frozen=True, slots=True)
+class Boundaries:
+    """Boundaries (ends of tokens or of sentences) two outputs of the same text share
+    or only one of them has: ``shared``, ``a_only``, ``b_only``."""
+
+    shared: int
+    a_only: int
+    b_only: int
+
+
+def _split(n_a: int, n_b: int) -> tuple[int, int, int]:
+    """Ends inside one aligned stretch: its own end is shared when both sides have
+    something there; every other end is one side's only."""
+    if n_a and n_b:
+        return 1, n_a - 1, n_b - 1
+    return 0, n_a, n_b
+
+
+def boundaries(result: PreprocessResult) -> dict[str, Boundaries]:
+    """Token and sentence boundaries of output A (evaluated as the gold side) and B
+    (the system side) of ``result`` = ``evaluate(A, B)``, read from its alignment:
+    an aligned word group (unit) ends where both end, and no end inside it is
+    shared (else the alignment would have cut it there).
+
+    >>> from jpcore.formats import read_segmentation
+    >>> from jpcore.preprocess import evaluate
+    >>> a = read_segmentation("Dr. Lee ca n't .\\n", "a")
+    >>> b = read_segmentation("Dr . Lee can't .\\n", "b")
+    >>> boundaries(evaluate(a, b))["tokens"]
+    Boundaries(shared=4, a_only=1, b_only=1)
+    """
+    counts = {}
+    for level in ("tokens", "sentences"):
+        shared = a_only = b_only = 0
+        stretches = ((g.gold, g.sys) for unit in result.units for g in unit.words) if level == "tokens" else (
+            (unit.gold, unit.sys) for unit in result.units)
+        for (a0, a1), (b0, b1) in stretches:
+            s, a, b = _split(a1 - a0, b1 - b0)
+            shared, a_only, b_only = shared + s, a_only + a, b_only + b
+        counts[level] = Boundaries(shared, a_only, b_only)
+    return counts
