@@ -23,7 +23,7 @@ from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, review
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
@@ -49,9 +49,17 @@ def _pick_from_table() -> None:
         st.session_state["pair"] = ids[rows[0]]
 
 
+def reviewing(loaded: BracketsLoaded) -> review.Reviewed | None:
+    """The loaded trees as the review sees them (a pair with an error is a mismatch)."""
+    view = bv.PairView(loaded.result)
+    pairs = loaded.result.pairs
+    return review.reviewing("parseval", loaded, "bk_", pairs, lambda pair: pair.has_error,
+                            lambda index, side: view.text(pairs[index], side))
+
+
 @st.fragment
-def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
-    """The selected pair: navigation, its trees drawn, its word units and constituents."""
+def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+    """The selected pair: navigation, its review, its trees drawn, its word units and constituents."""
     result = loaded.result
     view = bv.PairView(result)
     ids = [pair.index for pair in result.pairs]
@@ -72,6 +80,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     pair = result.pairs[chosen]
     row = pair.row()
     st.subheader(f"Pair #{pair.index}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, pair.index)
     st.caption(
         f"gold {view.lines_phrase(pair, 'gold')} · system {view.lines_phrase(pair, 'sys')} · "
         f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "
@@ -140,9 +149,10 @@ def _headline(result: ParsevalResult) -> None:
     )
 
 
-def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilter:
-    """The filter widgets (bound to the URL) and what they choose; the chart's selection is
-    the Label filter's value (:mod:`inspector.common.linked_selection`)."""
+def _pair_filter(result: ParsevalResult, chart_labels: list[str],
+                 reviewed: review.Reviewed | None) -> tuple[bv.PairFilter, frozenset[str]]:
+    """The filter widgets (bound to the URL) and what they choose (the verdicts apart); the
+    chart's selection is the Label filter's value (:mod:`inspector.common.linked_selection`)."""
     st.subheader("Aligned pairs")
     filters = components.flow()
     only_merged = filters.toggle("Merged sentences", key="merged", bind="query-params",
@@ -157,9 +167,12 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilt
                                                   "selected in the chart sets it).")
     buckets = filters.multiselect("Length (gold words)", list(bv.LENGTH_BUCKETS), key="length",
                                   bind="query-params", placeholder="all lengths", width=components.FILTER_WIDTH)
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "bk_verdict", width=components.FILTER_WIDTH)
     if linked_selection.shows_selection("label", chart_labels):
         st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
-    return bv.PairFilter(only_merged, only_groups, only_crossing, frozenset(chosen_labels), frozenset(buckets))
+    return (bv.PairFilter(only_merged, only_groups, only_crossing, frozenset(chosen_labels), frozenset(buckets)),
+            verdicts)
 
 
 def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair]) -> None:
@@ -207,15 +220,17 @@ def show() -> None:
     linked_selection.follow_selection(CHART_KEY, "label", chart_labels, bv.labels_in(result))
     figure = linked_selection.figure_revision(label_figure(result.label_scores()), CHART_KEY)
     chart = st.plotly_chart(figure, key=CHART_KEY, on_select="rerun", selection_mode=("points", "box"))
-    wanted = _pair_filter(result, selected_labels(chart))
-    pairs = bv.filter_pairs(result, wanted)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    wanted, verdicts = _pair_filter(result, selected_labels(chart), reviewed)
+    pairs = review.filter_units(bv.filter_pairs(result, wanted), lambda pair: pair.index, reviews, verdicts)
     st.caption(f"Showing {of_total(len(pairs), len(result.pairs), 'pair')}.")
 
     # --- Table (paged) -------------------------------------------------------------
     table_pairs, _ = components.paged(pairs, TABLE_ROWS, "bk_rows", "pairs")
     st.session_state["bk_table_ids"] = [pair.index for pair in table_pairs]
 
-    frame = bv.pairs_frame(view, table_pairs)
+    frame = review.with_verdicts(bv.pairs_frame(view, table_pairs), [pair.index for pair in table_pairs], reviews)
     st.dataframe(
         frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
         height=min(360, 38 + 35 * max(len(frame), 1)),
@@ -238,6 +253,6 @@ def show() -> None:
     pair_ids = [pair.index for pair in pairs]
     components.follow_filters("pair", pair_ids)
 
-    pair_detail(loaded, pair_ids)
+    pair_detail(loaded, pair_ids, reviewed)
 
     _downloads(loaded, view, pairs)

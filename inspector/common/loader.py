@@ -295,6 +295,7 @@ def _apply(spec: LoaderSpec, request: Request) -> None:
                     result = spec.evaluate(request)
                 new = spec.loaded(result, request, fingerprint, step)
                 new.saved_comparison = saved_comparison
+                new.gold_file, new.sys_file = request.gold, request.system
             slot.put(new, held)
             return
         except InputError as error:

@@ -28,7 +28,7 @@ import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, review
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
@@ -137,8 +137,8 @@ def _labels(loaded: DepsLoaded) -> None:
                    f"{diagonal:,} on the diagonal (the same label).")
 
 
-def _word_filter(loaded: DepsLoaded) -> WordFilter:
-    """The filter widgets (bound to the URL) and what they choose."""
+def _word_filter(loaded: DepsLoaded, reviewed: review.Reviewed | None) -> tuple[WordFilter, frozenset[str]]:
+    """The filter widgets (bound to the URL) and what they choose (the verdicts apart)."""
     index = loaded.words
     st.subheader("Units and word groups")
     filters = components.flow()
@@ -153,12 +153,21 @@ def _word_filter(loaded: DepsLoaded) -> WordFilter:
     tags = filters.multiselect("UPOS", index.tags, key="d_upos", bind="query-params", placeholder="all tags",
                                width=components.FILTER_WIDTH,
                                   help="Word groups with this tag on either side.")
-    return WordFilter(frozenset(errors), frozenset(labels), frozenset(tags))
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "d_verdict", width=components.FILTER_WIDTH)
+    return WordFilter(frozenset(errors), frozenset(labels), frozenset(tags)), verdicts
+
+
+def reviewing(loaded: DepsLoaded) -> review.Reviewed | None:
+    """The loaded treebanks as the review sees them (a unit with any error is a mismatch)."""
+    result = loaded.result
+    return review.reviewing("ud", loaded, "d_", result.units, lambda unit: unit.has_error,
+                            lambda index, side: tables.unit_text(result, result.units[index], side))
 
 
 @st.fragment
-def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
-    """The selected unit: navigation, its words gold over system, its word groups as a table."""
+def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+    """The selected unit: navigation, its review, its words gold over system, its word groups as a table."""
     result, index = loaded.result, loaded.words
     number = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                         "Click a row of the units table, or type a unit number, to see its words.")
@@ -168,6 +177,7 @@ def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
     counts = unit.counts
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, unit.index)
     st.caption(" · ".join(f"{name} {counts[name].tp}/{counts[name].gold}/{counts[name].system}"
                           for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")) + " (correct/gold/system)")
     st.markdown("**Words, gold over system** (each word: FORM and ID, UPOS, → head, DEPREL)")
@@ -229,15 +239,22 @@ def show() -> None:
     show_by_shape(result, key="d_by_shape")
     _labels(loaded)
 
-    wanted = _word_filter(loaded)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    wanted, verdicts = _word_filter(loaded, reviewed)
     rows = filter_rows(index.rows, wanted)
     units = units_of(rows) if wanted.active else [unit.index for unit in result.units]
+    if verdicts:
+        units = review.filter_units(units, int, reviews, verdicts)
+        kept = set(units)
+        rows = [row for row in rows if row.unit in kept]
     st.caption(f"Showing {len(rows):,} of {len(index.rows):,} word groups, in {len(units):,} of "
                f"{len(result.units):,} units.")
 
     # --- Units (paged) ------------------------------------------------------------
     table_units, _ = components.paged(units, TABLE_ROWS, "d_rows", "units")
-    units_frame = tables.units_frame(result, [result.units[i] for i in table_units], index)
+    units_frame = review.with_verdicts(tables.units_frame(result, [result.units[i] for i in table_units], index),
+                                      list(table_units), reviews)
     event = st.dataframe(
         units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=_table_height(len(units_frame), 330),
@@ -251,7 +268,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, units)
     components.pick_from_table(event.selection.rows, list(table_units), UNIT_KEY)
 
-    unit_detail(loaded, units)
+    unit_detail(loaded, units, reviewed)
 
     # --- Word groups (paged) --------------------------------------------------------
     st.subheader("Word groups")

@@ -29,7 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, review
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
@@ -53,9 +53,20 @@ CHART_KEY = "e_chart"
 CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 
 
+def reviewing(loaded: gec_loading.GecLoaded) -> review.Reviewed | None:
+    """The loaded M2 pair as the review sees it (a unit not exact or with a FP or FN is a mismatch)."""
+    result = loaded.result
+    sentences = result.errant.sentences
+    return review.reviewing(
+        "gec", loaded, "e_", result.units,
+        lambda unit: unit.kind != "exact" or sentences[unit.index].fp > 0 or sentences[unit.index].fn > 0,
+        lambda index, side: gec_tables.unit_text(result, result.units[index], side))
+
+
 @st.fragment
-def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
-    """The selected unit: navigation, its sentences with their edits side by side, both edit tables."""
+def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+    """The selected unit: navigation, its review, its sentences with their edits side by side, both
+    edit tables."""
     result = loaded.result
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                        "Click a row of the table to see the unit's sentences with their "
@@ -66,6 +77,7 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     style = kind_style(unit.kind)
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, unit.index)
     st.html(units_html(result, [unit], indices=True))
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
     # one above the other, each as wide as the page: every column visible at 1400 px
@@ -196,8 +208,10 @@ def _type_chart(loaded: gec_loading.GecLoaded) -> None:
                                     for name in gec_tables.score_headers(f_label)})
 
 
-def _edit_filter(loaded: gec_loading.GecLoaded) -> gec_tables.EditFilter:
-    """The filter widgets (bound to the URL; the chart's selection sets them) and what they choose."""
+def _edit_filter(loaded: gec_loading.GecLoaded,
+                 reviewed: review.Reviewed | None) -> tuple[gec_tables.EditFilter, frozenset[str]]:
+    """The filter widgets (bound to the URL; the chart's selection sets them) and what they choose
+    (the verdicts apart)."""
     choices = loaded.edit_index.options
     filters = components.flow()
     width = components.FILTER_WIDTH
@@ -214,10 +228,12 @@ def _edit_filter(loaded: gec_loading.GecLoaded) -> gec_tables.EditFilter:
                                      placeholder="all", width=width, help="Coder id (last field of an edit line).")
     search = filters.text_input("Search text or correction", key="e_q", bind="query-params",
                                 width=components.SEARCH_WIDTH, help="Case-insensitive; spaces are ignored as a fallback.")
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "e_verdict", width=width)
     return gec_tables.EditFilter(
         frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
         frozenset(int(a) for a in annotators), search,
-    )
+    ), verdicts
 
 
 def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any]) -> None:
@@ -260,15 +276,22 @@ def show() -> None:
     _headline(result)
     show_significance(gec_loading.SPEC)
     _type_chart(loaded)
-    chosen = _edit_filter(loaded)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    chosen, verdicts = _edit_filter(loaded, reviewed)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
+    if verdicts:
+        units = review.filter_units(units, lambda unit: unit.index, reviews, verdicts)
+        kept = {unit.index for unit in units}
+        edits = [edit for edit in edits if edit.unit in kept]
     ids = [unit.index for unit in units]
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')} and {plural(len(edits), 'edit')}.")
 
     # --- Units (paged) ------------------------------------------------------------
     st.subheader("Aligned units")
     table_units, _ = components.paged(units, TABLE_ROWS, "e_rows", "units")
-    units_frame = gec_tables.units_frame(result, table_units)
+    units_frame = review.with_verdicts(gec_tables.units_frame(result, table_units),
+                                      [unit.index for unit in table_units], reviews)
     event = st.dataframe(
         units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=min(330, 38 + 35 * max(len(units_frame), 1)),
@@ -284,7 +307,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids)
+    unit_detail(loaded, ids, reviewed)
 
     # --- Edits (paged) ----------------------------------------------------------------
     st.subheader("Edit table")

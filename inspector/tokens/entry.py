@@ -20,7 +20,7 @@ VIEW = EvaluationView(
     title="Tokens & sentences",
     pages=(PageSpec("Overview", ":material/dashboard:", page_file("overview"), default=True, params=_LOADED),
            PageSpec("Sentences & tokens", ":material/view_list:", page_file("sentences"),
-                    params={**_LOADED, "mismatches": BOOL, "kind": TEXT, "shape": TEXT, "q": TEXT, "unit": INT,
+                    params={**_LOADED, "mismatches": BOOL, "kind": TEXT, "shape": TEXT, "q": TEXT, "verdict": TEXT, "unit": INT,
                             "rows": INT, "page": INT})),
     loader_page=page_file("overview"),
     loader_hint="the sidebar of the Overview or Sentences & tokens page",

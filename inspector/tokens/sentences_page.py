@@ -16,7 +16,7 @@ from __future__ import annotations
 import streamlit as st
 
 from jpcore.align import KINDS
-from inspector.common import linked_selection, loader_state
+from inspector.common import linked_selection, loader_state, review
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
@@ -26,6 +26,7 @@ from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.wording import of_total
 from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
 from inspector.tokens.state import PREPROCESS, Loaded, require_loaded
+from inspector.tokens.view import GOLD, SYS
 from inspector.tokens.unit_charts import selected_categories, units_figure
 
 #: Units per page of the rendered HTML view.
@@ -38,9 +39,17 @@ UNIT_KEY = "unit"
 CHART_KEYS = {"kind": "units_by_kind_chart", "shape": "units_by_shape_chart"}
 
 
+def reviewing(loaded: Loaded) -> review.Reviewed | None:
+    """The loaded input as the review sees it (its units with an error are the mismatches)."""
+    view = loaded.view
+    units = loaded.result.units
+    return review.reviewing("preprocess", loaded, "t_", units, lambda unit: unit.is_mismatch,
+                            lambda index, side: view.unit_text(units[index], GOLD if side == "gold" else SYS))
+
+
 @st.fragment
-def unit_detail(loaded: Loaded, ids: list[int]) -> None:
-    """The selected unit: navigation, its word groups aligned, why each count is what it is."""
+def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+    """The selected unit: navigation, its review, its word groups aligned, why each count is what it is."""
     result, view = loaded.result, loaded.view
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                        "Click a row of the table, or type a unit number, to see its word groups.")
@@ -49,6 +58,7 @@ def unit_detail(loaded: Loaded, ids: list[int]) -> None:
     unit = result.units[index]
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, unit.index)
     st.html(units_html(view, [unit]))
     st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
                 "token = one token, numbered as in the tables)")
@@ -113,16 +123,22 @@ def show() -> None:
         "Search gold or system text", key="q", bind="query-params", width=components.SEARCH_WIDTH,
         help="Case-insensitive; spaces are ignored as a fallback, so can't finds ca n't.",
     )
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "verdict", width=components.FILTER_WIDTH)
 
     units = tables.filter_units(
         view, only_mismatches=only_mismatches, kinds=kinds, shapes=shapes, search=search
     )
+    units = review.filter_units(units, lambda unit: unit.index, reviews, verdicts)
     ids = [unit.index for unit in units]
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')}.")
 
     # --- Table (paged) ------------------------------------------------------------
     table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
-    frame = tables.units_frame(view, table_units)
+    frame = review.with_verdicts(tables.units_frame(view, table_units), [unit.index for unit in table_units],
+                                 reviews)
     event = st.dataframe(
         frame,
         key="units_table",
@@ -159,7 +175,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids)
+    unit_detail(loaded, ids, reviewed)
 
     # --- Rendered view --------------------------------------------------------
     st.subheader("Rendered units")
