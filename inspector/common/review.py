@@ -57,6 +57,7 @@ KEYS = tuple(str(number) for number in range(1, len(VERDICTS) + 1))
 #: How the Verdict column shows a unit without a verdict.
 NONE = "–"
 _REVIEWER = "_rv_reviewer"  # the session's reviewer name, once known
+_WRITTEN = "_rv_written"  # a review was written by this run's callback
 
 
 def store_location() -> str | None:
@@ -105,6 +106,7 @@ class Reviewed:
         """Write unit ``index``'s verdict and note to the store now."""
         review_store().record(self.keys[index], verdict, note, reviewer,
                               self.text(index, "gold"), self.text(index, "sys"))
+        st.session_state[_WRITTEN] = True
 
 
 def reviewing(task: str, loaded: LoadedInput | None, prefix: str, units: Sequence[Any],
@@ -186,6 +188,14 @@ def _session() -> str:
     return ctx.session_id if ctx is not None else "no-session"
 
 
+def _fragment_rerun() -> bool:
+    """True when this run reruns a fragment only (a unit's detail), not the whole page."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx is not None and bool(ctx.fragment_ids_this_run)
+
+
 def reviewer_name() -> str | None:
     """This session's reviewer, as the store keeps it (``None`` until given)."""
     name = st.session_state.get(_REVIEWER)
@@ -242,6 +252,7 @@ def _take_offered(reviewed: Reviewed, offered: Mapping[int, Review]) -> None:
         Review(reviewed.keys[index], review.verdict, review.note, review.reviewer, "",
                reviewed.text(index, "gold"), reviewed.text(index, "sys"))
         for index, review in offered.items())
+    st.session_state[_WRITTEN] = True
 
 
 def offered_banner(reviewed: Reviewed, reviews: Mapping[int, Review]) -> None:
@@ -266,6 +277,8 @@ def review_panel(reviewed: Reviewed | None, index: int) -> None:
         st.caption("Verdicts are kept for a gold and a system file: load the files themselves (a saved JSON "
                    "result does not hold them) to review these units.")
         return
+    if st.session_state.pop(_WRITTEN, False) and _fragment_rerun():
+        st.rerun()  # the unit list's Verdict column, its filter and the counts follow the store too
     prefix = reviewed.prefix
     reviews = reviewed.reviews()
     st.markdown(f"**Review** · {reviewed_count(reviewed, reviews)}")
