@@ -15,7 +15,8 @@ fragment (stepping reruns only it) and the table is paged.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -175,7 +176,8 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str],
             verdicts)
 
 
-def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair]) -> None:
+def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair],
+               reviews: Mapping[int, Any]) -> None:
     """The EVALB report, the JSON result, the table as CSV and the HTML report, made on click."""
     result = loaded.result
     st.subheader("Downloads")
@@ -197,7 +199,8 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         shown = st.session_state.get("pair")  # the report names pairs by EVALB's ID (from 1)
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html",
-                                 selected=[shown + 1] if isinstance(shown, int) else [])
+                                 selected=[shown + 1] if isinstance(shown, int) else [],
+                                 reviews=review.report_reviews(reviews))
 
 
 def show() -> None:
@@ -255,4 +258,4 @@ def show() -> None:
 
     pair_detail(loaded, pair_ids, reviewed)
 
-    _downloads(loaded, view, pairs)
+    _downloads(loaded, view, pairs, reviews)

@@ -167,6 +167,11 @@ def with_verdicts(frame: pd.DataFrame, indices: Sequence[int], reviews: Mapping[
     return frame
 
 
+def report_reviews(reviews: Mapping[int, Review]) -> dict[int, tuple[str | None, str]]:
+    """``reviews`` as the HTML report takes them: unit index -> (verdict, note)."""
+    return {index: (review.verdict, review.note) for index, review in reviews.items()}
+
+
 def reviewed_count(reviewed: Reviewed, reviews: Mapping[int, Review]) -> str:
     """``37 of 120 mismatched units reviewed`` (and how many correct units have a verdict)."""
     done = [index for index, review in reviews.items() if review.verdict is not None]

@@ -21,7 +21,8 @@ is made on click.  No figure is computed here.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -189,7 +190,8 @@ def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | 
     st.caption("Click another row of the units table, use Previous / Next (keys K / J) or type a unit number.")
 
 
-def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]) -> None:
+def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int],
+               reviews: Mapping[int, Any]) -> None:
     """Every download, made when its button is clicked."""
     result, index = loaded.result, loaded.words
     st.subheader("Downloads")
@@ -204,7 +206,8 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
     with first:
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
-                                 selected=[shown] if isinstance(shown, int) else [])
+                                 selected=[shown] if isinstance(shown, int) else [],
+                                 reviews=review.report_reviews(reviews))
     second = components.flow()
     second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
@@ -276,4 +279,4 @@ def show() -> None:
     words = tables.words_frame(index, table_rows)
     st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
 
-    _downloads(loaded, rows, units)
+    _downloads(loaded, rows, units, reviews)

@@ -21,7 +21,7 @@ so a 44,000-sentence pair renders quickly once loaded.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -236,7 +236,8 @@ def _edit_filter(loaded: gec_loading.GecLoaded,
     ), verdicts
 
 
-def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any]) -> None:
+def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any],
+               reviews: Mapping[int, Any]) -> None:
     """Every download, made when its button is clicked (a large pair renders quickly)."""
     result = loaded.result
     st.subheader("Downloads")
@@ -256,7 +257,7 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
                             file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
     with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
-                                 file_name="gec-report.html")
+                                 file_name="gec-report.html", reviews=review.report_reviews(reviews))
     st.caption(
         "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
         "aligned.ref.m2` prints the report above (without the notes)."
@@ -327,4 +328,4 @@ def show() -> None:
     shown, _ = components.paged(units, UNITS_PER_PAGE, "e_page", "units", caption=False)
     st.html(units_html(result, shown))
 
-    _downloads(loaded, units, edits)
+    _downloads(loaded, units, edits, reviews)
