@@ -19,7 +19,7 @@ from jpcore.review import file_sha256, open_store
 from inspector.tokens.loader import SPEC
 from tests.browser_support import app_page, settled
 
-ACTIVE = '[data-testid="stBaseButton-segmented_controlActive"]'
+ACTIVE = '[role="radio"][aria-checked="true"]'  # the chosen value of the Verdict control (a radio group)
 
 
 def _focus_page(page) -> None:
@@ -64,7 +64,7 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
             expect(page.get_by_role("heading", name="Unit #10:")).to_be_visible(timeout=10_000)
 
         _press_until(page, "j", moved)
-        verdict = page.locator(".st-key-t_rv_verdict")
+        verdict = page.get_by_role("radiogroup", name="Verdict")
 
         def set_two() -> None:
             expect(verdict.locator(ACTIVE)).to_have_text("system error", timeout=10_000)
@@ -76,7 +76,7 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
 
         page.reload()
         expect(page.get_by_role("heading", name="Unit #10:")).to_be_visible()
-        expect(page.locator(".st-key-t_rv_verdict").locator(ACTIVE)).to_have_text("system error")
+        expect(page.get_by_role("radiogroup", name="Verdict").locator(ACTIVE)).to_have_text("system error")
         expect(page.get_by_text("1 of 19 mismatched units reviewed")).to_be_visible()
 
         other = page.context.browser.new_context(viewport={"width": 1500, "height": 1300})
@@ -84,7 +84,7 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
             fresh = other.new_page()
             fresh.goto(link)
             expect(fresh.get_by_role("heading", name="Unit #10:")).to_be_visible()
-            expect(fresh.locator(".st-key-t_rv_verdict").locator(ACTIVE)).to_have_text("system error")
+            expect(fresh.get_by_role("radiogroup", name="Verdict").locator(ACTIVE)).to_have_text("system error")
             expect(fresh.get_by_text("1 of 19 mismatched units reviewed")).to_be_visible()
         finally:
             other.close()
