@@ -216,6 +216,10 @@ def show() -> None:
 
     _what_is_loaded(loaded)
     _headline(result)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    review.after_review(reviewed, result, reviews,
+                        [("Bracketing F1", lambda totals: totals["f1"])])  # EVALB's percent already
     show_significance(SPEC)
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)
@@ -223,8 +227,6 @@ def show() -> None:
     linked_selection.follow_selection(CHART_KEY, "label", chart_labels, bv.labels_in(result))
     figure = linked_selection.figure_revision(label_figure(result.label_scores()), CHART_KEY)
     chart = st.plotly_chart(figure, key=CHART_KEY, on_select="rerun", selection_mode=("points", "box"))
-    reviewed = reviewing(loaded)
-    reviews = reviewed.reviews() if reviewed is not None else {}
     wanted, verdicts = _pair_filter(result, selected_labels(chart), reviewed)
     pairs = review.filter_units(bv.filter_pairs(result, wanted), lambda pair: pair.index, reviews, verdicts)
     st.caption(f"Showing {of_total(len(pairs), len(result.pairs), 'pair')}.")
@@ -259,3 +261,4 @@ def show() -> None:
     pair_detail(loaded, pair_ids, reviewed)
 
     _downloads(loaded, view, pairs, reviews)
+    review.corrected_gold_download(reviewed, loaded, reviews, "bk_download_corrected_gold")

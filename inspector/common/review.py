@@ -17,6 +17,12 @@ Contract (one widget for every evaluation view's unit page):
   acceptable / unclear, or none), keys 1-4 for the same, the **Note**, and
   the verdicts a changed system file's units can take over.  Every change is
   written to the store at once (no save button).
+* :func:`after_review` writes the scores after review beside a view's headline
+  ("After review: F1 92.40 (+0.58), 41 units reviewed"), computed by
+  :func:`jpcore.review.rescore.reviewed_totals` (never here);
+  :func:`corrected_gold_download` shows what the verdicts ``gold error`` change
+  in the gold file (unit, lines, before, after) and offers that file
+  (:func:`jpcore.review.corrected.corrected_gold`).
 * The store is :func:`jpcore.review.store.open_store` at ``$JP_REVIEW_DB``
   (``jp-inspector --review-db PATH`` sets it), else its default place; one
   per server process.
@@ -36,7 +42,10 @@ import pandas as pd
 import streamlit as st
 
 from jpcore.review import VERDICTS
+from jpcore.review.corrected import CorrectedGold, corrected_gold
 from jpcore.review.identity import UnitKey, file_sha256, unit_keys
+from jpcore.review.rescore import reviewed_totals, system_right_units
+from jpcore.review.verdicts import GOLD_ERROR
 from jpcore.review.store import Review, ReviewStore, open_store
 from inspector.common.markup import md_text
 from inspector.common.state import LoadedInput
@@ -313,3 +322,81 @@ def review_panel(reviewed: Reviewed | None, index: int) -> None:
         st.caption(f"Last written by {md_text(current.reviewer)} at {md_text(when)} UTC.")
     st.caption("Keys: 1 gold error · 2 system error · 3 both acceptable · 4 unclear; J / K the next / "
                "previous unit.")
+
+
+# --- scores after review and the corrected gold ---------------------------------------------
+
+#: A score a view shows after review: its label and how to read it (in percent) from totals
+#: in their JSON form (``None`` when it has no value).
+Measure = tuple[str, Callable[[Mapping[str, Any]], "float | None"]]
+
+
+def _judged(reviews: Mapping[int, Review]) -> dict[int, Review]:
+    return {index: review for index, review in reviews.items() if review.verdict is not None}
+
+
+def _kept(reviewed: Reviewed, name: str, key: object, make: Callable[[], Any]) -> Any:
+    """``make()`` kept for this session while ``key`` (what it depends on) stays the same."""
+    slot = f"_rv_{reviewed.prefix}{name}"
+    kept = st.session_state.get(slot)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    value = make()
+    st.session_state[slot] = (key, value)
+    return value
+
+
+def after_review(reviewed: Reviewed | None, result: Any, reviews: Mapping[int, Review],
+                 measures: Sequence[Measure]) -> None:
+    """Beside a view's headline: each of ``measures`` after review with its change, and how
+    many units are reviewed; nothing while no unit has a verdict."""
+    judged = _judged(reviews)
+    if reviewed is None or not judged:
+        return
+    right = frozenset(system_right_units(judged))
+    before = _kept(reviewed, "totals", id(result), lambda: reviewed_totals(result, ()))
+    after = _kept(reviewed, "totals_after", (id(result), right), lambda: reviewed_totals(result, right))
+    parts = []
+    for label, value in measures:
+        was, now = value(before), value(after)
+        if now is not None:
+            parts.append(f"{label} {now:.2f}" + (f" ({now - was:+.2f})" if was is not None else ""))
+    st.markdown(f"**After review:** {', '.join(parts)}, {plural(len(judged), 'unit', grouped=True)} reviewed",
+                help=f"{plural(len(right), 'unit', grouped=True)} judged gold error or both acceptable count as "
+                     "correct for the system (the gold file is what was wrong there); the others keep their "
+                     "counts. Scores in percent.")
+
+
+def corrected_gold_download(reviewed: Reviewed | None, loaded: LoadedInput, reviews: Mapping[int, Review],
+                            key: str) -> None:
+    """"Gold with the reviewed corrections": the changes the units judged gold error make to
+    the gold file (unit, gold lines, before, after), then the file to download."""
+    st.subheader("Gold with the reviewed corrections")
+    if reviewed is None or loaded.gold_file is None or loaded.sys_file is None:
+        st.caption("A corrected gold is made from the gold and system files themselves (not from a saved "
+                   "JSON result).")
+        return
+    wrong = {index: review for index, review in reviews.items() if review.verdict == GOLD_ERROR}
+    if not wrong:
+        st.caption("No unit is judged gold error yet: each one you judge so takes the system's lines for "
+                   "its sentences in a corrected copy of the gold file, in the gold file's own format.")
+        return
+    try:
+        made: CorrectedGold = _kept(reviewed, "corrected", (loaded.fingerprint, frozenset(wrong)),
+                                    lambda: corrected_gold(loaded.result, loaded.gold_file.data,
+                                                           loaded.sys_file.data, wrong))
+    except ValueError as error:
+        st.warning(f"No corrected gold: {md_text(error)}", icon=":material/warning:")
+        return
+    rows = [{"Unit": c.unit, "Gold lines": f"{c.gold_lines[0]}–{c.gold_lines[1]}" if c.gold_lines[1] >= c.gold_lines[0]
+             else f"before {c.gold_lines[0]}", "Before": c.before, "After": c.after} for c in made.corrections]
+    st.dataframe(pd.DataFrame(rows, columns=["Unit", "Gold lines", "Before", "After"]), hide_index=True,
+                 key=f"{key}_diff", height=min(300, 38 + 35 * max(len(rows), 1)))
+    for index, why in made.skipped:
+        st.caption(f"Unit #{index} is left as it was: {md_text(why)}")
+    name = loaded.gold_file.name
+    st.download_button(
+        "Gold with the reviewed corrections", made.data, file_name=f"corrected-{name}",
+        mime="text/plain", key=key, on_click="ignore", icon=":material/download:",
+        help=f"{md_text(name)} with the {plural(len(made.corrections), 'unit')} above taken from the system "
+             "file; every other line byte-identical.")

@@ -83,12 +83,14 @@ def _what_is_loaded(loaded: DepsLoaded) -> None:
             st.markdown(SPEC.sample(loaded.sample_key).source_path.read_text("utf-8"))
 
 
-def _headline(result: UdResult) -> None:
-    """F1 of the attachment metrics, then the table of every metric."""
+def _headline(result: UdResult, reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
+    """F1 of the attachment metrics (and after review), then the table of every metric."""
     with components.flow("top"):
         for name in HEADLINE:
             st.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True,
                       width=components.METRIC_WIDTH)
+    review.after_review(reviewed, result, reviews,
+                        [(f"{name} F1", lambda totals, name=name: 100 * totals[name]["f1"]) for name in HEADLINE])
     kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
     st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
     st.subheader("CoNLL 2018 metrics")
@@ -236,14 +238,14 @@ def show() -> None:
         st.stop()
     result, index = loaded.result, loaded.words
     _what_is_loaded(loaded)
-    _headline(result)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    _headline(result, reviewed, reviews)
     show_significance(SPEC)
     st.subheader("Error by shape")
     show_by_shape(result, key="d_by_shape")
     _labels(loaded)
 
-    reviewed = reviewing(loaded)
-    reviews = reviewed.reviews() if reviewed is not None else {}
     wanted, verdicts = _word_filter(loaded, reviewed)
     rows = filter_rows(index.rows, wanted)
     units = units_of(rows) if wanted.active else [unit.index for unit in result.units]
@@ -280,3 +282,4 @@ def show() -> None:
     st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
 
     _downloads(loaded, rows, units, reviews)
+    review.corrected_gold_download(reviewed, loaded, reviews, "d_dl_corrected_gold")

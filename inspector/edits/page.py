@@ -275,10 +275,12 @@ def show() -> None:
     result = loaded.result
     _what_is_loaded(loaded)
     _headline(result)
-    show_significance(gec_loading.SPEC)
-    _type_chart(loaded)
     reviewed = reviewing(loaded)
     reviews = reviewed.reviews() if reviewed is not None else {}
+    review.after_review(reviewed, result, reviews,
+                        [(result.errant.options.f_label, lambda totals: 100 * totals["f"])])
+    show_significance(gec_loading.SPEC)
+    _type_chart(loaded)
     chosen, verdicts = _edit_filter(loaded, reviewed)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
     if verdicts:
@@ -329,3 +331,4 @@ def show() -> None:
     st.html(units_html(result, shown))
 
     _downloads(loaded, units, edits, reviews)
+    review.corrected_gold_download(reviewed, loaded, reviews, "e_dl_corrected_gold")

@@ -26,7 +26,8 @@ from inspector.common.significance import show_significance
 from inspector.common.markup import md_text
 from inspector.common.wording import plural
 from inspector.tokens.render import legend_html
-from inspector.tokens.state import require_loaded
+from inspector.common import review
+from inspector.tokens.state import after_review_measures, require_loaded, reviewing
 
 #: The Sentences & tokens page and its selected-unit key (``?unit=N``).
 SENTENCES_PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "sentences.py")
@@ -108,6 +109,9 @@ def show() -> None:
     with scores:
         _metrics("Sentences", result.totals["sentences"])
         _metrics(token_name, result.totals["tokens"])
+        reviewed = reviewing(loaded)
+        reviews = reviewed.reviews() if reviewed is not None else {}
+        review.after_review(reviewed, result, reviews, after_review_measures(token_name))
     with definitions:
         st.markdown(DEFINITIONS.format(token_name=token_name))
     show_significance(loading.SPEC)
@@ -170,4 +174,4 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html")
+                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews))

@@ -25,8 +25,7 @@ from inspector.common.markup import enum_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.wording import of_total
 from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
-from inspector.tokens.state import PREPROCESS, Loaded, require_loaded
-from inspector.tokens.view import GOLD, SYS
+from inspector.tokens.state import PREPROCESS, Loaded, require_loaded, reviewing
 from inspector.tokens.unit_charts import selected_categories, units_figure
 
 #: Units per page of the rendered HTML view.
@@ -37,14 +36,6 @@ TABLE_ROWS = 500
 UNIT_KEY = "unit"
 #: The chart standing for each filter (its session key), by the filter's URL key.
 CHART_KEYS = {"kind": "units_by_kind_chart", "shape": "units_by_shape_chart"}
-
-
-def reviewing(loaded: Loaded) -> review.Reviewed | None:
-    """The loaded input as the review sees it (its units with an error are the mismatches)."""
-    view = loaded.view
-    units = loaded.result.units
-    return review.reviewing("preprocess", loaded, "t_", units, lambda unit: unit.is_mismatch,
-                            lambda index, side: view.unit_text(units[index], GOLD if side == "gold" else SYS))
 
 
 @st.fragment
@@ -166,6 +157,8 @@ def show() -> None:
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
                                  file_name="preprocess-report.html", reviews=review.report_reviews(reviews))
+
+    review.corrected_gold_download(reviewed, loaded, reviews, "download_corrected_gold")
 
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)
