@@ -232,3 +232,52 @@ def test_a_saved_json_result_cannot_be_reviewed_and_says_why(review_db: Path) ->
     assert not [m for m in at.markdown if m.value.startswith("**Review**")]
     assert any(c.value.startswith("Verdicts are kept for a gold and a system file") for c in at.caption)
     assert at.multiselect(key="d_verdict").disabled
+
+
+def test_scores_after_review_and_the_gold_with_the_reviewed_corrections(review_db: Path) -> None:
+    view = VIEWS["sentences"]
+    at = _open(view)
+    assert not [m for m in at.markdown if m.value.startswith("**After review:**")]
+    assert any(c.value.startswith("No unit is judged gold error yet") for c in at.caption)
+    _name(at, view, "Ana")
+    assert at.session_state["unit"] == 2  # the first merged unit: 2 gold sentences, 1 system sentence
+    at.button(key="t_rv_key1").click()  # gold error
+    _run(at)
+    (diff,) = [d.value for d in at.dataframe if "Before" in d.value.columns]
+    assert diff.to_dict("records") == [{
+        "Unit": 2, "Gold lines": "3–4",
+        "Before": "[ via Microsoft Watch from Mary Jo Foley ]\n( And , by the way , is anybody else just a little "
+                  "nostalgic for the days when that was a good thing ? )\n",
+        "After": "[ via Microsoft Watch from Mary Jo Foley ] ( And , by the way , is anybody else just a little "
+                 "nostalgic for the days when that was a good thing ? )\n"}]
+    assert "Gold with the reviewed corrections" in [b.proto.label for b in at.get("download_button")]
+
+    at.switch_page("../pages/overview.py")
+    _run(at)
+    # sentences 101 TP, 9 FP, 10 FN (F1 91.40); the unit's 0/1/2 become 1/0/0 (its gold count is the
+    # system's): 102/8/8, F1 92.73; its words were all right (F1 97.83 stays)
+    (line,) = [m for m in at.markdown if m.value.startswith("**After review:**")]
+    assert line.value == "**After review:** Sentences F1 92.73 (+1.32), Words F1 97.83 (+0.00), 1 unit reviewed"
+
+
+@pytest.mark.parametrize("name, line", [
+    ("brackets", "**After review:** Bracketing F1 86.27 (+0.00), 1 unit reviewed"),
+    ("edits", "**After review:** F0.5 89.55 (+6.22), 1 unit reviewed"),
+    ("deps", "**After review:** UAS F1 86.03 (+0.12), LAS F1 73.47 (+0.23), CLAS F1 80.09 (+0.00), "
+             "MLAS F1 28.75 (+0.64), BLEX F1 65.81 (+0.21), 1 unit reviewed"),
+])
+def test_each_first_page_shows_its_scores_after_review(name: str, line: str, review_db: Path) -> None:
+    view = VIEWS[name]
+    at = _open(view)
+    _name(at, view, "Ana")
+    at.button(key=f"{view.prefix}rv_key1").click()  # gold error on the unit shown first
+    _run(at)
+    assert [m.value for m in at.markdown if m.value.startswith("**After review:**")] == [line]
+    (diff,) = [d.value for d in at.dataframe if "Before" in d.value.columns]
+    assert diff["Unit"].tolist() == [at.session_state[view.unit]]
+    at.button(key=f"{view.prefix}rv_key2").click()  # system error: the scores are as scored
+    _run(at)
+    assert [m.value.split(", ")[-1] for m in at.markdown if m.value.startswith("**After review:**")] == [
+        "1 unit reviewed"]
+    after = next(m.value for m in at.markdown if m.value.startswith("**After review:**"))
+    assert set(re.findall(r"\(([-+][0-9.]+)\)", after)) == {"+0.00"}
