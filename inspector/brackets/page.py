@@ -59,7 +59,8 @@ def reviewing(loaded: BracketsLoaded) -> review.Reviewed | None:
 
 
 @st.fragment
-def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
     """The selected pair: navigation, its review, its trees drawn, its word units and constituents."""
     result = loaded.result
     view = bv.PairView(result)
@@ -81,7 +82,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
     pair = result.pairs[chosen]
     row = pair.row()
     st.subheader(f"Pair #{pair.index}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
-    review.review_panel(reviewed, pair.index)
+    review.review_panel(reviewed, pair.index, reviews)
     st.caption(
         f"gold {view.lines_phrase(pair, 'gold')} · system {view.lines_phrase(pair, 'sys')} · "
         f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "
@@ -235,7 +236,8 @@ def show() -> None:
     table_pairs, _ = components.paged(pairs, TABLE_ROWS, "bk_rows", "pairs")
     st.session_state["bk_table_ids"] = [pair.index for pair in table_pairs]
 
-    frame = review.with_verdicts(bv.pairs_frame(view, table_pairs), [pair.index for pair in table_pairs], reviews)
+    frame = review.with_verdicts(bv.pairs_frame(view, table_pairs), [pair.index for pair in table_pairs], reviews,
+                                 position=2)  # after the pair's two numbers (Pair, EVALB ID)
     st.dataframe(
         frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
         height=min(360, 38 + 35 * max(len(frame), 1)),
@@ -258,7 +260,7 @@ def show() -> None:
     pair_ids = [pair.index for pair in pairs]
     components.follow_filters("pair", pair_ids)
 
-    pair_detail(loaded, pair_ids, reviewed)
+    pair_detail(loaded, pair_ids, reviewed, reviews)
 
     _downloads(loaded, view, pairs, reviews)
     review.corrected_gold_download(reviewed, loaded, reviews, "bk_download_corrected_gold")

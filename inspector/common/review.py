@@ -106,10 +106,18 @@ class Reviewed:
 
     def offered(self) -> dict[int, Review]:
         """Reviews made against another version of the system file whose unit spans match
-        units of this one that have no review yet (by unit index)."""
+        units of this one that have no review yet (by unit index); read once per session and
+        load (another version's reviews are not written while these files are reviewed)
+        until they are taken."""
+        slot = f"_rv_{self.prefix}offered"
+        kept = st.session_state.get(slot)
+        if kept is not None and kept[0] is self:
+            return kept[1]
         found = review_store().offered(self.task, self.gold_sha256, self.sys_sha256, self.keys)
         index_of = self.index_of
-        return {index_of[key]: review for key, review in found.items() if key in index_of}
+        offered = {index_of[key]: review for key, review in found.items() if key in index_of}
+        st.session_state[slot] = (self, offered)
+        return offered
 
     def record(self, index: int, verdict: str | None, note: str, reviewer: str) -> None:
         """Write unit ``index``'s verdict and note to the store now."""
@@ -170,9 +178,11 @@ def filter_units(items: Iterable[Any], index: Callable[[Any], int], reviews: Map
     return kept
 
 
-def with_verdicts(frame: pd.DataFrame, indices: Sequence[int], reviews: Mapping[int, Review]) -> pd.DataFrame:
-    """``frame`` (one row per unit of ``indices``) with a ``Verdict`` column after its first."""
-    frame.insert(1, VERDICT_LABEL, [verdict_text(reviews.get(index)) for index in indices])
+def with_verdicts(frame: pd.DataFrame, indices: Sequence[int], reviews: Mapping[int, Review],
+                  position: int = 1) -> pd.DataFrame:
+    """``frame`` (one row per unit of ``indices``) with a ``Verdict`` column at ``position``
+    (after the unit's number: a key column, before what the unit cost)."""
+    frame.insert(position, VERDICT_LABEL, [verdict_text(reviews.get(index)) for index in indices])
     return frame
 
 
@@ -266,6 +276,7 @@ def _take_offered(reviewed: Reviewed, offered: Mapping[int, Review]) -> None:
         Review(reviewed.keys[index], review.verdict, review.note, review.reviewer, "",
                reviewed.text(index, "gold"), reviewed.text(index, "sys"))
         for index, review in offered.items())
+    st.session_state.pop(f"_rv_{reviewed.prefix}offered", None)
     st.session_state[_WRITTEN] = True
 
 
@@ -285,8 +296,9 @@ def offered_banner(reviewed: Reviewed, reviews: Mapping[int, Review]) -> None:
                help="Record those verdicts and notes (with their reviewers' names) for these units.")
 
 
-def review_panel(reviewed: Reviewed | None, index: int) -> None:
-    """The review of unit ``index`` (see the module doc); call inside the unit's detail."""
+def review_panel(reviewed: Reviewed | None, index: int, reviews: Mapping[int, Review] | None = None) -> None:
+    """The review of unit ``index`` (see the module doc); call inside the unit's detail with the
+    ``reviews`` the page read in this run (read again when only the detail reruns)."""
     if reviewed is None:
         st.caption("Verdicts are kept for a gold and a system file: load the files themselves (a saved JSON "
                    "result does not hold them) to review these units.")
@@ -294,7 +306,8 @@ def review_panel(reviewed: Reviewed | None, index: int) -> None:
     if st.session_state.pop(_WRITTEN, False) and _fragment_rerun():
         st.rerun()  # the unit list's Verdict column, its filter and the counts follow the store too
     prefix = reviewed.prefix
-    reviews = reviewed.reviews()
+    if reviews is None or _fragment_rerun():
+        reviews = reviewed.reviews()
     st.markdown(f"**Review** · {reviewed_count(reviewed, reviews)}")
     offered_banner(reviewed, reviews)
     reviewer = _reviewer_row(prefix)

@@ -169,7 +169,8 @@ def reviewing(loaded: DepsLoaded) -> review.Reviewed | None:
 
 
 @st.fragment
-def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
     """The selected unit: navigation, its review, its words gold over system, its word groups as a table."""
     result, index = loaded.result, loaded.words
     number = components.unit_navigation(UNIT_KEY, ids, len(result.units),
@@ -180,7 +181,7 @@ def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | 
     counts = unit.counts
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
-    review.review_panel(reviewed, unit.index)
+    review.review_panel(reviewed, unit.index, reviews)
     st.caption(" · ".join(f"{name} {counts[name].tp}/{counts[name].gold}/{counts[name].system}"
                           for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")) + " (correct/gold/system)")
     st.markdown("**Words, gold over system** (each word: FORM and ID, UPOS, → head, DEPREL)")
@@ -273,7 +274,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, units)
     components.pick_from_table(event.selection.rows, list(table_units), UNIT_KEY)
 
-    unit_detail(loaded, units, reviewed)
+    unit_detail(loaded, units, reviewed, reviews)
 
     # --- Word groups (paged) --------------------------------------------------------
     st.subheader("Word groups")

@@ -64,7 +64,8 @@ def reviewing(loaded: gec_loading.GecLoaded) -> review.Reviewed | None:
 
 
 @st.fragment
-def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
     """The selected unit: navigation, its review, its sentences with their edits side by side, both
     edit tables."""
     result = loaded.result
@@ -77,7 +78,7 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.
     style = kind_style(unit.kind)
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
-    review.review_panel(reviewed, unit.index)
+    review.review_panel(reviewed, unit.index, reviews)
     st.html(units_html(result, [unit], indices=True))
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
     # one above the other, each as wide as the page: every column visible at 1400 px
@@ -310,7 +311,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids, reviewed)
+    unit_detail(loaded, ids, reviewed, reviews)
 
     # --- Edits (paged) ----------------------------------------------------------------
     st.subheader("Edit table")

@@ -13,6 +13,9 @@ through units reruns only it; the table and the rendered view are paged.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import streamlit as st
 
 from jpcore.align import KINDS
@@ -39,7 +42,8 @@ CHART_KEYS = {"kind": "units_by_kind_chart", "shape": "units_by_shape_chart"}
 
 
 @st.fragment
-def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None = None) -> None:
+def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
     """The selected unit: navigation, its review, its word groups aligned, why each count is what it is."""
     result, view = loaded.result, loaded.view
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
@@ -49,7 +53,7 @@ def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None
     unit = result.units[index]
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
-    review.review_panel(reviewed, unit.index)
+    review.review_panel(reviewed, unit.index, reviews)
     st.html(units_html(view, [unit]))
     st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
                 "token = one token, numbered as in the tables)")
@@ -168,7 +172,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids, reviewed)
+    unit_detail(loaded, ids, reviewed, reviews)
 
     # --- Rendered view --------------------------------------------------------
     st.subheader("Rendered units")
