@@ -1,6 +1,7 @@
 """The command line: ``python -m jpcore TASK ...``, one subcommand per registered task.
 
-A thin dispatcher over :data:`jpcore.task.TASKS`.  Each task names its CLI
+A thin dispatcher over :data:`jpcore.task.TASKS` (and :data:`TOOLS`, the
+commands beside the evaluations: ``review``).  Each names its CLI
 module (``configure(parser)`` and ``run(args) -> int``); that module is
 imported only when it runs (or its help is asked for), so ``jpcore --help``
 and one command do not pay for the others' imports.  Bad input
@@ -22,9 +23,26 @@ from typing import NoReturn
 
 from jpcore.task import TASKS
 
+#: Commands beside the evaluations, listed after them: name -> (CLI module, help
+#: line).  A module keeps the tasks' CLI contract (``configure(parser)``,
+#: ``run(args) -> int``) and is imported only when it runs, like theirs.
+TOOLS: dict[str, tuple[str, str]] = {
+    "review": ("jpcore.review.cli", "export, import and compare reviewers' verdicts (the review store)"),
+}
+
+
 def command_module(name: str) -> ModuleType:
-    """The CLI module of task ``name`` (imported now)."""
+    """The CLI module of task or tool ``name`` (imported now)."""
+    if name in TOOLS:
+        from importlib import import_module
+
+        return import_module(TOOLS[name][0])
     return TASKS[name].load("cli")
+
+
+def _commands() -> dict[str, str]:
+    """Every command's help line: the tasks', then the tools'."""
+    return {**{name: task.summary for name, task in TASKS.items()}, **{name: h for name, (_, h) in TOOLS.items()}}
 
 
 def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -39,8 +57,8 @@ def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentPa
         description="Align gold and system files that are cut differently, then score them.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, task in TASKS.items():
-        subparser = sub.add_parser(name, help=task.summary, description=task.summary)
+    for name, summary in _commands().items():
+        subparser = sub.add_parser(name, help=summary, description=summary)
         if configured is None or name in configured:
             command_module(name).configure(subparser)
     return parser
@@ -91,7 +109,7 @@ def run_and_exit() -> NoReturn:
 
 
 def _main(argv: list[str]) -> int:
-    name = argv[0] if argv and argv[0] in TASKS else None
+    name = argv[0] if argv and (argv[0] in TASKS or argv[0] in TOOLS) else None
     module = command_module(name) if name else None
     if module is not None and hasattr(module, "main"):
         # A command that parses its own arguments (EVALB legacy mode must

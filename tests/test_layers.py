@@ -57,6 +57,10 @@ RULES = (
            except_=("jpcore.results.fields",)) for evaluation in EVALUATIONS),
     Rule("only python -m jpcore imports the command line", "jpcore", ("jpcore.cli",), ("jpcore.__main__",)),
     Rule("the app does not go through the command line", "inspector", ("jpcore.cli",)),
+    *(Rule("an evaluation knows nothing of reviews", evaluation, ("jpcore.review",)) for evaluation in EVALUATIONS),
+    Rule("the database libraries only behind the review store", "jpcore", ("sqlalchemy", "psycopg", "sqlite3"),
+         ("jpcore.review.store",)),
+    Rule("the app reaches the store through jpcore.review only", "inspector", ("sqlalchemy", "psycopg", "sqlite3")),
 )
 
 def inside(module: str, package: str) -> bool:

@@ -198,13 +198,13 @@ def test_strict_error_is_the_same_when_streamed(edited):
     assert cli(gold, edited, "--strict", "--stream").stderr == plain.stderr
 
 
-@pytest.mark.parametrize("option", ["--raw", "--compare", "--oracle"])
+@pytest.mark.parametrize("option", ["--raw", "--compare", "--oracle", "--review"])
 def test_stream_refuses_what_needs_the_whole_files(option):
     reference = MALFORMED / "reference.txt"
     out = cli(reference, reference, "--stream", option, reference)
     assert (out.returncode, out.stdout) == (2, "")
-    assert out.stderr == ("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare "
-                          "or --oracle\n")
+    assert out.stderr == ("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare, "
+                          "--oracle or --review\n")
 
 
 def test_stream_prints_the_by_shape_table_of_the_whole_file_path():

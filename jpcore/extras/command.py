@@ -38,10 +38,13 @@ class Extras:
     oracle: OracleRun | None = None
     shapes: list[ShapeRow] | None = None
     measures: tuple[Measure, ...] = field(default=())
+    review: Any = None
 
     def json(self) -> dict[str, Any]:
         """The keys added to the result's JSON: ``"comparison"``, ``"oracle"``."""
         data: dict[str, Any] = {}
+        if self.review is not None:
+            data.update(self.review.json())
         if self.comparison is not None:
             data["comparison"] = self.comparison.to_dict()
         if self.oracle is not None:
@@ -57,18 +60,30 @@ class Extras:
             parts.append(render_comparison(self.comparison, self.noun))
         if self.oracle is not None:
             parts.append(render_oracle(self.oracle, self.noun))
+        if self.review is not None:
+            parts.append(self.review.text())
         return "".join(parts)
 
 
 def run_extras(args: argparse.Namespace, result: Any, evaluate_other: Callable[[str], Any], *,
-               system: str, noun: str = "sentences") -> Extras:
-    """Evaluate what ``args`` ask for beyond ``result`` (see the module doc); ``system`` names
-    the run's own system file, ``noun`` what the task's units hold."""
+               system: str, noun: str = "sentences", gold: str | None = None) -> Extras:
+    """Evaluate what ``args`` ask for beyond ``result`` (see the module doc); ``system`` and
+    ``gold`` name the run's own files (``gold`` is needed by ``--review``), ``noun``
+    what the task's units hold."""
     extras = Extras(result, noun)
-    if not (args.compare or args.oracle or args.by_shape):
+    review = getattr(args, "review", None)
+    if getattr(args, "write_corrected_gold", None) and not review:
+        raise InputError(args.write_corrected_gold, None, "--review DB beside --write-corrected-gold",
+                         "no --review")
+    if not (args.compare or args.oracle or args.by_shape or review):
         return extras
     measures = measures_of(result)
     extras.measures = tuple(m for m in measures if m.in_tables)
+    if review:
+        from jpcore.review.command import run_review
+
+        extras.review = run_review(args, result, gold or "", system)
+        extras.review.measures = extras.measures
     if args.by_shape:
         extras.shapes = shape_rows(result, extras.measures)
     if args.compare:

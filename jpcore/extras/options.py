@@ -5,7 +5,8 @@
 prints the same figures), ``--method`` (:data:`METHODS`: paired bootstrap,
 the default, approximate randomization, or compare-mt's bootstrap) and
 ``--measure`` (one of the task's measures, :mod:`jpcore.stats.measures`);
-``--oracle SYSTEM_ON_GOLD_SEGMENTS``; ``--by-shape``.  Declaring them
+``--oracle SYSTEM_ON_GOLD_SEGMENTS``; ``--by-shape``; ``--review DB`` with
+``--write-corrected-gold OUT`` (:mod:`jpcore.review.command`).  Declaring them
 imports nothing heavy (no numpy): the names are plain strings here, and a
 test holds them equal to :mod:`jpcore.stats`'s.
 """
@@ -65,6 +66,16 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
     group.add_argument("--oracle", metavar="SYSTEM_ON_GOLD_SEGMENTS",
                        help="the same system run on gold's segmentation: print how much of each score is lost to "
                             "segmentation and how much to the task; --json adds \"oracle\"")
+    review = parser.add_argument_group(
+        "after review", "Verdicts recorded on these two files (the app's Verdict, or jpcore review import) "
+                        "in the review store DB.")
+    review.add_argument("--review", metavar="DB",
+                        help="the review store (an SQLite file or a postgresql:// URL): also print the scores "
+                             "with units judged 'gold error' or 'both acceptable' counted correct; --json adds "
+                             "\"totals_reviewed\" and \"review\"")
+    review.add_argument("--write-corrected-gold", metavar="OUT",
+                        help="with --review: write the gold file with the units judged 'gold error' taken from "
+                             "the system (same format; every other line unchanged)")
     group.add_argument("--by-shape", action="store_true",
                        help="also print the totals of each unit shape (1:1, merged, split, ...) after the report "
                             "(--json always holds them as \"totals_by_shape\")")
@@ -72,4 +83,5 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
 
 def requested(args: argparse.Namespace) -> bool:
     """Whether ``args`` ask for anything beyond the task's own report."""
-    return bool(getattr(args, "compare", None) or getattr(args, "oracle", None) or getattr(args, "by_shape", False))
+    return bool(getattr(args, "compare", None) or getattr(args, "oracle", None) or getattr(args, "by_shape", False)
+                or getattr(args, "review", None) or getattr(args, "write_corrected_gold", None))

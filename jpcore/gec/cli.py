@@ -186,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         def evaluate_other(path: str) -> GecResult:
             return evaluate_bytes(gold_data, read_bytes(path), args.ref, path, options, gec_options)
 
-        extras = run_extras(args, result, evaluate_other, system=sys_name, noun="blocks")
+        extras = run_extras(args, result, evaluate_other, system=sys_name, noun="blocks", gold=args.ref)
     if args.write_aligned:
         write_aligned(result, args.write_aligned)
     if args.html:

@@ -43,7 +43,8 @@ HTML_LEGACY = "--html: the HTML report is only available in alignment mode (with
 EXTRAS_LEGACY = ("{option}: only available in alignment mode (without --evalb or -p); EVALB's legacy mode "
                  "pairs line k with line k and aligns nothing")
 #: The shared options (:mod:`jpcore.extras.options`) legacy mode refuses.
-EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure")
+EXTRA_OPTIONS = ("--compare", "--oracle", "--by-shape", "--samples", "--seed", "--method", "--measure", "--review",
+                 "--write-corrected-gold")
 #: The measures ``--measure`` names (:data:`jpcore.stats.measures.PARSEVAL`).
 MEASURES = ("brackets",)
 
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         return print_error(PROG, HTML_LEGACY)
     if extra_options.requested(args):
-        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape"))
+        return print_error(PROG, EXTRAS_LEGACY.format(option="--compare, --oracle, --by-shape, --review"))
     from jpcore.peers.evalb import command as evalb_command  # legacy mode only (alignment mode never needs it)
 
     params = EvalbParams()
@@ -150,7 +151,7 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
             return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,
                                   cutoff_len=cutoff_len)
 
-        extras = run_extras(args, result, evaluate_other, system=sys_path, noun="trees")
+        extras = run_extras(args, result, evaluate_other, system=sys_path, noun="trees", gold=gold_path)
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 

@@ -59,12 +59,13 @@ def run(args: argparse.Namespace) -> int:
     """Evaluate and print the report (or JSON); big files are streamed."""
     from jpcore.preprocess.stream_report import stream_threshold_reached
 
-    whole_files = args.raw or args.html or args.compare or args.oracle
+    whole_files = args.raw or args.html or args.compare or args.oracle or args.review or args.write_corrected_gold
     if args.stream or (not whole_files and stream_threshold_reached([args.gold, args.system], STREAM_BYTES)):
         from jpcore.preprocess.stream_report import write_streamed
 
         if whole_files:
-            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare or --oracle",
+            print("jpcore preprocess: error: --stream cannot be combined with --raw, --html, --compare, --oracle "
+                  "or --review",
                   file=sys.stderr)
             return 2
         normaliser = Normaliser.for_language(args.language, contractions=args.contractions, casefold=args.ignore_case)
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, args.format, args.level, normaliser,
                                   strict=args.strict, raw_text=raw)
 
-        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences")
+        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences", gold=args.gold)
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 

@@ -24,7 +24,7 @@ from jpcore.formats.json_schema import SchemaError, describe
 __all__ = ["EXTRA_KEYS", "Extras", "rebuild_extras"]
 
 #: The keys a run adds to its result's JSON.
-EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text")
+EXTRA_KEYS = ("comparison", "oracle", "hyp_from_text", "totals_reviewed", "review")
 #: The most resampling a saved comparison may ask to be checked: resamples x common units
 #: (about 10 s here; the default 1,000 resamples of 44,000 units is 44,000,000).
 MAX_CHECKED_DRAWS = 200_000_000
@@ -37,6 +37,8 @@ class Extras:
     comparison: Any = None
     oracle: Any = None
     hyp_from_text: dict[str, str] | None = None
+    #: ``{"totals_reviewed": ..., "review": ...}`` of ``--review`` (:mod:`jpcore.review.command`).
+    review: dict[str, Any] | None = None
 
 
 def _prefixed(key: str, error: SchemaError) -> SchemaError:
@@ -67,7 +69,30 @@ def rebuild_extras(saved: dict[str, Any], result: Any, payload: dict[str, Any],
     hyp_from_text = saved.get("hyp_from_text")
     if hyp_from_text is not None:
         _check_from_text(hyp_from_text, payload)
-    return Extras(comparison, oracle, hyp_from_text)
+    review = None
+    if "totals_reviewed" in saved or "review" in saved:
+        review = _check_review(saved, result, first_difference)
+    return Extras(comparison, oracle, hyp_from_text, review)
+
+
+def _check_review(saved: dict[str, Any], result: Any, first_difference: Any) -> dict[str, Any]:
+    """``totals_reviewed`` must be the totals with ``review.correct_units`` counted correct."""
+    if "totals_reviewed" not in saved or "review" not in saved:
+        missing = "review" if "review" not in saved else "totals_reviewed"
+        raise SchemaError(missing, "\"totals_reviewed\" and \"review\" together", "only one of them")
+    from jpcore.review.rescore import reviewed_totals
+
+    review = saved["review"]
+    units = review["correct_units"]
+    if len(units) != review["counted_correct"] or any(unit >= len(result.units) for unit in units):
+        raise SchemaError("review.correct_units", f"{review['counted_correct']} unit indices of the result",
+                          describe(units))
+    difference = first_difference(reviewed_totals(result, units), saved["totals_reviewed"])
+    if difference is not None:
+        path, written, read = difference
+        raise SchemaError(f"totals_reviewed.{path}" if path else "totals_reviewed",
+                          f"{describe(written)}, the value that follows from the rest", describe(read))
+    return {"totals_reviewed": saved["totals_reviewed"], "review": review}
 
 
 def _again(key: str, data: dict[str, Any], rebuild: Any, first_difference: Any) -> Any:

@@ -41,7 +41,8 @@ _SYS_STATS = Obj({"mean": SCORE, "median": SCORE, "lower_bound": SCORE, "upper_b
 
 def extra_keys(totals: Obj) -> dict[str, Schema]:
     """The optional keys of a task whose ``totals`` have the schema ``totals``:
-    ``totals_by_shape`` (:meth:`totals_by_shape` of every result), ``comparison``
+    ``totals_by_shape`` (:meth:`totals_by_shape` of every result), ``totals_reviewed``
+    and ``review`` (``--review``: :mod:`jpcore.review.command`), ``comparison``
     (:class:`jpcore.extras.comparison.ComparisonRun`) and ``oracle``
     (:class:`jpcore.extras.oracle.OracleRun`); their figures are checked once
     the result is rebuilt (:mod:`jpcore.results.reader`)."""
@@ -63,7 +64,10 @@ def extra_keys(totals: Obj) -> dict[str, Schema]:
                  "end_to_end": SCORE, "oracle": SCORE, "segmentation": DIFFERENCE, "task": DIFFERENCE})
     oracle = Obj({"name": NAME, "totals": totals, "shapes": Map(COUNT, key=SHAPE),
                   "counts": Seq(Str(max_len=40), max_len=10), "stages": Seq(stage, max_len=100)})
-    return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle}
+    review = Obj({"units_reviewed": COUNT, "counted_correct": COUNT, "correct_units": Seq(COUNT)},
+                 {"corrected_units": Seq(COUNT)})
+    return {"totals_by_shape": Map(totals, key=SHAPE), "comparison": comparison, "oracle": oracle,
+            "totals_reviewed": totals, "review": review}
 
 
 

@@ -11,23 +11,22 @@ Names are resolved lazily (PEP 562) so that importing the verdicts or the
 identity does not import SQLAlchemy.
 """
 
-from importlib import import_module
 from typing import Any
 
 from jpcore.review.identity import UnitKey, file_sha256, unit_keys, word_key
 from jpcore.review.verdicts import SYSTEM_RIGHT, VERDICTS
 
-_HOME = {"open_store": "store", "ReviewStore": "store", "Review": "store", "default_location": "store"}
+#: The names read from :mod:`jpcore.review.store` when first used.
+_STORE_NAMES = frozenset({"open_store", "ReviewStore", "Review", "default_location"})
 
 
 def __getattr__(name: str) -> Any:
-    """A store name, from :mod:`jpcore.review.store` (imported now)."""
-    home = _HOME.get(name)
-    if home is None:
+    """A name of :mod:`jpcore.review.store` (which imports SQLAlchemy), imported now."""
+    if name not in _STORE_NAMES:
         raise AttributeError(f"module 'jpcore.review' has no attribute {name!r}")
-    value = getattr(import_module(f"jpcore.review.{home}"), name)
-    globals()[name] = value
-    return value
+    from jpcore.review import store
+
+    return getattr(store, name)
 
 
 __all__ = ["SYSTEM_RIGHT", "VERDICTS", "Review", "ReviewStore", "UnitKey", "default_location", "file_sha256",

@@ -121,12 +121,12 @@ def _parseval_spans(result: Any) -> list[tuple[Span, Span]]:
 
 def _gec_spans(result: Any) -> list[tuple[Span, Span]]:
     """gec: the source tokens' characters, unit after unit (units cover each side's
-    sentences in order)."""
+    sentences in order; a unit's aligned sentence on a side is its blocks' tokens)."""
     spans = []
     gold_at = sys_at = 0
-    for unit in result.units:
-        gold_n = sum(len(token) for sentence in result.sentences(unit.index, "gold") for token in sentence)
-        sys_n = sum(len(token) for sentence in result.sentences(unit.index, "sys") for token in sentence)
+    for unit, sentence in zip(result.units, result.errant.sentences):
+        gold_n = sum(map(len, sentence.ref_block.sentence.split())) if unit.n_gold else 0
+        sys_n = sum(map(len, sentence.hyp_block.sentence.split())) if unit.n_sys else 0
         spans.append(((gold_at, gold_at + gold_n), (sys_at, sys_at + sys_n)))
         gold_at += gold_n
         sys_at += sys_n

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,7 +30,7 @@ import sqlalchemy as sa
 from jpcore.review.identity import UnitKey
 from jpcore.review.verdicts import VERDICTS
 
-__all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_store"]
+__all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_existing_store", "open_store", "store_errors"]
 
 #: The environment variable naming the store when none is given.
 ENV = "JP_REVIEW_DB"
@@ -93,7 +94,7 @@ def default_location() -> str:
 
 def engine_url(where: str) -> sa.URL:
     """The SQLAlchemy URL of a store location (see the module doc)."""
-    if where.startswith(("postgresql://", "postgres://", "postgresql+")):
+    if _is_url(where):
         url = sa.make_url(where)
         if url.drivername in ("postgresql", "postgres"):
             url = url.set(drivername="postgresql+psycopg")
@@ -114,6 +115,46 @@ def open_store(where: str | None = None) -> ReviewStore:
         engine = sa.create_engine(url, pool_pre_ping=True)
     _metadata.create_all(engine)
     return ReviewStore(engine, location)
+
+
+@contextmanager
+def store_errors(where: str) -> Iterator[None]:
+    """Inside: a database failure (unreachable server, not a store, locked past the
+    timeout) becomes :class:`~jpcore.errors.InputError` naming ``where`` (one line,
+    what a command prints; a URL's password is not shown)."""
+    try:
+        yield
+    except sa.exc.SQLAlchemyError as error:
+        from jpcore.errors import InputError
+
+        cause = getattr(error, "orig", None) or error
+        first = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+        shown = sa.make_url(where).render_as_string(hide_password=True) if _is_url(where) else where
+        raise InputError(shown, None, "a working review store", first) from None
+
+
+def _is_url(where: str) -> bool:
+    return where.startswith(("postgresql://", "postgres://", "postgresql+"))
+
+
+#: The first bytes of every SQLite database file.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def open_existing_store(where: str) -> ReviewStore:
+    """:func:`open_store` on a store that must already exist (a command reading
+    verdicts never makes an empty database out of a mistyped path):
+    :class:`~jpcore.errors.InputError` for a missing file or one that is not SQLite."""
+    if not _is_url(where):
+        from jpcore.errors import InputError
+
+        path = Path(where)
+        if not path.is_file():
+            raise InputError(where, None, "a review store (an SQLite file or a postgresql:// URL)", "no such file")
+        with path.open("rb") as handle:
+            if handle.read(16) != SQLITE_MAGIC:
+                raise InputError(where, None, "a review store (an SQLite file)", "another kind of file")
+    return open_store(where)
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -145,10 +186,11 @@ def _key_values(key: UnitKey) -> dict[str, Any]:
 
 
 def _review(row: Any) -> Review:
-    word = None if row.word_start == _NO_WORD else (row.word_start, row.word_end)
-    key = UnitKey(row.task, row.gold_sha256, row.sys_sha256, (row.gold_start, row.gold_end),
-                  (row.sys_start, row.sys_end), word)
-    return Review(key, row.verdict, row.note, row.reviewer, row.time, row.gold_text, row.sys_text)
+    (task, gold_sha, sys_sha, gold_start, gold_end, sys_start, sys_end, word_start, word_end,
+     verdict, note, reviewer, time, gold_text, sys_text) = row
+    word = None if word_start == _NO_WORD else (word_start, word_end)
+    key = UnitKey(task, gold_sha, sys_sha, (gold_start, gold_end), (sys_start, sys_end), word)
+    return Review(key, verdict, note, reviewer, time, gold_text, sys_text)
 
 
 def check_verdict(verdict: str | None) -> None:
@@ -221,11 +263,11 @@ class ReviewStore:
 
     # -- reading
 
-    def _select(self, *conditions: Any) -> Iterator[Review]:
+    def _select(self, *conditions: Any) -> list[Review]:
         query = sa.select(reviews).where(*conditions).order_by(*(reviews.c[name] for name in _KEY_COLUMNS))
         with self.engine.connect() as connection:
-            for row in connection.execute(query):
-                yield _review(row)
+            rows = connection.execute(query).all()
+        return [_review(row) for row in rows]
 
     def verdicts(self, task: str, gold_sha256: str, sys_sha256: str) -> dict[UnitKey, Review]:
         """Every review of this task on exactly these two files, by unit key."""
@@ -253,7 +295,7 @@ class ReviewStore:
 
     def all_reviews(self) -> list[Review]:
         """Every review in the store (export order: task, files, spans)."""
-        return list(self._select())
+        return self._select()
 
     # -- the session's reviewer
 

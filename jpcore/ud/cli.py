@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         def evaluate_other(path: str):
             return evaluate_bytes(gold_data, read_bytes(path), args.gold, path, strict=args.strict)
 
-        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences")
+        extras = run_extras(args, result, evaluate_other, system=args.system, noun="sentences", gold=args.gold)
     if args.html:
         from jpcore.reports.provenance import inputs_from_paths
         from jpcore.reports import write_html
