@@ -162,8 +162,6 @@ def show() -> None:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
                                  file_name="preprocess-report.html", reviews=review.report_reviews(reviews))
 
-    review.corrected_gold_download(reviewed, loaded, reviews, "download_corrected_gold")
-
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
@@ -184,3 +182,5 @@ def show() -> None:
             f"({of_total(len(shown), len(units), 'unit')} shown)."
         )
     st.html(units_html(view, shown))
+
+    review.corrected_gold_download(reviewed, loaded, reviews, "download_corrected_gold")
