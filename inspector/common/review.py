@@ -34,6 +34,7 @@ Every note, name and text from the store is shown through
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,10 @@ KEYS = tuple(str(number) for number in range(1, len(VERDICTS) + 1))
 NONE = "–"
 _REVIEWER = "_rv_reviewer"  # the session's reviewer name, once known
 _WRITTEN = "_rv_written"  # a review was written by this run's callback
+#: How long the server keeps the verdicts offered for a pair of files (seconds).
+OFFERED_SECONDS = 60.0
+#: (store, task, gold SHA-256, system SHA-256) -> (when read, the offered reviews)
+_OFFERED: dict[tuple[str | None, str, str, str], tuple[float, dict[UnitKey, Review]]] = {}
 
 
 def store_location() -> str | None:
@@ -106,18 +111,16 @@ class Reviewed:
 
     def offered(self) -> dict[int, Review]:
         """Reviews made against another version of the system file whose unit spans match
-        units of this one that have no review yet (by unit index); read once per session and
-        load (another version's reviews are not written while these files are reviewed)
-        until they are taken."""
-        slot = f"_rv_{self.prefix}offered"
-        kept = st.session_state.get(slot)
-        if kept is not None and kept[0] is self:
-            return kept[1]
-        found = review_store().offered(self.task, self.gold_sha256, self.sys_sha256, self.keys)
+        units of this one (by unit index).  The server reads them at most once every
+        :data:`OFFERED_SECONDS` for these files (reviews of another version are rarely
+        written while these are reviewed), and again once they are taken."""
+        files = (self.task, self.gold_sha256, self.sys_sha256)
+        kept = _OFFERED.get((store_location(), *files))
+        if kept is None or time.monotonic() - kept[0] > OFFERED_SECONDS:
+            kept = (time.monotonic(), review_store().offered(*files, self.keys))
+            _OFFERED[(store_location(), *files)] = kept
         index_of = self.index_of
-        offered = {index_of[key]: review for key, review in found.items() if key in index_of}
-        st.session_state[slot] = (self, offered)
-        return offered
+        return {index_of[key]: review for key, review in kept[1].items() if key in index_of}
 
     def record(self, index: int, verdict: str | None, note: str, reviewer: str) -> None:
         """Write unit ``index``'s verdict and note to the store now."""
@@ -276,7 +279,7 @@ def _take_offered(reviewed: Reviewed, offered: Mapping[int, Review]) -> None:
         Review(reviewed.keys[index], review.verdict, review.note, review.reviewer, "",
                reviewed.text(index, "gold"), reviewed.text(index, "sys"))
         for index, review in offered.items())
-    st.session_state.pop(f"_rv_{reviewed.prefix}offered", None)
+    _OFFERED.pop((store_location(), reviewed.task, reviewed.gold_sha256, reviewed.sys_sha256), None)
     st.session_state[_WRITTEN] = True
 
 
