@@ -27,7 +27,7 @@ from jpcore.task import TASKS
 #: line).  A module keeps the tasks' CLI contract (``configure(parser)``,
 #: ``run(args) -> int``) and is imported only when it runs, like theirs.
 TOOLS: dict[str, tuple[str, str]] = {
-    "review": ("jpcore.review.cli", "export, import and compare reviewers' verdicts (the review store)"),
+    "review": ("jpcore.review.cli", "export, import and compare reviewers' verdicts"),
 }
 
 

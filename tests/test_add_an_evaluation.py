@@ -69,7 +69,8 @@ def test_the_help_lists_it_and_an_unregistered_task_is_unknown(registered, capsy
         main(["--help"])
     main_help = capsys.readouterr().out
     assert main_help.endswith("    ud        dependency parsing and tagging (CoNLL 2018 metrics)\n"
-                              "    chars     characters equal at each position (a toy task)\n\n"
+                              "    chars     characters equal at each position (a toy task)\n"
+                              "    review    export, import and compare reviewers' verdicts\n\n"
                               "options:\n  -h, --help  show this help message and exit\n")
     task.TASKS.pop("chars")
     with pytest.raises(SystemExit) as exit_:

@@ -290,3 +290,30 @@ def test_a_saved_run_with_review_reads_back_checked(tmp_path, task):
 
     with pytest.raises(InputError, match="run.json: totals_reviewed"):
         read_run_json(json.dumps(data).encode(), "run.json", None, task)
+
+
+@pytest.mark.parametrize("task", sorted(PAIRS))
+def test_the_html_report_carries_the_verdicts_escaped(tmp_path, task):
+    db = tmp_path / "r.sqlite3"
+    verdicts = {"preprocess": {2: GE, 10: BA}, "parseval": {0: GE, 3: BA}, "gec": {1: GE, 4: BA},
+                "ud": {2: GE, 19: BA}}[task]
+    gold, system = record(db, task, verdicts)
+    first = min(verdicts)
+    keys = unit_keys(evaluate(task, gold.read_bytes(), system.read_bytes()), file_sha256(gold.read_bytes()),
+                     file_sha256(system.read_bytes()))
+    with open_store(str(db)) as store:
+        store.record(keys[first], GE, "<script>alert(1)</script> **bold** [x](javascript:alert(2))", "<b>ann</b>",
+                     "<i>gold</i>", "sys & co")
+    html = tmp_path / "report.html"
+    if task == "gec":
+        _gec(gold, system, db, "--html", str(html))
+    else:
+        run(task, gold, system, "--review", str(db), "--html", str(html))
+    page = html.read_text("utf-8")
+    section = page[page.index('<section id="review">'):]
+    section = section[:section.index("</section>")]
+    assert "<script>" not in section and "<b>ann" not in section and "<i>gold" not in section
+    assert ("&lt;script&gt;alert(1)&lt;/script&gt; **bold** [x](javascript:alert(2))" in section
+            and "&lt;b&gt;ann&lt;/b&gt;" in section and "sys &amp; co" in section)
+    assert section.count('<tr><td class="num">') == len(verdicts)  # one row per reviewed unit
+    assert "2 units reviewed; 2 judged gold error or both acceptable count as correct for the system." in section

@@ -197,3 +197,18 @@ def test_sqlite_is_in_wal_mode(tmp_path):
     with open_store(str(tmp_path / "r.sqlite3")) as store:
         with store.engine.connect() as connection:
             assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_a_read_does_not_wait_for_a_writer(tmp_path):
+    """SQLite: while one connection holds the write lock, another reads at once (WAL, deferred
+    reads) and sees what was committed before; the writer's rows appear after its commit."""
+    where = str(tmp_path / "r.sqlite3")
+    with open_store(where) as store, open_store(where) as reader:
+        store.record(unit(0), "unclear", "before", "ann", "g", "s")
+        with store._writer.begin() as connection:  # a write transaction left open
+            connection.execute(sa.text("UPDATE reviews SET note = 'inside'"))
+            started = time.perf_counter()
+            seen = reader.verdicts("preprocess", GOLD, SYS)
+            assert time.perf_counter() - started < 5
+            assert [r.note for r in seen.values()] == ["before"]
+        assert [r.note for r in reader.verdicts("preprocess", GOLD, SYS).values()] == ["inside"]

@@ -51,6 +51,10 @@ class Extras:
             data["oracle"] = self.oracle.to_dict()
         return data
 
+    def sections(self) -> list[Any]:
+        """What the HTML report adds after the task's sections (``--review``: the verdicts)."""
+        return [self.review.section()] if self.review is not None else []
+
     def text(self) -> str:
         """The blocks printed after the report: by shape, comparison, oracle (those asked for)."""
         parts = []
@@ -83,7 +87,6 @@ def run_extras(args: argparse.Namespace, result: Any, evaluate_other: Callable[[
         from jpcore.review.command import run_review
 
         extras.review = run_review(args, result, gold or "", system)
-        extras.review.measures = extras.measures
     if args.by_shape:
         extras.shapes = shape_rows(result, extras.measures)
     if args.compare:

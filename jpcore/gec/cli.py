@@ -192,7 +192,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)))
+        write_html(result, args.html, inputs_from_paths(("system", sys_name), ("gold", args.ref)),
+                   extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         data = result.to_dict()
         if from_text is not None:

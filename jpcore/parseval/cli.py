@@ -155,7 +155,8 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     if html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)))
+        write_html(result, html, inputs_from_paths(("gold", gold_path), ("system", sys_path)),
+                   extra_sections=extras.sections() if extras is not None else ())
     if as_json:
         data = result.to_dict()
         if extras is not None:

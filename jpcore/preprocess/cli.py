@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from jpcore.reports import inputs_from_paths, write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         data = result.to_dict()
         if extras is not None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from jpcore.formats.textio import printable
 from jpcore.reports.common import Report, Reviews
-from jpcore.reports.markup import document
+from jpcore.reports.markup import Section, document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
 from jpcore.task import of_result
 
@@ -64,16 +64,20 @@ def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
-                reviews: Reviews | None = None) -> str:
-    """The self-contained HTML document of ``result`` (see the module doc)."""
+                extra_sections: Sequence[Section] = (), reviews: Reviews | None = None) -> str:
+    """The self-contained HTML document of ``result`` (see the module doc); ``extra_sections``
+    (safe markup, such as what ``--review`` adds) follow the task's own; ``reviews`` (unit
+    index -> verdict, note) add a Verdict and a Note column to the per-unit table."""
     report = build_report(result, inputs, max_units, selected, reviews)
+    report.sections = [*report.sections, *extra_sections]
     # a file name given on the command line may hold bytes that are not UTF-8
     return printable(document(report.title, report.subtitle, report.sections, report.lang, report.style))
 
 
 def write_html(result: Result, out: str | Path, inputs: Sequence[InputInfo] | None = None,
-               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Path:
+               max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
+               extra_sections: Sequence[Section] = ()) -> Path:
     """Write :func:`render_html` to ``out`` (UTF-8); return the path.  ``OSError`` if it cannot."""
     path = Path(out)
-    path.write_text(render_html(result, inputs, max_units, selected), encoding="utf-8")
+    path.write_text(render_html(result, inputs, max_units, selected, extra_sections), encoding="utf-8")
     return path

@@ -18,7 +18,7 @@ from typing import Any
 
 from jpcore.errors import InputError
 
-__all__ = ["ReviewRun", "run_review"]
+__all__ = ["ReviewRun", "review_run", "run_review"]
 
 
 @dataclass
@@ -32,6 +32,8 @@ class ReviewRun:
     corrected: Any = None
     corrected_path: str | None = None
     measures: tuple = field(default=())
+    #: The review of each reviewed unit, by unit index.
+    verdicts: dict[int, Any] = field(default_factory=dict)
 
     def json(self) -> dict[str, Any]:
         """``{"totals_reviewed": ..., "review": {"units_reviewed", "counted_correct", "correct_units"
@@ -42,20 +44,45 @@ class ReviewRun:
             review["corrected_units"] = [c.unit for c in self.corrected.corrections]
         return {"totals_reviewed": self.totals_reviewed, "review": review}
 
-    def text(self) -> str:
-        """``After review (41 units reviewed, 12 counted correct): Words F1 92.40 (+0.58)`` per measure."""
+    def scores(self) -> list[tuple[str, str, str, str]]:
+        """Per measure: its label, the score before and after review, the difference (as printed)."""
         import numpy as np
 
         from jpcore.extras.totals import totals_json
 
         before = totals_json(self.result)
-        lines = [f"\nAfter review ({self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed, "
-                 f"{len(self.correct_units)} counted correct for the system):"]
+        rows = []
         for measure in self.measures:
             metric = measure.metric(self.result)
             old = float(metric.score(np.asarray(measure.totals_counts(before), dtype=np.int64)))
             new = float(metric.score(np.asarray(measure.totals_counts(self.totals_reviewed), dtype=np.int64)))
-            lines.append(f"  {measure.label(self.result)}: {measure.show(new)} ({measure.show_signed(new - old)})")
+            rows.append((measure.label(self.result), measure.show(old), measure.show(new),
+                         measure.show_signed(new - old)))
+        return rows
+
+    def section(self) -> Any:
+        """The HTML report's "After review" section: the scores before and after, then every
+        reviewed unit with its verdict, note, reviewer and time (all escaped)."""
+        from jpcore.reports.markup import Section, num, paragraph, paged_table, table
+
+        section = Section("After review", anchor="review")
+        section.add(paragraph(f"{self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed; "
+                              f"{len(self.correct_units)} judged gold error or both acceptable count as correct "
+                              "for the system."))
+        section.add(table(["Score", "Before review", "After review", "Difference"],
+                          [(label, num(old), num(new), num(diff)) for label, old, new, diff in self.scores()]))
+        rows = [(num(index), review.verdict or "–", review.note or "–", review.reviewer, review.time,
+                 review.gold_text, review.sys_text) for index, review in sorted(self.verdicts.items())]
+        if rows:
+            section.add(paged_table(["Unit", "Verdict", "Note", "Reviewer", "Time", "Gold", "System"], rows,
+                                    "reviewed units"))
+        return section
+
+    def text(self) -> str:
+        """``After review (41 units reviewed, 12 counted correct): Words F1 92.40 (+0.58)`` per measure."""
+        lines = [f"\nAfter review ({self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed, "
+                 f"{len(self.correct_units)} counted correct for the system):"]
+        lines.extend(f"  {label}: {new} ({diff})" for label, _, new, diff in self.scores())
         if self.corrected is not None:
             lines.append(f"Corrected gold: {len(self.corrected.corrections)} unit"
                          f"{'s' if len(self.corrected.corrections) != 1 else ''} taken from the system, "
@@ -66,8 +93,7 @@ class ReviewRun:
 
 def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewRun:
     """The review part asked for by ``args.review`` / ``args.write_corrected_gold`` (module doc)."""
-    from jpcore.review.identity import file_sha256
-    from jpcore.review.rescore import reviewed_totals, system_right_units, unit_verdicts
+    from jpcore.review.identity import file_sha256, task_name
     from jpcore.review.store import open_existing_store, store_errors
 
     for path, side in ((gold_path, "GOLD"), (sys_path, "SYSTEM")):
@@ -76,19 +102,16 @@ def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewR
                              "no such file")
     gold_data, sys_data = Path(gold_path).read_bytes(), Path(sys_path).read_bytes()
     gold_sha, sys_sha = file_sha256(gold_data), file_sha256(sys_data)
-    task = _task_name(result)
     with store_errors(args.review):
         with open_existing_store(args.review) as store:
-            reviews = store.verdicts(task, gold_sha, sys_sha)
-    verdicts = unit_verdicts(result, reviews, gold_sha, sys_sha)
-    right = system_right_units(verdicts)
-    run = ReviewRun(result, len(verdicts), sorted(right), reviewed_totals(result, right))
+            reviews = store.verdicts(task_name(result), gold_sha, sys_sha)
+    run = review_run(result, reviews, gold_sha, sys_sha)
     if args.write_corrected_gold:
         from jpcore.review.corrected import corrected_gold
         from jpcore.review.writing import _write_file
 
         try:
-            run.corrected = corrected_gold(result, gold_data, sys_data, verdicts)
+            run.corrected = corrected_gold(result, gold_data, sys_data, run.verdicts)
         except ValueError as error:
             raise InputError(sys_path, None, "the gold file's format", str(error)) from None
         _write_file(args.write_corrected_gold, run.corrected.data)
@@ -96,10 +119,16 @@ def run_review(args: Any, result: Any, gold_path: str, sys_path: str) -> ReviewR
     return run
 
 
-def _task_name(result: Any) -> str:
-    task = getattr(result, "task", None)
-    if isinstance(task, str):
-        return task
-    from jpcore.task import of_result
+def review_run(result: Any, reviews: dict, gold_sha256: str, sys_sha256: str) -> ReviewRun:
+    """The review part of ``result`` given a store's ``verdicts()`` on its two files (what the
+    app calls with its own store and files' hashes): the units' verdicts, the units counted
+    correct, ``totals_reviewed``, the task's measures for the scores before and after
+    (``section()`` is the HTML report's part; the corrected gold is not made here)."""
+    from jpcore.extras.totals import measures_of
+    from jpcore.review.rescore import reviewed_totals, system_right_units, unit_verdicts
 
-    return of_result(result).name
+    verdicts = unit_verdicts(result, reviews, gold_sha256, sys_sha256)
+    right = system_right_units(verdicts)
+    run = ReviewRun(result, len(verdicts), sorted(right), reviewed_totals(result, right), verdicts=verdicts)
+    run.measures = tuple(m for m in measures_of(result) if m.in_tables)
+    return run

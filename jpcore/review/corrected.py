@@ -83,10 +83,9 @@ def corrected_gold(result: Any, gold_data: bytes, sys_data: bytes, verdicts: dic
     """The gold with the units of ``verdicts`` (unit index -> review) judged gold error
     taken from the system (module doc).  ``ValueError`` when the two files are not in
     the same format."""
-    from jpcore.task import of_result
+    from jpcore.review.identity import task_name
 
-    task = getattr(result, "task", None)
-    name = task if isinstance(task, str) else of_result(result).name
+    name = task_name(result)
     gold_lines, sys_lines = split_lines(gold_data), split_lines(sys_data)
     extents, block = _EXTENTS[name](result, gold_lines, sys_lines)
     newline = next((line[len(_content(line)):] for line in gold_lines if line.endswith((b"\n", b"\r"))), b"\n")

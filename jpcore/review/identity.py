@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import Any, NamedTuple
 
-__all__ = ["UnitKey", "file_sha256", "span_starts", "unit_keys", "word_key"]
+__all__ = ["UnitKey", "file_sha256", "span_starts", "task_name", "unit_keys", "word_key"]
 
 Span = tuple[int, int]
 
@@ -88,14 +88,18 @@ def unit_keys(result: Any, gold_sha256: str, sys_sha256: str) -> list[UnitKey]:
 
     ``result`` is a preprocess, parseval, gec or ud result; ``LookupError``
     for a result of another task."""
-    task = str(result.task) if isinstance(getattr(result, "task", None), str) else _task_name(result)
+    task = task_name(result)
     spans = _SPANS.get(task)
     if spans is None:
         raise LookupError(f"no unit identity for task {task!r}")
     return [UnitKey(task, gold_sha256, sys_sha256, gold, sys) for gold, sys in spans(result)]
 
 
-def _task_name(result: Any) -> str:
+def task_name(result: Any) -> str:
+    """The name of the task whose result ``result`` is (its ``task`` attribute, else the registry's)."""
+    task = getattr(result, "task", None)
+    if isinstance(task, str):
+        return task
     from jpcore.task import of_result
 
     return of_result(result).name

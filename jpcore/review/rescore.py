@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from jpcore.review.identity import unit_keys
+from jpcore.review.identity import task_name, unit_keys
 from jpcore.review.verdicts import SYSTEM_RIGHT
 
 __all__ = ["reviewed_totals", "system_right_units", "unit_verdicts"]
@@ -50,11 +50,7 @@ def system_right_units(verdicts: dict[int, Any]) -> set[int]:
 
 def reviewed_totals(result: Any, right: Iterable[int]) -> dict[str, Any]:
     """``result``'s totals (JSON form) with the units ``right`` counted correct (module doc)."""
-    from jpcore.task import of_result
-
-    task = getattr(result, "task", None)
-    name = task if isinstance(task, str) else of_result(result).name
-    return _RESCORE[name](result, set(right))
+    return _RESCORE[task_name(result)](result, set(right))
 
 
 def _json(totals: dict[str, Any]) -> dict[str, Any]:

@@ -34,6 +34,8 @@ __all__ = ["ENV", "Review", "ReviewStore", "default_location", "open_existing_st
 
 #: The environment variable naming the store when none is given.
 ENV = "JP_REVIEW_DB"
+#: The execution option that marks a writing transaction (SQLite: BEGIN IMMEDIATE).
+_WRITE = "jp_review_write"
 #: No word span (a verdict on a whole unit) as stored: a primary key has no NULL.
 _NO_WORD = -1
 
@@ -170,7 +172,10 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: sa.Connection) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    # a write takes the write lock at once (waiting for it, never failing on a stale
+    # snapshot); a read begins deferred and never waits for a writer (WAL)
+    write = connection.get_execution_options().get(_WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 def _now() -> str:
@@ -205,6 +210,7 @@ class ReviewStore:
     def __init__(self, engine: sa.Engine, location: str) -> None:
         self.engine = engine
         self.location = location
+        self._writer = engine.execution_options(**{_WRITE: True})
         dialect = engine.dialect.name
         if dialect == "sqlite":
             from sqlalchemy.dialects.sqlite import insert
@@ -249,7 +255,7 @@ class ReviewStore:
         for item in items:
             check_verdict(item.verdict)
         now = _now()
-        with self.engine.begin() as connection:
+        with self._writer.begin() as connection:
             for item in items:
                 values = _key_values(item.key)
                 if item.verdict is None and not item.note:
@@ -308,5 +314,5 @@ class ReviewStore:
     def set_reviewer(self, session: str, name: str) -> None:
         """Keep ``name`` as the reviewer of ``session`` (committed when this returns)."""
         values = {"session": session, "reviewer": name, "time": _now()}
-        with self.engine.begin() as connection:
+        with self._writer.begin() as connection:
             connection.execute(self._upsert(sessions, ("session",), [values]), values)

@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         from jpcore.reports.provenance import inputs_from_paths
         from jpcore.reports import write_html
 
-        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)))
+        write_html(result, args.html, inputs_from_paths(("gold", args.gold), ("system", args.system)),
+                   extra_sections=extras.sections() if extras is not None else ())
     if args.json:
         # one string from the C encoder (json.dump encodes in Python, a write per piece: 6x slower);
         # millions of fresh containers: no cyclic collection while they are built
