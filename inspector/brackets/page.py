@@ -219,8 +219,7 @@ def show() -> None:
     _headline(result)
     reviewed = reviewing(loaded)
     reviews = reviewed.reviews() if reviewed is not None else {}
-    review.after_review(reviewed, result, reviews,
-                        [("Bracketing F1", lambda totals: totals["f1"])])  # EVALB's percent already
+    review.after_review(reviewed, result, reviews)
     show_significance(SPEC)
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)

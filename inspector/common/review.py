@@ -19,7 +19,7 @@ Contract (one widget for every evaluation view's unit page):
   written to the store at once (no save button).
 * :func:`after_review` writes the scores after review beside a view's headline
   ("After review: F1 92.40 (+0.58), 41 units reviewed"), computed by
-  :func:`jpcore.review.rescore.reviewed_totals` (never here);
+  :func:`jpcore.review.command.review_run` (the command line's ``--review``; never here);
   :func:`corrected_gold_download` shows what the verdicts ``gold error`` change
   in the gold file (unit, lines, before, after) and offers that file
   (:func:`jpcore.review.corrected.corrected_gold`).
@@ -45,7 +45,7 @@ import streamlit as st
 from jpcore.review import VERDICTS
 from jpcore.review.corrected import CorrectedGold, corrected_gold
 from jpcore.review.identity import UnitKey, file_sha256, unit_keys
-from jpcore.review.rescore import reviewed_totals, system_right_units
+from jpcore.review.command import ReviewRun, review_run
 from jpcore.review.verdicts import GOLD_ERROR
 from jpcore.review.store import Review, ReviewStore, open_store
 from inspector.common.markup import md_text
@@ -342,11 +342,6 @@ def review_panel(reviewed: Reviewed | None, index: int, reviews: Mapping[int, Re
 
 # --- scores after review and the corrected gold ---------------------------------------------
 
-#: A score a view shows after review: its label and how to read it (in percent) from totals
-#: in their JSON form (``None`` when it has no value).
-Measure = tuple[str, Callable[[Mapping[str, Any]], "float | None"]]
-
-
 def _judged(reviews: Mapping[int, Review]) -> dict[int, Review]:
     return {index: review for index, review in reviews.items() if review.verdict is not None}
 
@@ -362,25 +357,31 @@ def _kept(reviewed: Reviewed, name: str, key: object, make: Callable[[], Any]) -
     return value
 
 
-def after_review(reviewed: Reviewed | None, result: Any, reviews: Mapping[int, Review],
-                 measures: Sequence[Measure]) -> None:
-    """Beside a view's headline: each of ``measures`` after review with its change, and how
-    many units are reviewed; nothing while no unit has a verdict."""
+def _percent(measure: Any, shown: str, signed: bool = False) -> str:
+    """A score as the command line shows it, in percent as every page shows scores (errant's
+    0-1 figures times 100)."""
+    if measure.scale * measure.best == 100:
+        return shown
+    return f"{100 * float(shown):+.2f}" if signed else f"{100 * float(shown):.2f}"
+
+
+def after_review(reviewed: Reviewed | None, result: Any, reviews: Mapping[int, Review]) -> None:
+    """Beside a view's headline: each of the task's scores after review with its change (as
+    ``--review`` prints them), and how many units are reviewed; nothing while no unit has a
+    verdict."""
     judged = _judged(reviews)
     if reviewed is None or not judged:
         return
-    right = frozenset(system_right_units(judged))
-    before = _kept(reviewed, "totals", id(result), lambda: reviewed_totals(result, ()))
-    after = _kept(reviewed, "totals_after", (id(result), right), lambda: reviewed_totals(result, right))
-    parts = []
-    for label, value in measures:
-        was, now = value(before), value(after)
-        if now is not None:
-            parts.append(f"{label} {now:.2f}" + (f" ({now - was:+.2f})" if was is not None else ""))
-    st.markdown(f"**After review:** {', '.join(parts)}, {plural(len(judged), 'unit', grouped=True)} reviewed",
-                help=f"{plural(len(right), 'unit', grouped=True)} judged gold error or both acceptable count as "
-                     "correct for the system (the gold file is what was wrong there); the others keep their "
-                     "counts. Scores in percent.")
+    verdicts = tuple(sorted((index, review.verdict) for index, review in judged.items()))
+    run: ReviewRun = _kept(reviewed, "run", (id(result), verdicts), lambda: review_run(
+        result, {review.key: review for review in judged.values()}, reviewed.gold_sha256, reviewed.sys_sha256))
+    # labels and figures are jpcore's own (measure names, numbers): no text from a file
+    scores = ", ".join(f"{label} {_percent(measure, new)} ({_percent(measure, difference, signed=True)})"
+                       for measure, (label, _, new, difference) in zip(run.measures, run.scores()))
+    st.markdown(f"**After review:** {scores}, {plural(run.reviewed, 'unit', grouped=True)} reviewed",
+                help=f"{plural(len(run.correct_units), 'unit', grouped=True)} judged gold error or both "
+                     "acceptable count as correct for the system (the gold file is what was wrong there); "
+                     "the others keep their counts. The same figures as the command line's --review.")
 
 
 def corrected_gold_download(reviewed: Reviewed | None, loaded: LoadedInput, reviews: Mapping[int, Review],

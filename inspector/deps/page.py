@@ -89,8 +89,7 @@ def _headline(result: UdResult, reviewed: review.Reviewed | None, reviews: Mappi
         for name in HEADLINE:
             st.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True,
                       width=components.METRIC_WIDTH)
-    review.after_review(reviewed, result, reviews,
-                        [(f"{name} F1", lambda totals, name=name: 100 * totals[name]["f1"]) for name in HEADLINE])
+    review.after_review(reviewed, result, reviews)
     kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
     st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
     st.subheader("CoNLL 2018 metrics")

@@ -278,8 +278,7 @@ def show() -> None:
     _headline(result)
     reviewed = reviewing(loaded)
     reviews = reviewed.reviews() if reviewed is not None else {}
-    review.after_review(reviewed, result, reviews,
-                        [(result.errant.options.f_label, lambda totals: 100 * totals["f"])])
+    review.after_review(reviewed, result, reviews)
     show_significance(gec_loading.SPEC)
     _type_chart(loaded)
     chosen, verdicts = _edit_filter(loaded, reviewed)

@@ -27,7 +27,7 @@ from inspector.common.markup import md_text
 from inspector.common.wording import plural
 from inspector.tokens.render import legend_html
 from inspector.common import review
-from inspector.tokens.state import after_review_measures, require_loaded, reviewing
+from inspector.tokens.state import require_loaded, reviewing
 
 #: The Sentences & tokens page and its selected-unit key (``?unit=N``).
 SENTENCES_PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "sentences.py")
@@ -111,7 +111,7 @@ def show() -> None:
         _metrics(token_name, result.totals["tokens"])
         reviewed = reviewing(loaded)
         reviews = reviewed.reviews() if reviewed is not None else {}
-        review.after_review(reviewed, result, reviews, after_review_measures(token_name))
+        review.after_review(reviewed, result, reviews)
     with definitions:
         st.markdown(DEFINITIONS.format(token_name=token_name))
     show_significance(loading.SPEC)

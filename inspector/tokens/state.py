@@ -44,13 +44,6 @@ def reviewing(loaded: Loaded) -> review.Reviewed | None:
                             lambda index, side: view.unit_text(units[index], GOLD if side == "gold" else SYS))
 
 
-#: The scores the Overview shows after review (percent, from totals in their JSON form).
-def after_review_measures(token_name: str) -> list[review.Measure]:
-    """Sentences F1 and the level's token F1, read from totals in their JSON form."""
-    return [("Sentences F1", lambda totals: 100 * totals["sentences"]["f1"]),
-            (f"{token_name} F1", lambda totals: 100 * totals["tokens"]["f1"])]
-
-
 def require_loaded() -> Loaded:
     """The loaded data; stops the page with a hint when nothing is loaded."""
     loaded = get_loaded()
