@@ -178,7 +178,7 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str],
 
 
 def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair],
-               reviews: Mapping[int, Any]) -> None:
+               reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
     """The EVALB report, the JSON result, the table as CSV and the HTML report, made on click."""
     result = loaded.result
     st.subheader("Downloads")
@@ -201,7 +201,8 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html",
                                  selected=[shown + 1] if isinstance(shown, int) else [],
-                                 reviews=review.report_reviews(reviews))
+                                 reviews=review.report_reviews(reviews),
+                                 sections=review.report_sections(reviewed, result, reviews))
 
 
 def show() -> None:
@@ -261,5 +262,5 @@ def show() -> None:
 
     pair_detail(loaded, pair_ids, reviewed, reviews)
 
-    _downloads(loaded, view, pairs, reviews)
+    _downloads(loaded, view, pairs, reviewed, reviews)
     review.corrected_gold_download(reviewed, loaded, reviews, "bk_download_corrected_gold")

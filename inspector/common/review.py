@@ -189,6 +189,20 @@ def with_verdicts(frame: pd.DataFrame, indices: Sequence[int], reviews: Mapping[
     return frame
 
 
+def report_sections(reviewed: Reviewed | None, result: Any,
+                    reviews: Mapping[int, Review]) -> Callable[[], list[Any]]:
+    """What the HTML report adds after review, made when it is downloaded: the command line's
+    "After review" section (:meth:`jpcore.review.command.ReviewRun.section`), or nothing."""
+    judged = _judged(reviews)
+
+    def sections() -> list[Any]:
+        if reviewed is None or not judged:
+            return []
+        return [review_run(result, {review.key: review for review in judged.values()},
+                           reviewed.gold_sha256, reviewed.sys_sha256).section()]
+    return sections
+
+
 def report_reviews(reviews: Mapping[int, Review]) -> dict[int, tuple[str | None, str]]:
     """``reviews`` as the HTML report takes them: unit index -> (verdict, note)."""
     return {index: (review.verdict, review.note) for index, review in reviews.items()}

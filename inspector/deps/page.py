@@ -193,7 +193,7 @@ def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | 
 
 
 def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int],
-               reviews: Mapping[int, Any]) -> None:
+               reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
     """Every download, made when its button is clicked."""
     result, index = loaded.result, loaded.words
     st.subheader("Downloads")
@@ -209,7 +209,8 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
                                  selected=[shown] if isinstance(shown, int) else [],
-                                 reviews=review.report_reviews(reviews))
+                                 reviews=review.report_reviews(reviews),
+                                 sections=review.report_sections(reviewed, result, reviews))
     second = components.flow()
     second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
@@ -281,5 +282,5 @@ def show() -> None:
     words = tables.words_frame(index, table_rows)
     st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
 
-    _downloads(loaded, rows, units, reviews)
+    _downloads(loaded, rows, units, reviewed, reviews)
     review.corrected_gold_download(reviewed, loaded, reviews, "d_dl_corrected_gold")

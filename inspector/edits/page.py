@@ -238,7 +238,7 @@ def _edit_filter(loaded: gec_loading.GecLoaded,
 
 
 def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any],
-               reviews: Mapping[int, Any]) -> None:
+               reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
     """Every download, made when its button is clicked (a large pair renders quickly)."""
     result = loaded.result
     st.subheader("Downloads")
@@ -258,7 +258,8 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
                             file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
     with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
-                                 file_name="gec-report.html", reviews=review.report_reviews(reviews))
+                                 file_name="gec-report.html", reviews=review.report_reviews(reviews),
+                                 sections=review.report_sections(reviewed, result, reviews))
     st.caption(
         "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
         "aligned.ref.m2` prints the report above (without the notes)."
@@ -330,5 +331,5 @@ def show() -> None:
     shown, _ = components.paged(units, UNITS_PER_PAGE, "e_page", "units", caption=False)
     st.html(units_html(result, shown))
 
-    _downloads(loaded, units, edits, reviews)
+    _downloads(loaded, units, edits, reviewed, reviews)
     review.corrected_gold_download(reviewed, loaded, reviews, "e_dl_corrected_gold")

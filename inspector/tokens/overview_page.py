@@ -174,4 +174,5 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews))
+                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews),
+                                 sections=review.report_sections(reviewed, result, reviews))

@@ -160,7 +160,8 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews))
+                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews),
+                                 sections=review.report_sections(reviewed, result, reviews))
 
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)
