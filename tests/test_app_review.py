@@ -230,7 +230,7 @@ def test_a_saved_json_result_cannot_be_reviewed_and_says_why(review_db: Path) ->
     at.file_uploader(key="d_upload_json").set_value(("result.json", saved, "application/json"))
     _run(at)
     assert not [m for m in at.markdown if m.value.startswith("**Review**")]
-    assert any(c.value.startswith("Verdicts are kept for a gold and a system file") for c in at.caption)
+    assert any(c.value.startswith("No review here: verdicts are kept") for c in at.caption)
     assert at.multiselect(key="d_verdict").disabled
 
 
@@ -281,3 +281,16 @@ def test_each_first_page_shows_its_scores_after_review(name: str, line: str, rev
         "1 unit reviewed"]
     after = next(m.value for m in at.markdown if m.value.startswith("**After review:**"))
     assert set(re.findall(r"\(([-+][0-9.]+)\)", after)) == {"+0.00"}
+
+
+def test_a_store_that_cannot_be_opened_is_one_line_and_the_page_works(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    not_a_store = tmp_path / "notes.txt"
+    not_a_store.write_text("a text file, not a database\n" * 200, "utf-8")
+    monkeypatch.setenv("JP_REVIEW_DB", str(not_a_store))
+    at = _open(VIEWS["deps"])
+    (error,) = at.error
+    assert _unescape(error.value) == (f"Verdicts cannot be kept: {not_a_store}: expected a working review store, "
+                                      "found file is not a database.")
+    assert any(c.value.startswith("No review here: verdicts are kept") for c in at.caption)
+    assert len(_table(at, VIEWS["deps"])) == 49  # the page itself works

@@ -47,7 +47,8 @@ from jpcore.review.corrected import CorrectedGold, corrected_gold
 from jpcore.review.identity import UnitKey, file_sha256, unit_keys
 from jpcore.review.command import ReviewRun, review_run
 from jpcore.review.verdicts import GOLD_ERROR
-from jpcore.review.store import Review, ReviewStore, open_store
+from jpcore.errors import InputError
+from jpcore.review.store import Review, ReviewStore, default_location, open_store, store_errors
 from inspector.common.markup import md_text
 from inspector.common.state import LoadedInput
 from inspector.common.wording import of_total, plural
@@ -135,6 +136,12 @@ def reviewing(task: str, loaded: LoadedInput | None, prefix: str, units: Sequenc
     it holds no files (a saved JSON result) or nothing is loaded.  ``units`` are the result's
     units in unit order, ``mismatched(unit)`` says whether one has an error."""
     if loaded is None or loaded.gold_file is None or loaded.sys_file is None:
+        return None
+    try:
+        with store_errors(store_location() or default_location()):
+            review_store()
+    except (InputError, OSError) as error:
+        st.error(f"Verdicts cannot be kept: {md_text(error)}.", icon=":material/error:")
         return None
     slot = f"_rv_{prefix}reviewed"
     kept = st.session_state.get(slot)
@@ -317,8 +324,8 @@ def review_panel(reviewed: Reviewed | None, index: int, reviews: Mapping[int, Re
     """The review of unit ``index`` (see the module doc); call inside the unit's detail with the
     ``reviews`` the page read in this run (read again when only the detail reruns)."""
     if reviewed is None:
-        st.caption("Verdicts are kept for a gold and a system file: load the files themselves (a saved JSON "
-                   "result does not hold them) to review these units.")
+        st.caption("No review here: verdicts are kept for a gold and a system file in a working review store "
+                   "(a saved JSON result does not hold the files: load the files themselves).")
         return
     if st.session_state.pop(_WRITTEN, False) and _fragment_rerun():
         st.rerun()  # the unit list's Verdict column, its filter and the counts follow the store too
