@@ -14,7 +14,8 @@ in a temporary folder (``$JP_REVIEW_DB``; never the user's):
   result already evaluated and cached, as for every session after the
   first), and the part of it spent in :mod:`inspector.common.review` (unit
   keys, the file digests, the store's reads, the widget, the Verdict column),
-  timed at the outermost review call only; with no verdict and with a
+  timed at the outermost review call only (:mod:`inspector.common.review` and
+  :mod:`inspector.common.review_outcome`); with no verdict and with a
   verdict on each of the 475 mismatched units.  Target: under 50 ms.
 
 Prints one Markdown table; the status is 1 when a target is missed.  Not a
@@ -39,8 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = "ewt-full"
 VERDICT_LIMIT, STORE_LIMIT = 0.3, 0.050
 #: The entry points of the review module the pages call (timed at the outermost call).
-ENTRY_POINTS = ("reviewing", "verdict_filter", "filter_units", "with_verdicts", "review_panel", "after_review",
-                "corrected_gold_download", "report_reviews")
+ENTRY_POINTS = {"review": ("reviewing", "verdict_filter", "filter_units", "with_verdicts", "review_panel"),
+                "review_outcome": ("after_review", "corrected_gold_download", "report_reviews", "report_sections")}
 
 
 class ReviewClock:
@@ -68,22 +69,22 @@ class ReviewClock:
 @contextmanager
 def timed_review() -> Iterator[ReviewClock]:
     """The review module's entry points and the store reads of :class:`Reviewed`, timed."""
-    from inspector.common import review
+    from importlib import import_module
+
+    from inspector.common.review import Reviewed
 
     clock = ReviewClock()
-    saved = {name: getattr(review, name) for name in ENTRY_POINTS}
-    methods = {name: getattr(review.Reviewed, name) for name in ("reviews", "offered")}
+    saved = [(import_module(f"inspector.common.{module}"), name) for module, names in ENTRY_POINTS.items()
+             for name in names]
+    saved = [(owner, name, getattr(owner, name)) for owner, name in saved]
+    saved += [(Reviewed, name, getattr(Reviewed, name)) for name in ("reviews", "offered")]
     try:
-        for name, function in saved.items():
-            setattr(review, name, clock.wrap(function))
-        for name, function in methods.items():
-            setattr(review.Reviewed, name, clock.wrap(function))
+        for owner, name, function in saved:
+            setattr(owner, name, clock.wrap(function))
         yield clock
     finally:
-        for name, function in saved.items():
-            setattr(review, name, function)
-        for name, function in methods.items():
-            setattr(review.Reviewed, name, function)
+        for owner, name, function in saved:
+            setattr(owner, name, function)
 
 
 def _app() -> Any:

@@ -51,10 +51,10 @@ def test_the_per_unit_table_ends_with_each_units_verdict_and_note(task: str) -> 
 
 
 def test_the_apps_report_ends_with_the_command_lines_after_review_section() -> None:
-    """What the app's report button adds: review.report_sections, the section ``--review --html``
+    """What the app's report button adds: review_outcome.report_sections, the section ``--review --html``
     writes (scores before and after, every reviewed unit), beside the per-unit columns."""
     from jpcore.review import Review, file_sha256, unit_keys
-    from inspector.common import review
+    from inspector.common import review, review_outcome
 
     gold, system, _ = TOKENS.sample(None).read_files()
     result = _result("preprocess")
@@ -63,9 +63,9 @@ def test_the_apps_report_ends_with_the_command_lines_after_review_section() -> N
     reviewed = review.Reviewed("preprocess", "t_", gold_sha, sys_sha, keys, {k: i for i, k in enumerate(keys)},
                                frozenset(u.index for u in result.units if u.is_mismatch), lambda i, side: "")
     reviews = {2: Review(keys[2], "gold error", HOSTILE, "Ana", "2026-11-29T03:00:00+00:00", "g", "s")}
-    assert review.report_sections(reviewed, result, {})() == []
-    html = render_html(result, extra_sections=review.report_sections(reviewed, result, reviews)(),
-                       reviews=review.report_reviews(reviews))
+    assert review_outcome.report_sections(reviewed, result, {})() == []
+    html = render_html(result, extra_sections=review_outcome.report_sections(reviewed, result, reviews)(),
+                       reviews=review_outcome.report_reviews(reviews))
     after = html[html.index('id="review"'):]
     assert "1 unit reviewed; 1 judged gold error or both acceptable count as correct for the system." in after
     assert "<td>Sentences F1</td><td class=\"num\">91.40</td><td class=\"num\">92.73</td>" in after

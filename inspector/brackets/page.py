@@ -24,7 +24,7 @@ from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
-from inspector.common import linked_selection, loader_state, review
+from inspector.common import linked_selection, loader_state, review, review_outcome
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
@@ -201,8 +201,8 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html",
                                  selected=[shown + 1] if isinstance(shown, int) else [],
-                                 reviews=review.report_reviews(reviews),
-                                 sections=review.report_sections(reviewed, result, reviews))
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
 
 
 def show() -> None:
@@ -220,7 +220,7 @@ def show() -> None:
     _headline(result)
     reviewed = reviewing(loaded)
     reviews = reviewed.reviews() if reviewed is not None else {}
-    review.after_review(reviewed, result, reviews)
+    review_outcome.after_review(reviewed, result, reviews)
     show_significance(SPEC)
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)
@@ -263,4 +263,4 @@ def show() -> None:
     pair_detail(loaded, pair_ids, reviewed, reviews)
 
     _downloads(loaded, view, pairs, reviewed, reviews)
-    review.corrected_gold_download(reviewed, loaded, reviews, "bk_download_corrected_gold")
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "bk_download_corrected_gold")

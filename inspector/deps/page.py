@@ -29,7 +29,7 @@ import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
-from inspector.common import linked_selection, loader_state, review
+from inspector.common import linked_selection, loader_state, review, review_outcome
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
@@ -89,7 +89,7 @@ def _headline(result: UdResult, reviewed: review.Reviewed | None, reviews: Mappi
         for name in HEADLINE:
             st.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True,
                       width=components.METRIC_WIDTH)
-    review.after_review(reviewed, result, reviews)
+    review_outcome.after_review(reviewed, result, reviews)
     kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
     st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
     st.subheader("CoNLL 2018 metrics")
@@ -209,8 +209,8 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
                                  selected=[shown] if isinstance(shown, int) else [],
-                                 reviews=review.report_reviews(reviews),
-                                 sections=review.report_sections(reviewed, result, reviews))
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
     second = components.flow()
     second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
@@ -283,4 +283,4 @@ def show() -> None:
     st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
 
     _downloads(loaded, rows, units, reviewed, reviews)
-    review.corrected_gold_download(reviewed, loaded, reviews, "d_dl_corrected_gold")
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "d_dl_corrected_gold")

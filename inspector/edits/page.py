@@ -29,7 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
-from inspector.common import linked_selection, loader_state, review
+from inspector.common import linked_selection, loader_state, review, review_outcome
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
@@ -258,8 +258,8 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
                             file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
     with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
-                                 file_name="gec-report.html", reviews=review.report_reviews(reviews),
-                                 sections=review.report_sections(reviewed, result, reviews))
+                                 file_name="gec-report.html", reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
     st.caption(
         "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
         "aligned.ref.m2` prints the report above (without the notes)."
@@ -279,7 +279,7 @@ def show() -> None:
     _headline(result)
     reviewed = reviewing(loaded)
     reviews = reviewed.reviews() if reviewed is not None else {}
-    review.after_review(reviewed, result, reviews)
+    review_outcome.after_review(reviewed, result, reviews)
     show_significance(gec_loading.SPEC)
     _type_chart(loaded)
     chosen, verdicts = _edit_filter(loaded, reviewed)
@@ -332,4 +332,4 @@ def show() -> None:
     st.html(units_html(result, shown))
 
     _downloads(loaded, units, edits, reviewed, reviews)
-    review.corrected_gold_download(reviewed, loaded, reviews, "e_dl_corrected_gold")
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "e_dl_corrected_gold")

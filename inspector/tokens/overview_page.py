@@ -26,7 +26,7 @@ from inspector.common.significance import show_significance
 from inspector.common.markup import md_text
 from inspector.common.wording import plural
 from inspector.tokens.render import legend_html
-from inspector.common import review
+from inspector.common import review_outcome
 from inspector.tokens.state import require_loaded, reviewing
 
 #: The Sentences & tokens page and its selected-unit key (``?unit=N``).
@@ -111,7 +111,7 @@ def show() -> None:
         _metrics(token_name, result.totals["tokens"])
         reviewed = reviewing(loaded)
         reviews = reviewed.reviews() if reviewed is not None else {}
-        review.after_review(reviewed, result, reviews)
+        review_outcome.after_review(reviewed, result, reviews)
     with definitions:
         st.markdown(DEFINITIONS.format(token_name=token_name))
     show_significance(loading.SPEC)
@@ -174,5 +174,5 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews),
-                                 sections=review.report_sections(reviewed, result, reviews))
+                                 file_name="preprocess-report.html", reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))

@@ -19,7 +19,7 @@ from typing import Any
 import streamlit as st
 
 from jpcore.align import KINDS
-from inspector.common import linked_selection, loader_state, review
+from inspector.common import linked_selection, loader_state, review, review_outcome
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
@@ -160,8 +160,8 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", reviews=review.report_reviews(reviews),
-                                 sections=review.report_sections(reviewed, result, reviews))
+                                 file_name="preprocess-report.html", reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
 
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)
@@ -184,4 +184,4 @@ def show() -> None:
         )
     st.html(units_html(view, shown))
 
-    review.corrected_gold_download(reviewed, loaded, reviews, "download_corrected_gold")
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "download_corrected_gold")
