@@ -40,6 +40,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from jpcore.atomic import write_atomic
+
 ROOT = Path(__file__).resolve().parents[1]
 FINDINGS = ROOT / "bench" / "results" / "fuzz"
 MODULES = ("treescan", "pairscore", "fastlines")
@@ -103,7 +105,7 @@ def _target(module: str) -> Callable[[bytes], None]:
 def _record(module: str, data: bytes, error: BaseException) -> None:
     FINDINGS.mkdir(parents=True, exist_ok=True)
     path = FINDINGS / f"{module}-{abs(hash(data)):x}.bin"
-    path.write_bytes(data)
+    write_atomic(path, data)
     print(f"finding: {module}: {type(error).__name__}: {str(error)[:200]} (input: {path})", file=sys.stderr)
 
 
@@ -154,7 +156,7 @@ def run_atheris(module: str, seconds: float) -> dict:
     corpus = FINDINGS.parent / f"fuzz-corpus-{module}"
     corpus.mkdir(parents=True, exist_ok=True)
     for i, seed in enumerate(SEEDS):
-        (corpus / f"seed{i}").write_bytes(seed)
+        write_atomic(corpus / f"seed{i}", seed)
     FINDINGS.mkdir(parents=True, exist_ok=True)
     atheris.Setup([sys.argv[0], f"-max_total_time={int(seconds)}", "-max_len=4096", "-print_final_stats=1",
                    f"-artifact_prefix={FINDINGS}/{module}-", str(corpus)], check)

@@ -48,6 +48,7 @@ from pathlib import Path
 
 from bench import treebank
 from bench.shared_data import SHARED_DATA
+from jpcore.atomic import write_atomic
 from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, ScriptRuns, served_app
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
@@ -98,7 +99,7 @@ def session_files(index: int, folder: Path, scale: int) -> dict[str, tuple[Path,
 
     def write(name: str, data: bytes) -> Path:
         path = folder / f"{tag}-{name}"
-        path.write_bytes(data)
+        write_atomic(path, data)
         return path
 
     def without_first_lines(data: bytes, n: int) -> bytes:

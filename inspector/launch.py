@@ -7,6 +7,10 @@ Contract: :func:`main` (the console script installed by ``pip install .``)
   ``.streamlit/config.toml`` in the repository, which an installed copy does
   not carry), after saying on stderr what it starts and where the data is;
   any other argument goes to Streamlit (``--server.port 8502``);
+* ``--review-db PATH`` (or a ``postgresql://`` URL) is where the verdicts of the
+  review are kept (:mod:`inspector.common.review`): it sets ``$JP_REVIEW_DB``
+  for the server, which else keeps them where that variable says or in the
+  user's data directory;
 * ``--check`` loads every bundled sample through jpcore without starting a
   server (:mod:`inspector.main.sample_check`), prints one line each, and returns
   0, or 2 when one failed;
@@ -20,6 +24,7 @@ command line of the evaluations.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -72,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", action="store_true",
                         help="load every bundled sample without starting a server, print one line "
                              "each and exit (status 2 if one fails)")
+    parser.add_argument("--review-db", metavar="PATH",
+                        help="where verdicts and notes are kept: an SQLite file or a postgresql:// URL "
+                             "(default: $JP_REVIEW_DB, else the user's data directory)")
     parser.add_argument("--version", action="version", version=f"jp-inspector {_version()}")
     return parser
 
@@ -98,6 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not APP.is_file():
         print(f"jp-inspector: the app is missing: {APP} (reinstall the package)", file=sys.stderr)
         return 2
+    if args.review_db:
+        os.environ["JP_REVIEW_DB"] = args.review_db
     print(f"jp-inspector: starting Streamlit on {APP} with the samples in {sample_data_root()} "
           "(a few seconds; stop with Ctrl+C)", file=sys.stderr, flush=True)
     from streamlit.web import cli

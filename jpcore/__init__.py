@@ -8,7 +8,7 @@ Nothing in this package imports Streamlit; the inspector app is a client of thes
 result objects.
 """
 
-__version__ = "0.1.0"
+from jpcore.version import __version__
 
 #: The names :mod:`jpcore.api` offers here, imported on first use.
 API = ("Evaluation", "compare", "evaluate", "load", "rank")

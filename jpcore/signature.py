@@ -32,7 +32,7 @@ import argparse
 import hashlib
 from collections.abc import Mapping
 
-from jpcore import __version__
+from jpcore.version import __version__
 
 __all__ = ["NOT_SCORING", "PREFIX", "file_hash", "file_hashes", "for_run", "path_hash", "signature", "text_line",
            "with_hashes"]

@@ -428,7 +428,7 @@ def test_gold_comes_before_system_everywhere(edits: AppTest) -> None:
     for name in ("sentences", "lines", "annotator"):
         assert columns.index(f"Gold {name}") < columns.index(f"System {name}")
     assert columns.index("Gold") < columns.index("System")
-    assert columns[:6] == ["Unit", "Kind", "Gold:system", "TP", "FP", "FN"]  # what a unit cost first
+    assert columns[:7] == ["Unit", "Verdict", "Kind", "Gold:system", "TP", "FP", "FN"]  # what a unit cost first
     chosen = _frame(edits, "e_annotators").columns.tolist()
     assert chosen.index("Gold annotator") < chosen.index("System annotator")
     assert chosen.index("Gold sentences") < chosen.index("System sentences")

@@ -129,3 +129,19 @@ def test_the_bench_writes_its_tables_into_the_speed_page(tmp_path: Path):
     bare.write_text("# no markers\n", "utf-8")
     with pytest.raises(ValueError, match="bare.md: needs a line"):
         write_into(bare, "x\n")
+
+
+def test_the_signature_on_the_first_screen_is_what_the_command_prints():
+    import subprocess
+    import sys
+
+    first_screen = "\n".join((ROOT / "README.md").read_text("utf-8").splitlines()[:FIRST_SCREEN])
+    shown = first_screen.split("`signature: ", 1)[1].split("`", 1)[0]
+    excerpt = ROOT / "sample_data" / "ud" / "UD_English-EWT-excerpt"
+    done = subprocess.run([sys.executable, "-m", "jpcore", "preprocess",
+                           "sample_data/ud/UD_English-EWT-excerpt/en_ewt-ud-test.excerpt.gold.words.txt",
+                           "sample_data/ud/UD_English-EWT-excerpt/en_ewt-ud-test.excerpt.nltk.tok.txt"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert excerpt.is_dir() and done.returncode == 0
+    assert "Words      |    2498 |      36 |      75 |     98.58 |     97.09 |     97.83" in done.stdout
+    assert done.stderr == f"signature: {shown}\n"

@@ -16,7 +16,7 @@ VIEW = EvaluationView(
     title="Brackets",
     pages=(PageSpec("Brackets", ":material/account_tree:", page_file("brackets"),
                     params={**loader.SPEC.url_params(), "merged": BOOL, "word_groups": BOOL, "crossing": BOOL,
-                            "label": TEXT, "length": TEXT, "pair": INT, "bk_rows": INT}),),
+                            "label": TEXT, "length": TEXT, "bk_verdict": TEXT, "pair": INT, "bk_rows": INT}),),
     loader_page=page_file("brackets"),
     loader_hint="the sidebar of the Brackets page",
     analysis_source=analysis.source,

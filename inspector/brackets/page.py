@@ -15,7 +15,8 @@ fragment (stepping reruns only it) and the table is paged.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -23,7 +24,7 @@ from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
 from inspector.brackets import view as bv
-from inspector.common import linked_selection, loader_state, system_b
+from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
 from inspector.brackets.chart import label_figure, selected_labels
 from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
@@ -50,9 +51,18 @@ def _pick_from_table() -> None:
         st.session_state["pair"] = ids[rows[0]]
 
 
+def reviewing(loaded: BracketsLoaded) -> review.Reviewed | None:
+    """The loaded trees as the review sees them (a pair with an error is a mismatch)."""
+    view = bv.PairView(loaded.result)
+    pairs = loaded.result.pairs
+    return review.reviewing("parseval", loaded, "bk_", pairs, lambda pair: pair.has_error,
+                            lambda index, side: view.text(pairs[index], side))
+
+
 @st.fragment
-def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
-    """The selected pair: navigation, its trees drawn, its word units and constituents."""
+def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
+    """The selected pair: navigation, its review, its trees drawn, its word units and constituents."""
     result = loaded.result
     view = bv.PairView(result)
     ids = [pair.index for pair in result.pairs]
@@ -73,6 +83,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int]) -> None:
     pair = result.pairs[chosen]
     row = pair.row()
     st.subheader(f"Pair #{pair.index}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, pair.index, reviews)
     st.caption(
         f"gold {view.lines_phrase(pair, 'gold')} · system {view.lines_phrase(pair, 'sys')} · "
         f"matched {row.matched} of {row.gold} gold and {row.test} test constituents · "
@@ -141,9 +152,10 @@ def _headline(result: ParsevalResult) -> None:
     )
 
 
-def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilter:
-    """The filter widgets (bound to the URL) and what they choose; the chart's selection is
-    the Label filter's value (:mod:`inspector.common.linked_selection`)."""
+def _pair_filter(result: ParsevalResult, chart_labels: list[str],
+                 reviewed: review.Reviewed | None) -> tuple[bv.PairFilter, frozenset[str]]:
+    """The filter widgets (bound to the URL) and what they choose (the verdicts apart); the
+    chart's selection is the Label filter's value (:mod:`inspector.common.linked_selection`)."""
     st.subheader("Aligned pairs")
     filters = components.flow()
     only_merged = filters.toggle("Merged sentences", key="merged", bind="query-params",
@@ -158,12 +170,16 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str]) -> bv.PairFilt
                                                   "selected in the chart sets it).")
     buckets = filters.multiselect("Length (gold words)", list(bv.LENGTH_BUCKETS), key="length",
                                   bind="query-params", placeholder="all lengths", width=components.FILTER_WIDTH)
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "bk_verdict", width=components.FILTER_WIDTH)
     if linked_selection.shows_selection("label", chart_labels):
         st.caption(f"Chart selection: {md_text(', '.join(chart_labels))} ({CLEAR_HINT}).")
-    return bv.PairFilter(only_merged, only_groups, only_crossing, frozenset(chosen_labels), frozenset(buckets))
+    return (bv.PairFilter(only_merged, only_groups, only_crossing, frozenset(chosen_labels), frozenset(buckets)),
+            verdicts)
 
 
-def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair]) -> None:
+def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePair],
+               reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
     """The EVALB report, the JSON result, the table as CSV and the HTML report, made on click."""
     result = loaded.result
     st.subheader("Downloads")
@@ -186,7 +202,9 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         components.report_button(result, SPEC.report_inputs(loaded), key="bk_download_html",
                                  file_name="parseval-report.html",
                                  selected=[shown + 1] if isinstance(shown, int) else [],
-                                 comparison=system_b.shown(SPEC))
+                                 comparison=system_b.shown(SPEC),
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
 
 
 def show() -> None:
@@ -202,6 +220,9 @@ def show() -> None:
 
     _what_is_loaded(loaded)
     _headline(result)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    review_outcome.after_review(reviewed, result, reviews)
     show_significance(SPEC)
     totals_downloads(result, "bk_totals_dl")
     st.subheader("Per label")
@@ -210,15 +231,16 @@ def show() -> None:
     linked_selection.follow_selection(CHART_KEY, "label", chart_labels, bv.labels_in(result))
     figure = linked_selection.figure_revision(label_figure(result.label_scores()), CHART_KEY)
     chart = st.plotly_chart(figure, key=CHART_KEY, on_select="rerun", selection_mode=("points", "box"))
-    wanted = _pair_filter(result, selected_labels(chart))
-    pairs = bv.filter_pairs(result, wanted)
+    wanted, verdicts = _pair_filter(result, selected_labels(chart), reviewed)
+    pairs = review.filter_units(bv.filter_pairs(result, wanted), lambda pair: pair.index, reviews, verdicts)
     st.caption(f"Showing {of_total(len(pairs), len(result.pairs), 'pair')}.")
 
     # --- Table (paged) -------------------------------------------------------------
     table_pairs, _ = components.paged(pairs, TABLE_ROWS, "bk_rows", "pairs")
     st.session_state["bk_table_ids"] = [pair.index for pair in table_pairs]
 
-    frame = bv.pairs_frame(view, table_pairs)
+    frame = review.with_verdicts(bv.pairs_frame(view, table_pairs), [pair.index for pair in table_pairs], reviews,
+                                 position=2)  # after the pair's two numbers (Pair, EVALB ID)
     st.dataframe(
         frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
         height=min(360, 38 + 35 * max(len(frame), 1)),
@@ -241,6 +263,7 @@ def show() -> None:
     pair_ids = [pair.index for pair in pairs]
     components.follow_filters("pair", pair_ids)
 
-    pair_detail(loaded, pair_ids)
+    pair_detail(loaded, pair_ids, reviewed, reviews)
 
-    _downloads(loaded, view, pairs)
+    _downloads(loaded, view, pairs, reviewed, reviews)
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "bk_download_corrected_gold")

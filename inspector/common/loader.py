@@ -190,6 +190,7 @@ def _apply(spec: LoaderSpec, request: Request) -> None:
                         hashes = {"gold": file_hash(request.gold.data), "sys": file_hash(request.system.data)}
                 new = spec.loaded(result, request, fingerprint, step)
                 new.saved_comparison, new.saved_signature, new.file_hashes = saved_comparison, saved_signature, hashes
+                new.gold_file, new.sys_file = request.gold, request.system
             slot.put(new, held)
             return
         except InputError as error:

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
+from inspector.common.files import NamedBytes
 from inspector.common.url_kinds import DATA, TEXT, Params
 
 R = TypeVar("R")
@@ -86,6 +87,9 @@ class LoadedInput(Generic[R]):
     :func:`jpcore.results.reader.read_run_json`: a
     :class:`~jpcore.extras.comparison.ComparisonRun`), ``None`` for every
     other input (keyword only, so each view's fields keep their places).
+    ``gold_file`` and ``sys_file`` are the two files evaluated (what the review
+    store identifies units by, and the gold a corrected copy is made of);
+    ``None`` for a saved JSON result, which does not hold them.
     """
 
     result: R
@@ -98,6 +102,8 @@ class LoadedInput(Generic[R]):
     """The gold and system files' :func:`jpcore.signature.file_hash` (``None`` for a saved result)."""
     saved_signature: str | None = field(default=None, kw_only=True)
     """A saved JSON result's own ``"signature"`` (``None`` for files, or an older result without one)."""
+    gold_file: NamedBytes | None = field(default=None, kw_only=True)
+    sys_file: NamedBytes | None = field(default=None, kw_only=True)
 
     @property
     def token(self) -> str | None:

@@ -22,7 +22,7 @@ import gc
 import math
 import time
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TypeVar
 
@@ -51,15 +51,20 @@ def flow(align: str = "bottom") -> Any:
 
 
 def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_name: str,
-                  selected: Sequence[int] = (), comparison: Any = None) -> None:
+                  selected: Sequence[int] = (), comparison: Any = None,
+                  reviews: Mapping[int, tuple[str | None, str]] | None = None,
+                  sections: Callable[[], Sequence[Any]] | None = None) -> None:
     """A download button for the self-contained HTML report of ``result`` (scores, SVG
-    charts, definitions, licences, the per-unit table; ``selected`` units first where the
+    charts, definitions, licences, the per-unit table -- with each unit's verdict and note
+    from ``reviews``, unit index -> (verdict, note); ``selected`` units first where the
     report draws units, e.g. the trees of the pair shown; with ``comparison``, system B
-    against it: :func:`inspector.common.system_b.shown`); the file is made on click."""
+    against it: :func:`inspector.common.system_b.shown`; ``sections()``, sections added at
+    the end, such as the scores after review); the file is made on click."""
     chosen = list(selected)
     st.download_button(
         "HTML report (self-contained)",
-        lambda: render_html(result, list(inputs), selected=chosen, comparison=comparison),
+        lambda: render_html(result, list(inputs), selected=chosen, comparison=comparison, reviews=reviews,
+                            extra_sections=sections() if sections is not None else ()),
         file_name=file_name, mime="text/html", key=key, on_click="ignore",
         icon=":material/description:",
         help="One HTML file: scores, charts, every metric's definition, the data licences, "

@@ -23,7 +23,7 @@ VIEW = EvaluationView(
     key="deps",
     title="Dependencies",
     pages=(PageSpec("Dependencies", ":material/device_hub:", page_file("deps"),
-                    params={**loader.SPEC.url_params(), "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT,
+                    params={**loader.SPEC.url_params(), "d_err": TEXT, "d_deprel": TEXT, "d_upos": TEXT, "d_verdict": TEXT,
                             "d_unit": INT, "d_rows": INT, "d_wrows": INT}),),
     loader_page=page_file("deps"),
     loader_hint="the sidebar of the Dependencies page",

@@ -21,14 +21,15 @@ is made on click.  No figure is computed here.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
-from inspector.common import linked_selection, loader_state, system_b
+from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
@@ -83,12 +84,13 @@ def _what_is_loaded(loaded: DepsLoaded) -> None:
             st.markdown(SPEC.sample(loaded.sample_key).source_path.read_text("utf-8"))
 
 
-def _headline(result: UdResult) -> None:
-    """F1 of the attachment metrics, then the table of every metric."""
+def _headline(result: UdResult, reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
+    """F1 of the attachment metrics (and after review), then the table of every metric."""
     with components.flow("top"):
         for name in HEADLINE:
             st.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True,
                       width=components.METRIC_WIDTH)
+    review_outcome.after_review(reviewed, result, reviews)
     kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
     st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
     st.subheader("CoNLL 2018 metrics")
@@ -138,8 +140,8 @@ def _labels(loaded: DepsLoaded) -> None:
                    f"{diagonal:,} on the diagonal (the same label).")
 
 
-def _word_filter(loaded: DepsLoaded) -> WordFilter:
-    """The filter widgets (bound to the URL) and what they choose."""
+def _word_filter(loaded: DepsLoaded, reviewed: review.Reviewed | None) -> tuple[WordFilter, frozenset[str]]:
+    """The filter widgets (bound to the URL) and what they choose (the verdicts apart)."""
     index = loaded.words
     st.subheader("Units and word groups")
     filters = components.flow()
@@ -154,12 +156,22 @@ def _word_filter(loaded: DepsLoaded) -> WordFilter:
     tags = filters.multiselect("UPOS", index.tags, key="d_upos", bind="query-params", placeholder="all tags",
                                width=components.FILTER_WIDTH,
                                   help="Word groups with this tag on either side.")
-    return WordFilter(frozenset(errors), frozenset(labels), frozenset(tags))
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "d_verdict", width=components.FILTER_WIDTH)
+    return WordFilter(frozenset(errors), frozenset(labels), frozenset(tags)), verdicts
+
+
+def reviewing(loaded: DepsLoaded) -> review.Reviewed | None:
+    """The loaded treebanks as the review sees them (a unit with any error is a mismatch)."""
+    result = loaded.result
+    return review.reviewing("ud", loaded, "d_", result.units, lambda unit: unit.has_error,
+                            lambda index, side: tables.unit_text(result, result.units[index], side))
 
 
 @st.fragment
-def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
-    """The selected unit: navigation, its words gold over system, its word groups as a table."""
+def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
+    """The selected unit: navigation, its review, its words gold over system, its word groups as a table."""
     result, index = loaded.result, loaded.words
     number = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                         "Click a row of the units table, or type a unit number, to see its words.")
@@ -169,6 +181,7 @@ def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
     counts = unit.counts
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, unit.index, reviews)
     st.caption(" · ".join(f"{name} {counts[name].tp}/{counts[name].gold}/{counts[name].system}"
                           for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")) + " (correct/gold/system)")
     st.markdown("**Words, gold over system** (each word: FORM and ID, UPOS, → head, DEPREL)")
@@ -180,7 +193,8 @@ def unit_detail(loaded: DepsLoaded, ids: list[int]) -> None:
     st.caption("Click another row of the units table, use Previous / Next (keys K / J) or type a unit number.")
 
 
-def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]) -> None:
+def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int],
+               reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
     """Every download, made when its button is clicked."""
     result, index = loaded.result, loaded.words
     st.subheader("Downloads")
@@ -196,7 +210,9 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
         shown = st.session_state.get(UNIT_KEY)
         components.report_button(result, SPEC.report_inputs(loaded), key="d_dl_html", file_name="ud-report.html",
                                  selected=[shown] if isinstance(shown, int) else [],
-                                 comparison=system_b.shown(SPEC))
+                                 comparison=system_b.shown(SPEC),
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
     second = components.flow()
     second.download_button(
         "Per DEPREL as CSV", lambda: tables.labels_frame(per_deprel(result), "LAS", "DEPREL").to_csv(index=False),
@@ -225,22 +241,29 @@ def show() -> None:
         st.stop()
     result, index = loaded.result, loaded.words
     _what_is_loaded(loaded)
-    _headline(result)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    _headline(result, reviewed, reviews)
     show_significance(SPEC)
     totals_downloads(result, "d_totals_dl")
     st.subheader("Error by shape")
     show_by_shape(result, key="d_by_shape")
     _labels(loaded)
 
-    wanted = _word_filter(loaded)
+    wanted, verdicts = _word_filter(loaded, reviewed)
     rows = filter_rows(index.rows, wanted)
     units = units_of(rows) if wanted.active else [unit.index for unit in result.units]
+    if verdicts:
+        units = review.filter_units(units, int, reviews, verdicts)
+        kept = set(units)
+        rows = [row for row in rows if row.unit in kept]
     st.caption(f"Showing {len(rows):,} of {len(index.rows):,} word groups, in {len(units):,} of "
                f"{len(result.units):,} units.")
 
     # --- Units (paged) ------------------------------------------------------------
     table_units, _ = components.paged(units, TABLE_ROWS, "d_rows", "units")
-    units_frame = tables.units_frame(result, [result.units[i] for i in table_units], index)
+    units_frame = review.with_verdicts(tables.units_frame(result, [result.units[i] for i in table_units], index),
+                                      list(table_units), reviews)
     event = st.dataframe(
         units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=_table_height(len(units_frame), 330),
@@ -254,7 +277,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, units)
     components.pick_from_table(event.selection.rows, list(table_units), UNIT_KEY)
 
-    unit_detail(loaded, units)
+    unit_detail(loaded, units, reviewed, reviews)
 
     # --- Word groups (paged) --------------------------------------------------------
     st.subheader("Word groups")
@@ -262,4 +285,5 @@ def show() -> None:
     words = tables.words_frame(index, table_rows)
     st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
 
-    _downloads(loaded, rows, units)
+    _downloads(loaded, rows, units, reviewed, reviews)
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "d_dl_corrected_gold")

@@ -18,7 +18,7 @@ VIEW = EvaluationView(
     title="Edits",
     pages=(PageSpec("Edits", ":material/edit_note:", page_file("edits"),
                     params={**loader.SPEC.url_params(), "e_level": TEXT, "e_op": TEXT, "e_main": TEXT,
-                            "e_type": TEXT, "e_status": TEXT, "e_ann": TEXT, "e_q": TEXT, "e_unit": INT,
+                            "e_type": TEXT, "e_status": TEXT, "e_ann": TEXT, "e_q": TEXT, "e_verdict": TEXT, "e_unit": INT,
                             "e_rows": INT, "e_erows": INT, "e_page": INT}),),
     loader_page=page_file("edits"),
     loader_hint="the sidebar of the Edits page",

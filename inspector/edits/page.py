@@ -21,7 +21,7 @@ so a 44,000-sentence pair renders quickly once loaded.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -29,7 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
-from inspector.common import linked_selection, loader_state, system_b
+from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
@@ -54,9 +54,21 @@ CHART_KEY = "e_chart"
 CHART_LEVELS = {"type": "full type", "main": "main type", "operation": "operation (M/R/U)"}
 
 
+def reviewing(loaded: gec_loading.GecLoaded) -> review.Reviewed | None:
+    """The loaded M2 pair as the review sees it (a unit not exact or with a FP or FN is a mismatch)."""
+    result = loaded.result
+    sentences = result.errant.sentences
+    return review.reviewing(
+        "gec", loaded, "e_", result.units,
+        lambda unit: unit.kind != "exact" or sentences[unit.index].fp > 0 or sentences[unit.index].fn > 0,
+        lambda index, side: gec_tables.unit_text(result, result.units[index], side))
+
+
 @st.fragment
-def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
-    """The selected unit: navigation, its sentences with their edits side by side, both edit tables."""
+def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
+    """The selected unit: navigation, its review, its sentences with their edits side by side, both
+    edit tables."""
     result = loaded.result
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                        "Click a row of the table to see the unit's sentences with their "
@@ -67,6 +79,7 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int]) -> None:
     style = kind_style(unit.kind)
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, unit.index, reviews)
     st.html(units_html(result, [unit], indices=True))
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
     # one above the other, each as wide as the page: every column visible at 1400 px
@@ -197,8 +210,10 @@ def _type_chart(loaded: gec_loading.GecLoaded) -> None:
                                     for name in gec_tables.score_headers(f_label)})
 
 
-def _edit_filter(loaded: gec_loading.GecLoaded) -> gec_tables.EditFilter:
-    """The filter widgets (bound to the URL; the chart's selection sets them) and what they choose."""
+def _edit_filter(loaded: gec_loading.GecLoaded,
+                 reviewed: review.Reviewed | None) -> tuple[gec_tables.EditFilter, frozenset[str]]:
+    """The filter widgets (bound to the URL; the chart's selection sets them) and what they choose
+    (the verdicts apart)."""
     choices = loaded.edit_index.options
     filters = components.flow()
     width = components.FILTER_WIDTH
@@ -215,13 +230,16 @@ def _edit_filter(loaded: gec_loading.GecLoaded) -> gec_tables.EditFilter:
                                      placeholder="all", width=width, help="Coder id (last field of an edit line).")
     search = filters.text_input("Search text or correction", key="e_q", bind="query-params",
                                 width=components.SEARCH_WIDTH, help="Case-insensitive; spaces are ignored as a fallback.")
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "e_verdict", width=width)
     return gec_tables.EditFilter(
         frozenset(operations), frozenset(mains), frozenset(types), frozenset(statuses),
         frozenset(int(a) for a in annotators), search,
-    )
+    ), verdicts
 
 
-def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any]) -> None:
+def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Sequence[Any],
+               reviewed: review.Reviewed | None, reviews: Mapping[int, Any]) -> None:
     """Every download, made when its button is clicked (a large pair renders quickly)."""
     result = loaded.result
     st.subheader("Downloads")
@@ -241,7 +259,9 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
                             file_name="units.csv", mime="text/csv", key="e_dl_units", on_click="ignore")
     with buttons:
         components.report_button(result, gec_loading.SPEC.report_inputs(loaded), key="e_dl_html",
-                                 file_name="gec-report.html", comparison=system_b.shown(gec_loading.SPEC))
+                                 file_name="gec-report.html", comparison=system_b.shown(gec_loading.SPEC),
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
     st.caption(
         "The re-indexed M2 files are the aligned pair: `errant_compare -hyp aligned.hyp.m2 -ref "
         "aligned.ref.m2` prints the report above (without the notes)."
@@ -259,18 +279,26 @@ def show() -> None:
     result = loaded.result
     _what_is_loaded(loaded)
     _headline(result)
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    review_outcome.after_review(reviewed, result, reviews)
     show_significance(gec_loading.SPEC)
     totals_downloads(result, "e_totals_dl")
     _type_chart(loaded)
-    chosen = _edit_filter(loaded)
+    chosen, verdicts = _edit_filter(loaded, reviewed)
     units, edits = gec_tables.apply_filter(result, chosen, loaded.edit_index.edits)
+    if verdicts:
+        units = review.filter_units(units, lambda unit: unit.index, reviews, verdicts)
+        kept = {unit.index for unit in units}
+        edits = [edit for edit in edits if edit.unit in kept]
     ids = [unit.index for unit in units]
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')} and {plural(len(edits), 'edit')}.")
 
     # --- Units (paged) ------------------------------------------------------------
     st.subheader("Aligned units")
     table_units, _ = components.paged(units, TABLE_ROWS, "e_rows", "units")
-    units_frame = gec_tables.units_frame(result, table_units)
+    units_frame = review.with_verdicts(gec_tables.units_frame(result, table_units),
+                                      [unit.index for unit in table_units], reviews)
     event = st.dataframe(
         units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=min(330, 38 + 35 * max(len(units_frame), 1)),
@@ -286,7 +314,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids)
+    unit_detail(loaded, ids, reviewed, reviews)
 
     # --- Edits (paged) ----------------------------------------------------------------
     st.subheader("Edit table")
@@ -306,4 +334,5 @@ def show() -> None:
     shown, _ = components.paged(units, UNITS_PER_PAGE, "e_page", "units", caption=False)
     st.html(units_html(result, shown))
 
-    _downloads(loaded, units, edits)
+    _downloads(loaded, units, edits, reviewed, reviews)
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "e_dl_corrected_gold")

@@ -28,7 +28,8 @@ from inspector.common.significance import show_significance
 from inspector.common.markup import md_text
 from inspector.common.wording import plural
 from inspector.tokens.render import legend_html
-from inspector.tokens.state import require_loaded
+from inspector.common import review_outcome
+from inspector.tokens.state import require_loaded, reviewing
 
 #: The Sentences & tokens page and its selected-unit key (``?unit=N``).
 SENTENCES_PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "sentences.py")
@@ -110,6 +111,9 @@ def show() -> None:
     with scores:
         _metrics("Sentences", result.totals["sentences"])
         _metrics(token_name, result.totals["tokens"])
+        reviewed = reviewing(loaded)
+        reviews = reviewed.reviews() if reviewed is not None else {}
+        review_outcome.after_review(reviewed, result, reviews)
     with definitions:
         st.markdown(DEFINITIONS.format(token_name=token_name))
     show_significance(loading.SPEC)
@@ -173,4 +177,6 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC))
+                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC),
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))

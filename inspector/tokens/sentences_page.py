@@ -13,10 +13,13 @@ through units reruns only it; the table and the rendered view are paged.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import streamlit as st
 
 from jpcore.align import KINDS
-from inspector.common import linked_selection, loader_state, system_b
+from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
@@ -25,7 +28,7 @@ from inspector.common.markup import enum_text
 from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.wording import of_total
 from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
-from inspector.tokens.state import PREPROCESS, Loaded, require_loaded
+from inspector.tokens.state import PREPROCESS, Loaded, require_loaded, reviewing
 from inspector.tokens.unit_charts import selected_categories, units_figure
 
 #: Units per page of the rendered HTML view.
@@ -39,8 +42,9 @@ CHART_KEYS = {"kind": "units_by_kind_chart", "shape": "units_by_shape_chart"}
 
 
 @st.fragment
-def unit_detail(loaded: Loaded, ids: list[int]) -> None:
-    """The selected unit: navigation, its word groups aligned, why each count is what it is."""
+def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None = None,
+                reviews: Mapping[int, Any] | None = None) -> None:
+    """The selected unit: navigation, its review, its word groups aligned, why each count is what it is."""
     result, view = loaded.result, loaded.view
     index = components.unit_navigation(UNIT_KEY, ids, len(result.units),
                                        "Click a row of the table, or type a unit number, to see its word groups.")
@@ -49,6 +53,7 @@ def unit_detail(loaded: Loaded, ids: list[int]) -> None:
     unit = result.units[index]
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
+    review.review_panel(reviewed, unit.index, reviews)
     st.html(units_html(view, [unit]))
     st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
                 "token = one token, numbered as in the tables)")
@@ -113,16 +118,22 @@ def show() -> None:
         "Search gold or system text", key="q", bind="query-params", width=components.SEARCH_WIDTH,
         help="Case-insensitive; spaces are ignored as a fallback, so can't finds ca n't.",
     )
+    reviewed = reviewing(loaded)
+    reviews = reviewed.reviews() if reviewed is not None else {}
+    with filters:
+        verdicts = review.verdict_filter(reviewed, "verdict", width=components.FILTER_WIDTH)
 
     units = tables.filter_units(
         view, only_mismatches=only_mismatches, kinds=kinds, shapes=shapes, search=search
     )
+    units = review.filter_units(units, lambda unit: unit.index, reviews, verdicts)
     ids = [unit.index for unit in units]
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')}.")
 
     # --- Table (paged) ------------------------------------------------------------
     table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
-    frame = tables.units_frame(view, table_units)
+    frame = review.with_verdicts(tables.units_frame(view, table_units), [unit.index for unit in table_units],
+                                 reviews)
     event = st.dataframe(
         frame,
         key="units_table",
@@ -149,7 +160,9 @@ def show() -> None:
     )
     with downloads:
         components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC))
+                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC),
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
 
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)
@@ -159,7 +172,7 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids)
+    unit_detail(loaded, ids, reviewed, reviews)
 
     # --- Rendered view --------------------------------------------------------
     st.subheader("Rendered units")
@@ -171,3 +184,5 @@ def show() -> None:
             f"({of_total(len(shown), len(units), 'unit')} shown)."
         )
     st.html(units_html(view, shown))
+
+    review_outcome.corrected_gold_download(reviewed, loaded, reviews, "download_corrected_gold")

@@ -9,8 +9,9 @@ from functools import cached_property
 import streamlit as st
 
 from jpcore.preprocess import PreprocessResult
+from inspector.common import review
 from inspector.common.state import LoadedInput, Slot, show_nothing_loaded
-from inspector.tokens.view import ResultView
+from inspector.tokens.view import GOLD, SYS, ResultView
 
 #: The tokens & sentences input, shared by the Overview, Sentences & tokens and Analysis pages.
 PREPROCESS = Slot("jp_loaded", "jp_failed")
@@ -33,6 +34,14 @@ class Loaded(LoadedInput[PreprocessResult]):
 def get_loaded() -> Loaded | None:
     """The loaded tokens & sentences data, or ``None`` before anything loaded."""
     return PREPROCESS.get()
+
+
+def reviewing(loaded: Loaded) -> review.Reviewed | None:
+    """The loaded input as the review sees it (its units with an error are the mismatches)."""
+    view = loaded.view
+    units = loaded.result.units
+    return review.reviewing("preprocess", loaded, "t_", units, lambda unit: unit.is_mismatch,
+                            lambda index, side: view.unit_text(units[index], GOLD if side == "gold" else SYS))
 
 
 def require_loaded() -> Loaded:

@@ -18,7 +18,8 @@ from jpcore.gec.result import GecEdit, GecResult
 from jpcore.gec.sentences import ALIGNER, SIMILARITY
 from jpcore.gec.unit import GecUnit
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
+    Report, Reviews, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section,
+    text_cell, with_reviews,
 )
 from jpcore.reports.definitions import gec as gec_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
@@ -103,7 +104,7 @@ def _unit_cells(result: GecResult, unit: GecUnit) -> list[object]:
     ]
 
 
-def _units_table(result: GecResult, max_units: int) -> Section:
+def _units_table(result: GecResult, max_units: int, reviews: Reviews | None = None) -> Section:
     section = Section("Per-unit table", anchor="units")
     sentences = result.errant.sentences
     units, cap_note = capped(result.units, max_units,
@@ -113,13 +114,16 @@ def _units_table(result: GecResult, max_units: int) -> Section:
     headers = ["Unit", "Kind", "Gold:system", "System sentences", "Gold sentences", "System lines",
                "Gold lines", "System", "Gold", Cell("TP", "num"), Cell("FP", "num"), Cell("FN", "num"),
                "System edits", "Gold edits"]
-    section.add(paged_table(headers, [_unit_cells(result, unit) for unit in units], "units"))
+    headers, rows = with_reviews(headers, [_unit_cells(result, unit) for unit in units],
+                                 [unit.index for unit in units], reviews)
+    section.add(paged_table(headers, rows, "units"))
     return section
 
 
 def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_units: int = 5000,
-          selected: Sequence[int] = ()) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+          selected: Sequence[int] = (), reviews: Reviews | None = None) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only);
+    ``reviews`` (unit index -> verdict, note) add a Verdict and a Note column to the per-unit table.
 
     ``selected`` is the Task contract's list of units a person picked; the GEC
     report draws nothing per unit, so it does not use it."""
@@ -157,6 +161,6 @@ def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_unit
         inputs_section(infos, input_rows, ["Side", "File", "Sentences", "Annotators"]),
         parameters_section(parameters),
         definitions_section(gec_definitions(options.f_label, options.beta)),
-        _units_table(result, max_units),
+        _units_table(result, max_units, reviews),
     ]
     return report

@@ -20,7 +20,8 @@ from jpcore.parseval.result import MATCHED, ParsevalResult, TreePair
 from jpcore.peers.evalb.report import format_score
 from jpcore.peers.evalb.result import EvalbSummary
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
+    Report, Reviews, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section,
+    text_cell, with_reviews,
 )
 from jpcore.reports.definitions import parseval as parseval_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
@@ -127,7 +128,7 @@ def _pair_cells(result: ParsevalResult, pair: TreePair) -> list[object]:
     ]
 
 
-def _pairs_table(result: ParsevalResult, max_units: int) -> Section:
+def _pairs_table(result: ParsevalResult, max_units: int, reviews: Reviews | None = None) -> Section:
     section = Section("Per-pair table (EVALB's rows after alignment)", anchor="units")
     pairs, cap_note = capped(result.pairs, max_units, lambda pair: pair.has_error, "pairs")
     section.add(note(cap_note + " Trees of a merged pair are joined with ~~~; spans are in word units "
@@ -136,14 +137,17 @@ def _pairs_table(result: ParsevalResult, max_units: int) -> Section:
                Cell("Recall", "num"), Cell("Prec.", "num"), Cell("Matched", "num"), Cell("Gold", "num"),
                Cell("Test", "num"), Cell("Cross", "num"), Cell("Words", "num"), Cell("Tags", "num"),
                Cell("Tag acc.", "num"), "Gold", "System", "Brackets that did not match"]
-    section.add(paged_table(headers, [_pair_cells(result, pair) for pair in pairs], "pairs"))
+    headers, rows = with_reviews(headers, [_pair_cells(result, pair) for pair in pairs],
+                                 [pair.index for pair in pairs], reviews)
+    section.add(paged_table(headers, rows, "pairs"))
     return section
 
 
 def build(result: ParsevalResult, inputs: Sequence[InputInfo] | None = None,
-          max_units: int = 5000, selected: Sequence[int] = ()) -> Report:
+          max_units: int = 5000, selected: Sequence[int] = (), reviews: Reviews | None = None) -> Report:
     """The report of ``result``; ``inputs`` add licence/attribution (default: names only);
-    the trees of the ``selected`` pair ids are drawn first."""
+    the trees of the ``selected`` pair ids are drawn first; ``reviews`` (pair index -> verdict,
+    note) add a Verdict and a Note column to the per-pair table."""
     # Imported here: the tree drawing imports jpcore.reports.markup, whose package
     # (jpcore.reports) imports this module (until reports dispatch through the task registry).
     from jpcore.parseval.html_trees import trees_section
@@ -173,7 +177,7 @@ def build(result: ParsevalResult, inputs: Sequence[InputInfo] | None = None,
         inputs_section(infos, input_rows, ["Side", "File", "Trees", "Words"]),
         parameters_section(parameters),
         definitions_section(parseval_definitions()),
-        _pairs_table(result, max_units),
+        _pairs_table(result, max_units, reviews),
         trees_section(result, selected),
     ]
     return report

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from jpcore.align import KINDS
 from jpcore.reports.bins import bin_label, bin_of, bins_phrase, position_bins
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
+    Report, Reviews, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section,
+    text_cell, with_reviews,
 )
 from jpcore.reports.definitions import preprocess as preprocess_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
@@ -158,7 +159,7 @@ def _unit_cells(result: PreprocessResult, unit: Unit, flat: dict[str, list[str]]
     ]
 
 
-def _units_table(result: PreprocessResult, max_units: int, lang: str) -> Section:
+def _units_table(result: PreprocessResult, max_units: int, lang: str, reviews: Reviews | None = None) -> Section:
     section = Section("Per-unit table", anchor="units")
     units, cap_note = capped(result.units, max_units, lambda u: u.is_mismatch, "units")
     section.add(note(cap_note + " Sentences of a merged unit are joined with ~~~; the last column "
@@ -171,13 +172,15 @@ def _units_table(result: PreprocessResult, max_units: int, lang: str) -> Section
                "Word groups that differ", Cell("Sent TP", "num"), Cell("Sent FP", "num"),
                Cell("Sent FN", "num"), Cell("Tok TP", "num"), Cell("Tok FP", "num"), Cell("Tok FN", "num")]
     rows = [_unit_cells(result, unit, flat, lang) for unit in units]
+    headers, rows = with_reviews(headers, rows, [unit.index for unit in units], reviews)
     section.add(paged_table(headers, rows, "units"))
     return section
 
 
 def build(result: PreprocessResult, inputs: Sequence[InputInfo] | None = None,
-          max_units: int = 5000, selected: Sequence[int] = ()) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+          max_units: int = 5000, selected: Sequence[int] = (), reviews: Reviews | None = None) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only);
+    ``reviews`` (unit index -> verdict, note) add a Verdict and a Note column to the per-unit table.
 
     ``selected`` is the Task contract's list of units a person picked; this
     report draws nothing per unit, so it does not use it."""
@@ -200,6 +203,6 @@ def build(result: PreprocessResult, inputs: Sequence[InputInfo] | None = None,
         _parameters(result),
         definitions_section(preprocess_definitions(token_name)),
         _units_overview(result),
-        _units_table(result, max_units, lang),
+        _units_table(result, max_units, lang, reviews),
     ]
     return report

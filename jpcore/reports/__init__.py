@@ -11,7 +11,8 @@ into ONE HTML document (a ``str``); the task's ``report`` (its package's
 * the inputs with their licence and attribution when known
   (:mod:`jpcore.reports.provenance`), the normalisation and parameters in
   force, the definition of every metric (:mod:`jpcore.reports.definitions`);
-* the per-unit table, paged into ``<details>`` chunks and, beyond
+* the per-unit table (with each unit's verdict and note when reviews are given), paged
+  into ``<details>`` chunks and, beyond
   ``max_units`` units, limited to the units with an error (a note says so);
 * for PARSEVAL, the trees (inline SVG, :mod:`jpcore.parseval.tree_svg`) of
   the pairs a person selected and of the first pairs with an error.
@@ -29,7 +30,7 @@ from typing import Any
 
 from jpcore.atomic import open_atomic
 from jpcore.formats.textio import printable
-from jpcore.reports.common import Report
+from jpcore.reports.common import Report, Reviews
 from jpcore.reports.markup import Section, document
 from jpcore.reports.provenance import InputInfo, attribution_near, inputs_from_paths
 from jpcore.task import of_result
@@ -45,27 +46,34 @@ Result = Any
 
 
 def build_report(result: Result, inputs: Sequence[InputInfo] | None = None,
-                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Report:
+                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (),
+                 reviews: Reviews | None = None) -> Report:
     """The :class:`Report` (sections before rendering) of the result of any registered task;
-    ``selected`` names units a person picked (PARSEVAL: pair ids whose trees come first).
-    ``TypeError`` for anything else."""
+    ``selected`` names units a person picked (PARSEVAL: pair ids whose trees come first);
+    ``reviews`` (unit index -> verdict, note: the review store's, :mod:`jpcore.review`) add a
+    Verdict and a Note column to the per-unit table (a task's ``build`` is given them only when
+    there are any).  ``TypeError`` for anything else."""
     task = of_result(result)
     try:
         build = task.load("report")
     except LookupError:
         raise TypeError(f"no HTML report for {type(result).__name__}") from None
+    if reviews:
+        return build(result, inputs, max_units, selected, reviews=reviews)
     return build(result, inputs, max_units, selected)
 
 
 def render_html(result: Result, inputs: Sequence[InputInfo] | None = None,
                 max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), *,
-                comparison: Any = None, extra_sections: Sequence[Section] = (), signature: str | None = None) -> str:
+                comparison: Any = None, extra_sections: Sequence[Section] = (), signature: str | None = None,
+                reviews: Reviews | None = None) -> str:
     """The self-contained HTML document of ``result`` (see the module doc); with ``comparison``
     (a :class:`jpcore.extras.comparison.ComparisonRun` whose system A is ``result``), its
     section follows the headline (:mod:`jpcore.reports.comparison`); ``extra_sections``
     (safe markup, such as what ``--review`` adds) follow the task's own; the run's
-    ``signature`` (:mod:`jpcore.signature`) is shown under the title when given."""
-    report = build_report(result, inputs, max_units, selected)
+    ``signature`` (:mod:`jpcore.signature`) is shown under the title when given; ``reviews``
+    (unit index -> verdict, note) add a Verdict and a Note column to the per-unit table."""
+    report = build_report(result, inputs, max_units, selected, reviews)
     if comparison is not None:
         from jpcore.reports.comparison import comparison_section
 

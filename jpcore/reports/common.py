@@ -8,7 +8,7 @@ turns into the document.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,24 @@ def capped(units: Sequence, max_units: int, is_error, noun: str) -> tuple[list, 
             f"at least one error are listed, {len(shown):,} of {len(errors):,}, in document order. "
             "The JSON result (--json) holds every unit.")
     return shown, note
+
+
+#: Reviews as a report shows them: unit index -> (verdict or ``None``, note) (:mod:`jpcore.review`).
+Reviews = Mapping[int, tuple["str | None", str]]
+
+
+def with_reviews(headers: Sequence[object], rows: Sequence[Sequence[object]], indices: Sequence[int],
+                 reviews: Reviews | None) -> tuple[list[object], list[list[object]]]:
+    """``headers`` and ``rows`` (one row per unit of ``indices``) with a Verdict and a Note column
+    when ``reviews`` holds any (``–`` and an empty note for a unit without one); else unchanged.
+    The verdict and the note are plain text (escaped when the table is drawn)."""
+    if not reviews:
+        return list(headers), [list(row) for row in rows]
+    out = []
+    for row, index in zip(rows, indices):
+        verdict, note_text = reviews.get(index, (None, ""))
+        out.append([*row, verdict or "–", note_text or ""])
+    return [*headers, "Verdict", "Note"], out
 
 
 def shapes_section(result: Any, headers: Sequence[object], rows_of: Any, noun: str) -> Section:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jpcore.reports.common import (
-    Report, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section, text_cell,
+    Report, Reviews, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section,
+    text_cell, with_reviews,
 )
 from jpcore.reports.definitions import ALIGNMENT
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
@@ -150,7 +151,7 @@ def _attachments(result: UdResult, unit: UdUnit, forms: tuple[list[str], list[st
     return "<br>".join(wrong[:ATTACHMENTS_PER_UNIT]) + (f"<br>… {more} more" if more > 0 else "")
 
 
-def _units(result: UdResult, max_units: int) -> Section:
+def _units(result: UdResult, max_units: int, reviews: Reviews | None = None) -> Section:
     section = Section("Per-unit table", anchor="units")
     units, cap_note = capped(result.units, max_units, lambda unit: unit.has_error, "units")
     section.add(note(cap_note + " Sentences of a merged unit are joined with ~~~. Wrong attachments: "
@@ -174,13 +175,15 @@ def _units(result: UdResult, max_units: int) -> Section:
     headers = ["Unit", "Kind", "Gold: system", "Gold lines", "Gold", "System",
                Cell("Words correct/gold/system", "num"), Cell("UAS", "num"), Cell("LAS", "num"),
                "Wrong attachments"]
+    headers, rows = with_reviews(headers, rows, [unit.index for unit in units], reviews)
     section.add(paged_table(headers, rows, "units"))
     return section
 
 
 def build(result: UdResult, inputs: Sequence[InputInfo] | None = None,
-          max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = ()) -> Report:
-    """The report of ``result``; ``inputs`` add licence/attribution (default: names only).
+          max_units: int = DEFAULT_MAX_UNITS, selected: Sequence[int] = (), reviews: Reviews | None = None) -> Report:
+    """The report of ``result``; ``inputs`` add licence/attribution (default: names only);
+    ``reviews`` (unit index -> verdict, note) add a Verdict and a Note column to the per-unit table.
 
     ``selected`` is the Task contract's list of units a person picked; this
     report draws nothing per unit, so it does not use it."""
@@ -199,7 +202,7 @@ def build(result: UdResult, inputs: Sequence[InputInfo] | None = None,
         _parameters(result),
         definitions_section(DEFINITIONS),
         *_labels(result),
-        _units(result, max_units),
+        _units(result, max_units, reviews),
     ]
     return report
 
