@@ -129,7 +129,7 @@ def test_one_of_anything_is_singular_and_a_side_is_named_once(one_of_everything:
 
 def test_teaching_counts_and_lines_read_right() -> None:
     """Punkt cuts the one raw line into two sentences against one gold sentence: a 1:2 unit
-    whose two system sentences are both on line 1 -- ``sys l. 1``, not ``sys l. 1, 1``."""
+    whose two system sentences are both on line 1 -- ``system l. 1``, not ``system l. 1, 1``."""
     at = _open(TEACHING)
     at.radio(key="teach_source").set_value("paste")
     _run(at)
@@ -138,7 +138,7 @@ def test_teaching_counts_and_lines_read_right() -> None:
     _run(at)
     assert not at.error
     html = "\n".join(e.value for e in at.html)
-    assert "sys l. 1</span>" in html and "sys l. 1, 1" not in html
+    assert "system l. 1</span>" in html and "system l. 1, 1" not in html
     texts = _texts(at)
     joined = "\n".join(texts)
     assert "gold (pasted) (1 sentence, 6 tokens)" in joined

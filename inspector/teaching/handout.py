@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from jpcore.formats.segmentation import Segmentation
 from inspector.common.markup import esc
+from inspector.common.palette import BLUISH_GREEN
 from inspector.teaching.generated import GeneratedQuestion
 
 HANDOUT_STYLE = """<style>
@@ -45,10 +46,10 @@ def _segmentation(segmentation: Segmentation) -> str:
 
 
 #: The question and answer blocks' look on the page (the handout has its own sheet).
-PAGE_STYLE = """<style>
-.q .pair {margin-left: 1.2em;} .q {line-height: 1.6;}
-.jp-answer {border-left: 4px solid #009E73; padding: 2px 10px; background: rgba(0,158,115,.08);}
-.jp-answer ul {margin: 0; padding-left: 1.2em;}
+PAGE_STYLE = f"""<style>
+.q .pair {{margin-left: 1.2em;}} .q {{line-height: 1.6;}}
+.jp-answer {{border-left: 4px solid {BLUISH_GREEN}; padding: 2px 10px; background: rgba(0,158,115,.08);}}
+.jp-answer ul {{margin: 0; padding-left: 1.2em;}}
 </style>"""
 
 
