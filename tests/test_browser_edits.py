@@ -109,7 +109,7 @@ def _grids(page) -> list[dict]:
     (they are laid out; on a loaded machine the units table can come last)."""
     page.wait_for_function(f"() => ({GRIDS})().filter(g => g.headers[0] === '#' && g.scroll).length === 2 "
                            f"&& ({GRIDS})().some(g => g.headers[1] === 'Side' && g.scroll)"
-                           f"&& ({GRIDS})().some(g => g.headers[0] === 'Unit' && g.headers[1] === 'Kind')",
+                           f"&& ({GRIDS})().some(g => g.headers[0] === 'Unit' && g.headers[2] === 'Kind')",
                            polling="raf")
     return page.evaluate(GRIDS)
 
@@ -134,8 +134,9 @@ def test_edits_are_checkable_by_eye_at_1400_px(tmp_path: Path) -> None:
             assert every["headers"] == ["Unit", "Side", *EDIT_KEY_COLUMNS], sample
             for grid in (*details, every):
                 assert grid["scroll"] <= grid["client"], (sample, grid)
-            units = next(g for g in grids if g["headers"][:2] == ["Unit", "Kind"])
-            assert units["headers"][:8] == ["Unit", "Kind", "Gold:system", "TP", "FP", "FN", "Gold", "System"]
+            units = next(g for g in grids if g["headers"][:3] == ["Unit", "Verdict", "Kind"])
+            assert units["headers"][:9] == ["Unit", "Verdict", "Kind", "Gold:system", "TP", "FP", "FN", "Gold",
+                                            "System"]
             page_width, viewport = page.evaluate(PAGE_SCROLLS)
             assert page_width <= viewport, sample
 
