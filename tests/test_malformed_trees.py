@@ -52,8 +52,10 @@ NOTHING = ((0, 6, 0, 0, 7, 0), [((0, 2), (0, 0), "gold-only")])
         ("tabs.mrg", PERFECT),
         ("empty.mrg", NOTHING),
         ("blank_lines.mrg", NOTHING),
-        # "(TOP ())" has no words: it joins the tree before it
-        ("no_words.mrg", ((6, 6, 6, 0, 7, 7), [((0, 1), (0, 2), "merged"), ((1, 2), (2, 3), "exact")])),
+        # "(TOP ())" has no words: a sentence only the system has (a unit with
+        # nothing to compare never glues a group across a sentence edge, issue 29)
+        ("no_words.mrg", ((6, 6, 6, 0, 7, 7), [((0, 1), (0, 1), "exact"), ((1, 1), (1, 2), "system-only"),
+                                               ((1, 2), (2, 3), "exact")])),
         # no character in common: one differing group whose brackets cannot
         # be located on the other side, so nothing matches and nothing crosses
         ("other_text.mrg", ((0, 6, 9, 0, 7, 0), [((0, 2), (0, 3), "different")])),

@@ -24,7 +24,7 @@ def test_every_task_offers_the_parts_it_names(name: str) -> None:
     assert list(inspect.signature(entry.load("evaluate")).parameters)[:2] == ["gold_data", "sys_data"]
     result = entry.load("result")
     assert callable(result.from_dict) and callable(result.to_dict)
-    assert list(inspect.signature(entry.load("report")).parameters) == ["result", "inputs", "max_units", "selected"]
+    assert list(inspect.signature(entry.load("report")).parameters) == ["result", "inputs", "max_units", "selected", "reviews"]
 
 
 def test_the_cli_order_and_the_views() -> None:

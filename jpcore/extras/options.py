@@ -76,7 +76,7 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
                        help="rank every system given (SYSTEM and MORE_SYSTEMS): each score, every pair compared as "
                             "--compare does (same method, samples, seed), significance groups (p < 0.05 against "
                             "the group's best); --json adds \"ranking\"")
-    group.add_argument("more_systems", nargs="*", metavar="MORE_SYSTEMS",
+    group.add_argument("more_systems", nargs="*", default=[], metavar="MORE_SYSTEMS",
                        help="further system files to rank with --rank")
     group.add_argument("--table-format", choices=TABLE_FORMATS, default=None,
                        help="print the totals (and with --rank the ranking) as a table for a paper instead of the "
