@@ -29,7 +29,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, chain
 
 from jpcore.align.multiword import SideWords
 from jpcore.align.similarity import Normaliser
@@ -108,9 +108,10 @@ class Side:
     def of_tokens(cls, sentences: Sequence[Sequence[str]], key: Callable[[str], str]) -> Side:
         """The side of ``sentences`` (each a sequence of tokens), every token's key
         computed by ``key`` (once per distinct token)."""
-        key = cached_key(key)
-        keys = [key(token) for tokens in sentences for token in tokens]
-        return cls.of_keys(keys, token_starts(len(tokens) for tokens in sentences))
+        # one key per distinct token, then a C-level lookup per token (no Python call per token)
+        distinct = {token: key(token) for token in set(chain.from_iterable(sentences))}
+        keys = list(map(distinct.__getitem__, chain.from_iterable(sentences)))
+        return cls.of_keys(keys, token_starts(map(len, sentences)))
 
     @classmethod
     def of_sentences(cls, keys: list[str]) -> Side:

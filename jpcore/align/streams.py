@@ -678,7 +678,7 @@ def _one_to_one(ends: Sequence[int]) -> list[Group] | None:
 
 def ends_of(units: Sequence[str]) -> list[int]:
     """Cumulative end offsets of ``units`` in their concatenation."""
-    return list(accumulate(len(u) for u in units))
+    return list(accumulate(map(len, units)))
 
 
 def align_units(gold_units: Sequence[str], sys_units: Sequence[str]) -> list[Group]:

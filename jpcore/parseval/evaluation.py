@@ -29,17 +29,20 @@ streams, proportional to the differences otherwise (see :mod:`jpcore.align`).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes
 from jpcore.parseval.result import ParsevalResult, TreePair, summaries
-from jpcore.parseval.same_words import same_words_pairs
+from jpcore.parseval import same_words
+from jpcore.parseval.same_words import SameWordsPairs, count_pairs, same_words_pairs
 from jpcore.parseval.score import LabelCutter, score_pair
 from jpcore.peers.evalb.report import HEADER, render_row, render_summary
 from jpcore.runtime import gc_paused, promote_young_objects
 
-__all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "iter_report", "render_report"]
+__all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "evaluate_general", "iter_report",
+           "render_report"]
 
 #: Default ``--cutoff`` (gold tokens), as EVALB's CUTOFF_LEN.
 DEFAULT_CUTOFF = 40
@@ -59,45 +62,127 @@ def evaluate(
     cutoff_len: int = DEFAULT_CUTOFF,
     normaliser: Normaliser | None = None,
 ) -> ParsevalResult:
-    """Align ``sys_trees`` to ``gold_trees`` and score every aligned pair."""
+    """Align ``sys_trees`` to ``gold_trees`` and score every aligned pair.
+
+    Pairs of one tree each with the same words (most of a parser's output, even on
+    raw text) are counted by the C scorer (:mod:`jpcore.parseval.same_words`), the
+    others aligned word by word and scored by :func:`~jpcore.parseval.score.score_pair`;
+    :func:`evaluate_general` is the reference, every pair through the general path.
+    """
     normaliser = normaliser or default_normaliser()
     with gc_paused():
         cutter = LabelCutter()
         pairs = same_words_pairs(gold_trees, sys_trees, normaliser, cutter)
-        if pairs is not None:
-            return ParsevalResult(gold_name, sys_name, list(gold_trees), list(sys_trees), normaliser,
-                                  pairs, cutoff_len)
+        if pairs is None and same_words.available():
+            pairs = _per_pair(gold_trees, sys_trees, normaliser, cutter)
+        if pairs is None:
+            return evaluate_general(gold_trees, sys_trees, gold_name=gold_name, sys_name=sys_name,
+                                    cutoff_len=cutoff_len, normaliser=normaliser)
+    return ParsevalResult(gold_name, sys_name, list(gold_trees), list(sys_trees), normaliser, pairs, cutoff_len)
+
+
+def evaluate_general(
+    gold_trees: Sequence[Tree],
+    sys_trees: Sequence[Tree],
+    *,
+    gold_name: str = "gold",
+    sys_name: str = "system",
+    cutoff_len: int = DEFAULT_CUTOFF,
+    normaliser: Normaliser | None = None,
+) -> ParsevalResult:
+    """:func:`evaluate` without the C scorer: the whole file aligned at both levels
+    (:func:`jpcore.align.align_nested`), every pair scored in Python (the reference)."""
+    normaliser = normaliser or default_normaliser()
+    with gc_paused():
         # the character alignment, imported only when the words differ
         from jpcore.align import Side, align_nested, align_sides
 
+        cutter = LabelCutter()
         gold = Side.of_tokens([tree.words for tree in gold_trees], normaliser.key)
         system = Side.of_tokens([tree.words for tree in sys_trees], normaliser.key)
-        gold_tags = [tag for tree in gold_trees for tag in tree.tags]
-        sys_tags = [tag for tree in sys_trees for tag in tree.tags]
-        pairs: list[TreePair] = []
-        for index, (group, words) in enumerate(align_nested(gold, system, align_sides(gold, system))):
-            g0, g1 = group.gold
-            s0, s1 = group.sys
-            gold_pair = [(i, gold_trees[i]) for i in range(g0, g1)]
-            sys_pair = [(i, sys_trees[i]) for i in range(s0, s1)]
-            score = score_pair(gold_pair, sys_pair, words, gold_tags, sys_tags, cutter)
-            pairs.append(TreePair(
-                index=index,
-                gold=group.gold,
-                sys=group.sys,
-                kind=group.kind,
-                gold_lines=[(tree.first_line, tree.last_line) for _, tree in gold_pair],
-                sys_lines=[(tree.first_line, tree.last_line) for _, tree in sys_pair],
-                words=words,
-                gold_constituents=score.gold,
-                sys_constituents=score.sys,
-                length=gold.token_starts[g1] - gold.token_starts[g0],
-                matched=score.matched,
-                cross=score.cross,
-                correct_tags=score.correct_tags,
-            ))
+        tags = _Tags(gold_trees, sys_trees)
+        pairs = [_scored(index, group, words, gold_trees, sys_trees, gold, tags, cutter)
+                 for index, (group, words) in enumerate(align_nested(gold, system, align_sides(gold, system)))]
     return ParsevalResult(gold_name, sys_name, list(gold_trees), list(sys_trees), normaliser,
                           pairs, cutoff_len)
+
+
+class _Tags:
+    """Both sides' flat POS tags, made when a pair first needs them."""
+
+    __slots__ = ("_trees", "_tags")
+
+    def __init__(self, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree]) -> None:
+        self._trees = (gold_trees, sys_trees)
+        self._tags: tuple[list[str], list[str]] | None = None
+
+    def both(self) -> tuple[list[str], list[str]]:
+        if self._tags is None:
+            self._tags = tuple([tag for tree in trees for tag in tree.tags] for trees in self._trees)
+        return self._tags
+
+
+def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], gold, tags: _Tags,
+            cutter: LabelCutter) -> TreePair:
+    """Sentence group ``index`` with its word units, scored by the general path."""
+    g0, g1 = group.gold
+    s0, s1 = group.sys
+    gold_pair = [(i, gold_trees[i]) for i in range(g0, g1)]
+    sys_pair = [(i, sys_trees[i]) for i in range(s0, s1)]
+    score = score_pair(gold_pair, sys_pair, words, *tags.both(), cutter)
+    return TreePair(
+        index=index,
+        gold=group.gold,
+        sys=group.sys,
+        kind=group.kind,
+        gold_lines=[(tree.first_line, tree.last_line) for _, tree in gold_pair],
+        sys_lines=[(tree.first_line, tree.last_line) for _, tree in sys_pair],
+        words=words,
+        gold_constituents=score.gold,
+        sys_constituents=score.sys,
+        length=gold.token_starts[g1] - gold.token_starts[g0],
+        matched=score.matched,
+        cross=score.cross,
+        correct_tags=score.correct_tags,
+    )
+
+
+def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser: Normaliser,
+              cutter: LabelCutter) -> SameWordsPairs | None:
+    """The pairs of two files aligned sentence by sentence: a group of one tree each with the
+    same words is counted by the C scorer, any other is aligned word by word inside itself
+    (:func:`jpcore.align.nesting.word_groups_within`) and scored in Python.  ``None`` when a
+    token has no characters after normalisation (the whole file is then aligned as one)."""
+    from jpcore.align import EXACT, Side, align_sides, group_units
+    from jpcore.align.nesting import word_groups_within
+
+    gold = Side.of_tokens([tree.words for tree in gold_trees], normaliser.key)
+    system = Side.of_tokens([tree.words for tree in sys_trees], normaliser.key)
+    if "" in gold.keys or "" in system.keys:
+        return None
+    chars = align_sides(gold, system)
+    tags = _Tags(gold_trees, sys_trees)
+    made: list[TreePair | None] = []
+    fast: list[int] = []
+    fast_gold: list[Tree] = []
+    fast_sys: list[Tree] = []
+    for index, group in enumerate(group_units(gold.sentence_ends, system.sentence_ends, chars)):
+        (g0, g1), (s0, s1) = group.gold, group.sys
+        if group.kind == EXACT and g1 - g0 == 1 and s1 - s0 == 1:
+            gold_tree, sys_tree = gold_trees[g0], sys_trees[s0]
+            if gold_tree.words == sys_tree.words and gold_tree.words:
+                fast += (index, g0, s0, group.gold_chars[0], group.sys_chars[0])
+                fast_gold.append(gold_tree)
+                fast_sys.append(sys_tree)
+                made.append(None)
+                continue
+        words = word_groups_within(gold, system, chars, group)
+        if words is None:
+            return None
+        made.append(_scored(index, group, words, gold_trees, sys_trees, gold, tags, cutter))
+    counts = count_pairs(fast_gold, fast_sys, cutter)
+    return SameWordsPairs.mixed(list(gold_trees), list(sys_trees), made, array("q", fast), counts, cutter,
+                                normaliser.key, (gold.token_starts, system.token_starts))
 
 
 def evaluate_bytes(
