@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from pathlib import Path
 
 from bench import treebank
 from bench.shared_data import SHARED_DATA
@@ -186,3 +187,16 @@ def _labels(trees: list) -> set[str]:
             out.add(item[0])
             todo.extend(item[1])
     return out
+
+
+def write(folder: Path, copies: tuple[int, ...] = (1,)) -> dict[tuple[str, int], Path]:
+    """Write GUM and its two systems into ``folder`` once per number of ``copies``, as
+    ``gum-x{copies}.gld`` / ``.same`` / ``.raw``; their paths by (``gld``/``same``/``raw``, copies)."""
+    gold, same, raw = systems()
+    paths = {}
+    for times in copies:
+        for name, data in (("gld", gold), ("same", same), ("raw", raw)):
+            path = paths[name, times] = folder / f"gum-x{times}.{name}"
+            path.write_bytes(data * times)
+    return paths
+

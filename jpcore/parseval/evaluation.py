@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
+from itertools import accumulate, chain
 
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes
@@ -147,19 +148,32 @@ def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Seq
     )
 
 
+def _side(trees: Sequence[Tree], table: dict[str, str]):
+    """The :class:`~jpcore.align.Side` of ``trees``, each word's key looked up in ``table``;
+    its token ends kept as 64-bit integers (8 bytes a token, not a Python int's 36)."""
+    from jpcore.align.sides import Side, token_starts
+
+    keys = list(map(table.__getitem__, chain.from_iterable(tree.words for tree in trees)))
+    ends = array("q", accumulate(map(len, keys)))
+    starts = token_starts(len(tree.words) for tree in trees)
+    return Side(keys, ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, "".join(keys))
+
+
 def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser: Normaliser,
               cutter: LabelCutter) -> SameWordsPairs | None:
     """The pairs of two files aligned sentence by sentence: a group of one tree each with the
     same words is counted by the C scorer, any other is aligned word by word inside itself
     (:func:`jpcore.align.nesting.word_groups_within`) and scored in Python.  ``None`` when a
     token has no characters after normalisation (the whole file is then aligned as one)."""
-    from jpcore.align import EXACT, Side, align_sides, group_units
+    from jpcore.align import EXACT, align_sides, group_units
     from jpcore.align.nesting import word_groups_within
 
-    gold = Side.of_tokens([tree.words for tree in gold_trees], normaliser.key)
-    system = Side.of_tokens([tree.words for tree in sys_trees], normaliser.key)
-    if "" in gold.keys or "" in system.keys:
+    key = normaliser.key
+    table = {word: key(word) for word in {*chain.from_iterable(tree.words for tree in gold_trees),
+                                          *chain.from_iterable(tree.words for tree in sys_trees)}}
+    if "" in table.values():
         return None
+    gold, system = _side(gold_trees, table), _side(sys_trees, table)
     chars = align_sides(gold, system)
     tags = _Tags(gold_trees, sys_trees)
     made: list[TreePair | None] = []
