@@ -406,9 +406,13 @@ def _scanned(data: bytes) -> list[Tree] | None:
     if scanned is None:
         return None
     of_flat = Tree.of_flat
-    # bytes given to array() are its machine values (frombytes)
-    return [of_flat(labels, node_words, array("i", raw), words, tags, first_line, last_line)
-            for labels, node_words, raw, words, tags, first_line, last_line in scanned]
+    trees = []
+    add = trees.append
+    for k, (labels, node_words, raw, words, tags, first_line, last_line) in enumerate(scanned):
+        # bytes given to array() are its machine values (frombytes)
+        add(of_flat(labels, node_words, array("i", raw), words, tags, first_line, last_line))
+        scanned[k] = None  # its bytes go now, not after the last tree (a file's worth less at the peak)
+    return trees
 
 
 def _read_checked(text: str, file: str) -> list[Tree]:

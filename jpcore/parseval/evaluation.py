@@ -30,11 +30,14 @@ streams, proportional to the differences otherwise (see :mod:`jpcore.align`).
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate, chain
 
 from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes
+from jpcore.align.group_list import GroupList
+from jpcore.parseval.constituents import ConstituentList
 from jpcore.parseval.result import ParsevalResult, TreePair, summaries
 from jpcore.parseval import same_words
 from jpcore.parseval.same_words import SameWordsPairs, count_pairs, same_words_pairs
@@ -109,18 +112,32 @@ def evaluate_general(
 
 
 class _Tags:
-    """Both sides' flat POS tags, made when a pair first needs them."""
+    """Both sides' POS tags by flat token index, read from the trees when asked (a
+    bisection on the trees' first tokens; no flat copy of every tag)."""
 
-    __slots__ = ("_trees", "_tags")
+    __slots__ = ("_sides",)
 
     def __init__(self, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree]) -> None:
-        self._trees = (gold_trees, sys_trees)
-        self._tags: tuple[list[str], list[str]] | None = None
+        self._sides = (_FlatTags(gold_trees), _FlatTags(sys_trees))
 
-    def both(self) -> tuple[list[str], list[str]]:
-        if self._tags is None:
-            self._tags = tuple([tag for tree in trees for tag in tree.tags] for trees in self._trees)
-        return self._tags
+    def both(self) -> tuple[_FlatTags, _FlatTags]:
+        return self._sides
+
+
+class _FlatTags:
+    """One side's tags indexed by flat token number (``tags[k]``)."""
+
+    __slots__ = ("_trees", "_starts")
+
+    def __init__(self, trees: Sequence[Tree]) -> None:
+        self._trees = trees
+        self._starts: list[int] | None = None
+
+    def __getitem__(self, k: int) -> str:
+        if self._starts is None:
+            self._starts = list(accumulate((len(tree.words) for tree in self._trees), initial=0))
+        tree = bisect_right(self._starts, k) - 1
+        return self._trees[tree].tags[k - self._starts[tree]]
 
 
 def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], gold, tags: _Tags,
@@ -193,7 +210,12 @@ def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser:
         words = word_groups_within(gold, system, chars, group)
         if words is None:
             return None
-        made.append(_scored(index, group, words, gold_trees, sys_trees, gold, tags, cutter))
+        pair = _scored(index, group, words, gold_trees, sys_trees, gold, tags, cutter)
+        # kept compact, as the app keeps results (a tenth of the memory of the objects)
+        pair.words = GroupList(pair.words)
+        pair.gold_constituents = ConstituentList(pair.gold_constituents)
+        pair.sys_constituents = ConstituentList(pair.sys_constituents)
+        made.append(pair)
     counts = count_pairs(fast_gold, fast_sys, cutter)
     return SameWordsPairs.mixed(list(gold_trees), list(sys_trees), made, array("q", fast), counts, cutter,
                                 normaliser.key, (gold.token_starts, system.token_starts))
