@@ -135,16 +135,21 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     """Alignment mode: read both files, align, score, print (and write ``--html OUT``);
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
     # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
-    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, render_report
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes, evaluate_files, render_report
 
-    gold_data = Path(gold_path).read_bytes()
     cutoff_len = DEFAULT_CUTOFF if cutoff is None else cutoff
-    result = evaluate_bytes(gold_data, Path(sys_path).read_bytes(), gold_name=gold_path, sys_name=sys_path,
-                            cutoff_len=cutoff_len)
-    keep(result)
     extras = None
-    if args is not None and extra_options.requested(args):
+    if args is None or not extra_options.requested(args):
+        # nothing else reads the files: their bytes go as soon as their trees are read
+        result = evaluate_files(gold_path, sys_path, cutoff_len=cutoff_len)
+        keep(result)
+    else:
         from jpcore.extras.command import run_extras
+
+        gold_data = Path(gold_path).read_bytes()
+        result = evaluate_bytes(gold_data, Path(sys_path).read_bytes(), gold_name=gold_path, sys_name=sys_path,
+                                cutoff_len=cutoff_len)
+        keep(result)
 
         def evaluate_other(path: str):
             return evaluate_bytes(gold_data, Path(path).read_bytes(), gold_name=gold_path, sys_name=path,

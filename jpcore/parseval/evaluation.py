@@ -33,9 +33,10 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate, chain
+from pathlib import Path
 
 from jpcore.align.similarity import Normaliser
-from jpcore.formats.trees import Tree, read_trees_bytes
+from jpcore.formats.trees import Tree, read_trees_bytes, read_trees_file
 from jpcore.align.group_list import GroupList
 from jpcore.parseval.constituents import ConstituentList
 from jpcore.parseval.result import ParsevalResult, TreePair, summaries
@@ -45,8 +46,8 @@ from jpcore.parseval.score import LabelCutter, score_pair
 from jpcore.peers.evalb.report import HEADER, render_row, render_summary
 from jpcore.runtime import gc_paused, promote_young_objects
 
-__all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "evaluate_general", "iter_report",
-           "render_report"]
+__all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "evaluate_files", "evaluate_general",
+           "iter_report", "render_report"]
 
 #: Default ``--cutoff`` (gold tokens), as EVALB's CUTOFF_LEN.
 DEFAULT_CUTOFF = 40
@@ -167,13 +168,18 @@ def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Seq
 
 def _side(trees: Sequence[Tree], table: dict[str, str]):
     """The :class:`~jpcore.align.Side` of ``trees``, each word's key looked up in ``table``;
-    its token ends kept as 64-bit integers (8 bytes a token, not a Python int's 36)."""
+    its token ends kept as 64-bit integers (8 bytes a token, not a Python int's 36).  Its
+    ``keys`` are left empty: the sentence alignment and
+    :func:`~jpcore.align.nesting.word_groups_within` read the stream and the ends only
+    (8 bytes a token less)."""
     from jpcore.align.sides import Side, token_starts
 
-    keys = list(map(table.__getitem__, chain.from_iterable(tree.words for tree in trees)))
-    ends = array("q", accumulate(map(len, keys)))
+    def keys() -> Iterator[str]:
+        return map(table.__getitem__, chain.from_iterable(tree.words for tree in trees))
+
+    ends = array("q", accumulate(map(len, keys())))
     starts = token_starts(len(tree.words) for tree in trees)
-    return Side(keys, ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, "".join(keys))
+    return Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, "".join(keys()))
 
 
 def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser: Normaliser,
@@ -216,9 +222,11 @@ def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser:
         pair.gold_constituents = ConstituentList(pair.gold_constituents)
         pair.sys_constituents = ConstituentList(pair.sys_constituents)
         made.append(pair)
+    token_starts = (gold.token_starts, system.token_starts)
+    del gold, system, chars, table  # the streams and their ends go before the counting
     counts = count_pairs(fast_gold, fast_sys, cutter)
     return SameWordsPairs.mixed(list(gold_trees), list(sys_trees), made, array("q", fast), counts, cutter,
-                                normaliser.key, (gold.token_starts, system.token_starts))
+                                normaliser.key, token_starts)
 
 
 def evaluate_bytes(
@@ -242,6 +250,18 @@ def evaluate_bytes(
         system = read_trees_bytes(sys_data, sys_name)
         result = evaluate(gold, system, gold_name=gold_name, sys_name=sys_name, cutoff_len=cutoff_len)
         promote_young_objects()  # the result is long-lived: no scan of it when the collector resumes
+        return result
+
+
+def evaluate_files(gold_path: str | Path, sys_path: str | Path, *, cutoff_len: int = DEFAULT_CUTOFF) -> ParsevalResult:
+    """:func:`evaluate_bytes` of two files, each file's bytes dropped as soon as its trees are
+    read (what ``jpcore parseval GOLD SYSTEM`` does when nothing else needs the bytes: a
+    large file's peak memory then holds its trees, not its bytes too)."""
+    with gc_paused():
+        gold = read_trees_file(gold_path)
+        system = read_trees_file(sys_path)
+        result = evaluate(gold, system, gold_name=str(gold_path), sys_name=str(sys_path), cutoff_len=cutoff_len)
+        promote_young_objects()
         return result
 
 
