@@ -126,3 +126,19 @@ def test_a_token_without_characters_aligns_the_whole_file() -> None:
     assert isinstance(fast.pairs, list)
     assert render_report(fast) == render_report(evaluate_general(read_trees_bytes(gold, "g"),
                                                                  read_trees_bytes(system, "s")))
+
+
+def test_keys_at_once_are_each_tokens_key() -> None:
+    """:meth:`Normaliser.keys` (every token at once) equals :meth:`Normaliser.key` token by
+    token: GUM's words and both systems', spaces, invisible and NUL characters, every table."""
+    from jpcore.align.similarity import Normaliser, known_languages
+
+    gold, same, raw = gum_raw.systems(trees=600)
+    words = sorted({word for data in (gold, same, raw) for tree in read_trees_bytes(data, "f") for word in tree.words})
+    words += ["a\u00a0b", "\u200b", "-LRB-", " -RRB- ", "\u00c9\u00df\u03a3", "", "x\x00y", "``", "''"]
+    for language in known_languages():
+        for casefold in (True, False):
+            for contractions in (True, False):
+                normaliser = Normaliser.for_language(language, casefold=casefold, contractions=contractions)
+                for tokens in (words, words[:-3], [], ["\x00"]):
+                    assert normaliser.keys(tokens) == [normaliser.key(token) for token in tokens]

@@ -30,9 +30,8 @@ streams, proportional to the differences otherwise (see :mod:`jpcore.align`).
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from itertools import accumulate, chain
+from itertools import accumulate, chain, count
 from pathlib import Path
 
 from jpcore.align.similarity import Normaliser
@@ -105,50 +104,33 @@ def evaluate_general(
         cutter = LabelCutter()
         gold = Side.of_tokens([tree.words for tree in gold_trees], normaliser.key)
         system = Side.of_tokens([tree.words for tree in sys_trees], normaliser.key)
-        tags = _Tags(gold_trees, sys_trees)
-        pairs = [_scored(index, group, words, gold_trees, sys_trees, gold, tags, cutter)
+        tags = ([tag for tree in gold_trees for tag in tree.tags], [tag for tree in sys_trees for tag in tree.tags])
+        pairs = [_scored(index, group, words, gold_trees, sys_trees, gold, system, cutter, tags)
                  for index, (group, words) in enumerate(align_nested(gold, system, align_sides(gold, system)))]
     return ParsevalResult(gold_name, sys_name, list(gold_trees), list(sys_trees), normaliser,
                           pairs, cutoff_len)
 
 
-class _Tags:
-    """Both sides' POS tags by flat token index, read from the trees when asked (a
-    bisection on the trees' first tokens; no flat copy of every tag)."""
-
-    __slots__ = ("_sides",)
-
-    def __init__(self, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree]) -> None:
-        self._sides = (_FlatTags(gold_trees), _FlatTags(sys_trees))
-
-    def both(self) -> tuple[_FlatTags, _FlatTags]:
-        return self._sides
+def _flat_tags(trees: Sequence[Tree], first: int, stop: int, first_token: int) -> dict[int, str]:
+    """The POS tags of ``trees[first:stop]`` by flat token number (their first token is
+    ``first_token``): what :func:`~jpcore.parseval.score.score_pair` reads of a side's flat
+    tag list, made for one pair (no flat copy of every tag of the file)."""
+    tags = chain.from_iterable(trees[k].tags for k in range(first, stop))
+    return dict(zip(count(first_token), tags))
 
 
-class _FlatTags:
-    """One side's tags indexed by flat token number (``tags[k]``)."""
-
-    __slots__ = ("_trees", "_starts")
-
-    def __init__(self, trees: Sequence[Tree]) -> None:
-        self._trees = trees
-        self._starts: list[int] | None = None
-
-    def __getitem__(self, k: int) -> str:
-        if self._starts is None:
-            self._starts = list(accumulate((len(tree.words) for tree in self._trees), initial=0))
-        tree = bisect_right(self._starts, k) - 1
-        return self._trees[tree].tags[k - self._starts[tree]]
-
-
-def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], gold, tags: _Tags,
-            cutter: LabelCutter) -> TreePair:
-    """Sentence group ``index`` with its word units, scored by the general path."""
+def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], gold, system,
+            cutter: LabelCutter, tags: tuple[Sequence[str], Sequence[str]] | None = None) -> TreePair:
+    """Sentence group ``index`` with its word units, scored by the general path; ``tags``
+    are both sides' flat tag lists (else the pair's own are made)."""
     g0, g1 = group.gold
     s0, s1 = group.sys
     gold_pair = [(i, gold_trees[i]) for i in range(g0, g1)]
     sys_pair = [(i, sys_trees[i]) for i in range(s0, s1)]
-    score = score_pair(gold_pair, sys_pair, words, *tags.both(), cutter)
+    if tags is None:
+        tags = (_flat_tags(gold_trees, g0, g1, gold.token_starts[g0]),
+                _flat_tags(sys_trees, s0, s1, system.token_starts[s0]))
+    score = score_pair(gold_pair, sys_pair, words, *tags, cutter)
     return TreePair(
         index=index,
         gold=group.gold,
@@ -191,14 +173,13 @@ def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser:
     from jpcore.align import EXACT, align_sides, group_units
     from jpcore.align.nesting import word_groups_within
 
-    key = normaliser.key
-    table = {word: key(word) for word in {*chain.from_iterable(tree.words for tree in gold_trees),
-                                          *chain.from_iterable(tree.words for tree in sys_trees)}}
+    distinct = [*{*chain.from_iterable(tree.words for tree in gold_trees),
+                  *chain.from_iterable(tree.words for tree in sys_trees)}]
+    table = dict(zip(distinct, normaliser.keys(distinct)))
     if "" in table.values():
         return None
     gold, system = _side(gold_trees, table), _side(sys_trees, table)
     chars = align_sides(gold, system)
-    tags = _Tags(gold_trees, sys_trees)
     made: list[TreePair | None] = []
     fast: list[int] = []
     fast_gold: list[Tree] = []
@@ -216,7 +197,7 @@ def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser:
         words = word_groups_within(gold, system, chars, group)
         if words is None:
             return None
-        pair = _scored(index, group, words, gold_trees, sys_trees, gold, tags, cutter)
+        pair = _scored(index, group, words, gold_trees, sys_trees, gold, system, cutter)
         # kept compact, as the app keeps results (a tenth of the memory of the objects)
         pair.words = GroupList(pair.words)
         pair.gold_constituents = ConstituentList(pair.gold_constituents)

@@ -60,8 +60,8 @@ def same_words_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], norm
     gold_words = [tree.words for tree in gold_trees]
     if gold_words != [tree.words for tree in sys_trees] or not all(gold_words):
         return None
-    key = normaliser.key
-    key_length = {word: len(key(word)) for word in set(chain.from_iterable(gold_words))}
+    distinct = [*set(chain.from_iterable(gold_words))]
+    key_length = dict(zip(distinct, map(len, normaliser.keys(distinct))))
     if not all(key_length.values()):
         return None
     gold_flat = [_flat(tree) for tree in gold_trees]
