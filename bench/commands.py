@@ -12,9 +12,14 @@ and its target counts as missed.
   tokens as tokenized text, text and ``--json``; the CoNLL 2018 script
   reads the CoNLL-U pair of the same sentences (it reads no other format).
   The same command on that CoNLL-U pair is a row of its own;
+* the same command with the same boundaries: gold words against nltk's
+  tokens on the gold sentences (the peer's row is the one above's);
 * PARSEVAL on a treebank test section of real size (:mod:`bench.treebank`:
   2,416 trees, 56,874 words) against EVALB with ``COLLINS.prm``: alignment
   mode (text, ``--json``) and ``--evalb collins`` legacy mode;
+* PARSEVAL's real case on GUM (:func:`gum_rows`): a raw-text system against
+  EVALB on its same-words version, the same at 10x, the same-words system in
+  alignment and legacy mode;
 * GEC on UA-GEC ann0 vs ann1 repeated to 44,000 sentences against
   errant_compare 3.0.2 (which imports spaCy: part of what its users pay),
   text and ``--json``; and the re-segmented pair (alignment first) against
