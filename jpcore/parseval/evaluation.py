@@ -150,7 +150,7 @@ def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Seq
 
 def _side(trees: Sequence[Tree], table: dict[str, str]):
     """The :class:`~jpcore.align.Side` of ``trees``, each word's key looked up in ``table``;
-    its token ends kept as 64-bit integers (8 bytes a token, not a Python int's 36).  Its
+    its token ends kept as 32-bit integers (4 bytes a token, not a Python int's 36).  Its
     ``keys`` are left empty: the sentence alignment and
     :func:`~jpcore.align.nesting.word_groups_within` read the stream and the ends only
     (8 bytes a token less)."""
@@ -159,9 +159,11 @@ def _side(trees: Sequence[Tree], table: dict[str, str]):
     def keys() -> Iterator[str]:
         return map(table.__getitem__, chain.from_iterable(tree.words for tree in trees))
 
-    ends = array("q", accumulate(map(len, keys())))
+    stream = "".join(keys())
+    # 32-bit ends while the stream fits them (4 bytes a token), else 64-bit
+    ends = array("i" if len(stream) < 2**31 else "q", accumulate(map(len, keys())))
     starts = token_starts(len(tree.words) for tree in trees)
-    return Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, "".join(keys()))
+    return Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, stream)
 
 
 def _per_pair(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], normaliser: Normaliser,
