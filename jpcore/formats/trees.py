@@ -112,6 +112,10 @@ def _node_of(data: dict) -> Node:
 MAX_NESTED_DEPTH = 200
 
 
+#: The preorder of a tree still flat (shared: no empty list per tree).
+_NO_NODES: tuple = ()
+
+
 class Tree:
     """One tree: its root, its leaves (``words`` with POS ``tags``) and the
     source lines it spans (1-based, inclusive).
@@ -147,7 +151,7 @@ class Tree:
         tree.tags = tags
         tree.first_line = first_line
         tree.last_line = last_line
-        tree._preorder = []
+        tree._preorder = _NO_NODES  # no list per tree until its nodes are made (72 bytes a tree)
         tree._flat = (labels, node_words, ints)
         return tree
 
@@ -178,6 +182,8 @@ class Tree:
         if self._root is None:
             self._unflatten()
             return
+        if self._preorder is _NO_NODES:
+            self._preorder = []
         todo = [self._root]
         while todo:
             node = todo.pop()
