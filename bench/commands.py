@@ -12,9 +12,14 @@ and its target counts as missed.
   tokens as tokenized text, text and ``--json``; the CoNLL 2018 script
   reads the CoNLL-U pair of the same sentences (it reads no other format).
   The same command on that CoNLL-U pair is a row of its own;
+* the same command with the same boundaries: gold words against nltk's
+  tokens on the gold sentences (the peer's row is the one above's);
 * PARSEVAL on a treebank test section of real size (:mod:`bench.treebank`:
   2,416 trees, 56,874 words) against EVALB with ``COLLINS.prm``: alignment
   mode (text, ``--json``) and ``--evalb collins`` legacy mode;
+* PARSEVAL's real case on GUM (:func:`gum_rows`): a raw-text system against
+  EVALB on its same-words version, the same at 10x, the same-words system in
+  alignment and legacy mode;
 * GEC on UA-GEC ann0 vs ann1 repeated to 44,000 sentences against
   errant_compare 3.0.2 (which imports spaCy: part of what its users pay),
   text and ``--json``; and the re-segmented pair (alignment first) against
@@ -30,8 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import gec as bench_gec
-from bench import profiles, treebank
+from bench import gum_raw, profiles, treebank
 from bench.peers import PeerMissing, conll18_command, errant_compare_command, evalb_command
+from bench.measure import in_child
 from bench.process import Comparison, compare, median_cpu
 from bench.shared_data import SHARED_DATA
 from jpcore.atomic import write_atomic
@@ -94,7 +100,8 @@ def run() -> list[ProcessRow]:
     gold_conllu, sys_conllu = EWT / "en_ewt-ud-test.conllu", EWT / "en_ewt-ud-test.nltk.conllu"
     conll18 = lambda: [*conll18_command(), str(gold_conllu), str(sys_conllu)]  # noqa: E731
     shown = f"jpcore preprocess {gold_txt.name} {sys_txt.name}"
-    rows.append(_row("preprocess: EWT test (2,077 sentences), text", shown,
+    rows.append(_row("preprocess: EWT test (2,077 sentences), boundaries differ (nltk's sentences and tokens), text",
+                     shown,
                      [*JPCORE, "preprocess", str(gold_txt), str(sys_txt)], "conll18_ud_eval.py", conll18, 0.25))
     rows.append(_row("preprocess: EWT test, --json", shown + " --json",
                      [*JPCORE, "preprocess", str(gold_txt), str(sys_txt), "--json"], "conll18_ud_eval.py",
@@ -103,8 +110,14 @@ def run() -> list[ProcessRow]:
                      f"jpcore preprocess {gold_conllu.name} {sys_conllu.name}",
                      [*JPCORE, "preprocess", str(gold_conllu), str(sys_conllu)], "conll18_ud_eval.py", conll18,
                      None))
+    same_boundaries = _preprocess_same_boundaries()
+    rows.insert(1, _row("preprocess: EWT test, same boundaries (nltk's tokens on the gold sentences), text",
+                        f"jpcore preprocess {gold_txt.name} {same_boundaries.name}",
+                        [*JPCORE, "preprocess", str(gold_txt), str(same_boundaries)], "conll18_ud_eval.py",
+                        conll18, 0.25))
     with tempfile.TemporaryDirectory(prefix="jp-bench-") as folder:
         rows += _parseval_rows(Path(folder))
+        rows += gum_rows(Path(folder))
         rows += _gec_rows(Path(folder))
     return rows
 
@@ -172,6 +185,71 @@ def parseval_floor(files: list[str]) -> list[str]:
             f"EVALB {evalb:.3f} s; " + "; ".join(parts) + ".", *profiles.parseval_notes(files, evalb, start)]
 
 
+def _preprocess_same_boundaries() -> Path:
+    """EWT test's gold sentences (their ``# text``) each tokenized by nltk's word tokenizer
+    (:class:`nltk.tokenize.NLTKWordTokenizer`, what ``word_tokenize`` applies to a
+    sentence): a system whose sentence boundaries are gold's, written once to a
+    temporary file (kept for the run)."""
+    path = Path(tempfile.mkdtemp(prefix="jp-bench-ewt-")) / "en_ewt-ud-test.nltk-on-gold-sentences.tok.txt"
+
+    def write() -> None:  # in a forked child, as gum_rows' files
+        from nltk.tokenize import NLTKWordTokenizer
+
+        tokenizer = NLTKWordTokenizer()
+        texts = [line[len("# text = "):] for line in (EWT / "en_ewt-ud-test.conllu").read_text("utf-8").splitlines()
+                 if line.startswith("# text = ")]
+        path.write_text("".join(" ".join(tokenizer.tokenize(text)) + "\n" for text in texts), "utf-8")
+
+    in_child(write)
+    return path
+
+
+#: Copies of GUM in the "10x the data" row.
+GUM_COPIES = 10
+
+
+def gum_rows(folder: Path) -> list[ProcessRow]:
+    """PARSEVAL's real case on GUM (:mod:`bench.gum_raw`), each row a whole process against
+    EVALB run here on the same-words system (the only one it can read):
+
+    * the raw-text system (nltk's tokens, ~5 % of sentence boundaries merged or split),
+      alignment mode: boundaries differ, <= 3x EVALB;
+    * the same at 10x the data against itself at 1x: <= 10.5x the time;
+    * the same-words system (same boundaries), alignment mode: <= 2x EVALB;
+    * the same-words system, legacy mode (``--evalb collins``): <= 2x EVALB.
+
+    :data:`NOTES` gets the peak memory of each alignment row per 10,000 gold trees.
+    """
+    # made in a forked child: nltk and the trees never swell this process, whose peak
+    # memory the kernel counts as the start of every child's
+    paths = in_child(lambda: gum_raw.write(folder, (1, GUM_COPIES)))
+    n_trees = paths["gld", 1].read_bytes().count(b"\n")
+    evalb = lambda: [*evalb_command(), "-p", str(treebank.COLLINS_PRM), str(paths["gld", 1]),  # noqa: E731
+                     str(paths["same", 1])]
+    name = "EVALB -p COLLINS.prm on the same-words system"
+    label = f"parseval: GUM ({n_trees:,} trees)"
+    ours_raw = [*JPCORE, "parseval", str(paths["gld", 1]), str(paths["raw", 1])]
+    rows = [
+        _row(f"{label}, raw-text system (nltk's tokens, ~5 % of sentence boundaries differ), alignment mode",
+             "jpcore parseval GOLD RAW_TEXT_SYSTEM", ours_raw, name, evalb, 3.0),
+        ProcessRow(f"{label} x {GUM_COPIES}, raw-text system, alignment mode: growth",
+                   "jpcore parseval GOLD_x10 RAW_TEXT_SYSTEM_x10", "the same command at 1x",
+                   compare([*JPCORE, "parseval", str(paths["gld", GUM_COPIES]), str(paths["raw", GUM_COPIES])],
+                           ours_raw, runs=3), 10.5),
+        _row(f"{label}, same-words system (same boundaries), alignment mode", "jpcore parseval GOLD SAME_WORDS",
+             [*JPCORE, "parseval", str(paths["gld", 1]), str(paths["same", 1])], name, evalb, 2.0),
+        _row(f"{label}, same-words system, legacy mode", "jpcore parseval --evalb collins GOLD SAME_WORDS",
+             [*JPCORE, "parseval", "--evalb", "collins", str(paths["gld", 1]), str(paths["same", 1])], name, evalb,
+             2.0),
+    ]
+    per = 10_000 / n_trees
+    peaks = [f"{row.evaluation.split(', ', 1)[1]}: {row.comparison.ours.peak_mib * per / (GUM_COPIES if k == 1 else 1):.0f} MiB"
+             for k, row in enumerate(rows[:3]) if row.comparison is not None]
+    NOTES.append("PARSEVAL on GUM, peak resident memory of the whole process per 10,000 gold trees: "
+                 + "; ".join(peaks) + ".")
+    return rows
+
+
 def _parseval_rows(folder: Path) -> list[ProcessRow]:
     gold, system = treebank.section()
     gold_path, sys_path = folder / "section.gld", folder / "section.tst"
@@ -228,9 +306,9 @@ def gec_floor(hyp: Path, ref: Path) -> list[str]:
 def _gec_rows(folder: Path) -> list[ProcessRow]:
     rows = []
     for label, make, aligned, targets in (
-        ("gec: UA-GEC ann0 vs ann1, 44,000 sentences", bench_gec.same_pair, False, (0.3, None)),
-        ("gec: UA-GEC re-segmented (aligned first), 44,000 gold sentences", bench_gec.resegmented_pair, True,
-         (None, None)),
+        ("gec: UA-GEC ann0 vs ann1, same boundaries, 44,000 sentences", bench_gec.same_pair, False, (0.3, None)),
+        ("gec: UA-GEC re-segmented hypotheses, boundaries differ (aligned first), 44,000 gold sentences",
+         bench_gec.resegmented_pair, True, (0.45, None)),
     ):
         hyp, ref = make(GEC_SENTENCES // 10)
         hyp_path, ref_path = folder / f"{make.__name__}.hyp.m2", folder / f"{make.__name__}.ref.m2"

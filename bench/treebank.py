@@ -109,3 +109,18 @@ def section(bug_trees: int = BUG_TREES, sample_trees: int = SAMPLE_TREES, seed: 
             gold.append(_text(tree))
             system.append(_text(_perturbed(tree, rng, labels, tags, True)[0]))
     return "".join(gold).encode("utf-8"), "".join(system).encode("utf-8")
+
+
+def plain(node: Node) -> Item:
+    """A tree's root as plain data: ``(tag, word)`` for a pre-terminal, ``[label, children]`` above."""
+    return _plain(node)
+
+
+def perturbed(item: Item, rng: random.Random, labels: list[str], tags: list[str]) -> Item:
+    """A root item (:func:`plain`) as a parser might have got it (module doc); words untouched."""
+    return _perturbed(item, rng, labels, tags, True)[0]
+
+
+def text(item: Item) -> str:
+    """A plain tree on one line, PTB style, with its newline."""
+    return _text(item)

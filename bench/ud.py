@@ -13,7 +13,8 @@ from it (:mod:`bench.ud_systems`):
 Each row is the best of ``--repeat`` runs of each program, the two run in
 turn (ours, the script, ours, ...) so that a neighbour's load touches both
 alike; CPU = user + system time of the child process (``getrusage``).  The
-issue's target: ours at most 0.5 times the script's, on the first row.
+issue's target: ours at most 0.5 times the script's on the first row (same
+boundaries), 0.75 (1.5 times that) on the second (boundaries differ).
 
 Bytecode: an installed package has its modules compiled (pip does it at
 install time), and a command line run reads them.  The environment of this
@@ -44,7 +45,8 @@ ROOT = Path(__file__).resolve().parents[1]
 EWT = SHARED_DATA / "ud" / "UD_English-EWT" / "en_ewt-ud-test.conllu"
 CONLL18 = SHARED_DATA / "peers" / "conll18" / "conll18_ud_eval.py"
 SYSTEMS = ("everything", "all-at-once")
-#: The issue's limit: our CPU over the script's, on the first system.
+#: The issue's limit: our CPU over the script's, on the first system (same boundaries);
+#: the second (boundaries differ) may take 1.5 times that.
 TARGET_RATIO = 0.5
 REPEAT = 7
 
@@ -123,10 +125,11 @@ def run() -> list:
             system = Path(folder) / f"en_ewt-ud-test.{name}.conllu"
             write_atomic(system, derive(gold_text, name))
             files = [str(EWT), str(system)]
-            rows.append(_row(f"ud: EWT test vs a derived system ({name})", f"jpcore ud GOLD {system.name}",
-                             [*JPCORE, "ud", *files], "conll18_ud_eval.py -v",
+            boundaries = "same boundaries" if number == 0 else "boundaries differ"
+            rows.append(_row(f"ud: EWT test vs a derived system ({name}, {boundaries})",
+                             f"jpcore ud GOLD {system.name}", [*JPCORE, "ud", *files], "conll18_ud_eval.py -v",
                              lambda files=files: [*conll18_command(), "-v", *files],
-                             TARGET_RATIO if number == 0 else None))
+                             TARGET_RATIO if number == 0 else TARGET_RATIO * 1.5))
     return rows
 
 

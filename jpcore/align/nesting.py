@@ -19,16 +19,16 @@ word groups nest inside sentence groups -- except a word pair of the CoNLL
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Protocol
 
 from jpcore.align.multiword import pair_words
 from jpcore.align.sides import Side
 from jpcore.align.grouping import cuts_of, group_between, group_units
-from jpcore.align.streams import CharAlignment, Group
+from jpcore.align.streams import CharAlignment, Group, new_group
 
-__all__ = ["Nested", "align_nested", "group_words", "nest"]
+__all__ = ["Nested", "align_nested", "group_words", "nest", "word_groups_within"]
 
 #: A sentence group and the word groups inside it.
 Nested = tuple[Group, list[Group]]
@@ -108,3 +108,48 @@ def align_nested(gold: Side, sys: Side, chars: CharAlignment, word_groups: list[
     if gold.words is not None and sys.words is not None:
         word_groups = pair_words(word_groups, gold.words, sys.words)
     return nest(sentence_groups, word_groups, gold.token_starts, sys.token_starts)
+
+
+def word_groups_within(gold: Side, sys: Side, chars: CharAlignment, group: Group) -> list[Group] | None:
+    """The word groups :func:`align_nested` nests in the sentence group ``group``, computed
+    from that group's tokens and characters alone (cost: the group's size, not the file's);
+    ``None`` where that is not sure to be the same answer (then align the whole file).
+
+    Holds when no token of either side is without characters (every token end is then
+    after the one before it, so no word group reaches past a sentence cut; the caller
+    checks that once per file, as ``Side.empty_unit_starts() is None``: otherwise
+    :func:`group_words` decides) and neither side carries multiword tokens.  The group's stretch of both streams is grouped as a
+    pair of streams of its own (:func:`~jpcore.align.streams.group_units` over the
+    character runs inside it, moved to its start), then moved back: the cuts inside a
+    sentence group are the file's cuts there, since runs rise on both sides.  A run that
+    only touches the stretch at one point other than its corners gives ``None``.
+    """
+    if gold.words is not None or sys.words is not None:
+        return None
+    (g0, g1), (s0, s1) = group.gold, group.sys
+    (a0, a1), (b0, b1) = group.gold_chars, group.sys_chars
+    runs = chars.runs
+    local: list[tuple[int, int, int]] = []
+    k = max(bisect_right(runs, (a0, chars.sys_len + 1, 0)) - 1, 0)
+    while k < len(runs):
+        gold_pos, sys_pos, length = runs[k]
+        if gold_pos > a1:
+            break
+        lo = max(gold_pos, a0, gold_pos + b0 - sys_pos)
+        hi = min(gold_pos + length, a1, gold_pos + b1 - sys_pos)
+        if hi == lo and (lo, sys_pos + lo - gold_pos) not in ((a0, b0), (a1, b1)):
+            return None
+        if hi > lo:
+            local.append((lo - a0, sys_pos + lo - gold_pos - b0, hi - lo))
+        k += 1
+    gold_text, sys_text = chars.gold_text, chars.sys_text
+    if gold_text is None or sys_text is None:
+        return None
+    window = CharAlignment(a1 - a0, b1 - b0, tuple(local), gold_text[a0:a1], sys_text[b0:b1])
+    gold_ends = [end - a0 for end in gold.token_ends[gold.token_starts[g0]:gold.token_starts[g1]]]
+    sys_ends = [end - b0 for end in sys.token_ends[sys.token_starts[s0]:sys.token_starts[s1]]]
+    t0, u0 = gold.token_starts[g0], sys.token_starts[s0]
+    return [new_group((w.gold[0] + t0, w.gold[1] + t0), (w.sys[0] + u0, w.sys[1] + u0),
+                      (w.gold_chars[0] + a0, w.gold_chars[1] + a0), (w.sys_chars[0] + b0, w.sys_chars[1] + b0),
+                      w.kind)
+            for w in group_units(gold_ends, sys_ends, window)]

@@ -26,10 +26,10 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, chain
 from operator import eq
 
 from jpcore.align.multiword import SideWords
@@ -38,7 +38,8 @@ from jpcore.align.grouping import ends_of
 from jpcore.align.streams import CharAlignment, align_streams
 from jpcore.formats.segmentation import Segmentation
 
-__all__ = ["SENTENCE_END", "TOKEN_END", "Side", "align_sides", "boundary_weights", "cached_key", "token_starts"]
+__all__ = ["SENTENCE_END", "TOKEN_END", "Side", "SortedWeights", "align_sides", "boundary_weights", "cached_key",
+           "token_starts"]
 
 #: Weight of a token end when a one-sided gap slides (:func:`jpcore.align.streams.align_streams`).
 TOKEN_END = 1
@@ -55,6 +56,49 @@ def boundary_weights(token_ends: Iterable[int], sentence_ends: Iterable[int]) ->
     for end in sentence_ends:
         weights[end] = SENTENCE_END
     return weights
+
+
+class SortedWeights(Mapping[int, int]):
+    """:func:`boundary_weights` read from the sorted ``token_ends`` and ``sentence_ends``
+    themselves (a binary search per offset asked), not copied into a dict: an alignment
+    asks about the few offsets near its gaps, and a dict of every token end cost about
+    80 bytes a token.
+
+    >>> weights = SortedWeights([5, 9, 11, 15], [9, 15])
+    >>> dict(weights) == boundary_weights([5, 9, 11, 15], [9, 15]), weights.get(7, 0), 11 in weights
+    (True, 0, True)
+    """
+
+    __slots__ = ("_tokens", "_sentences")
+
+    def __init__(self, token_ends: Sequence[int], sentence_ends: Sequence[int]) -> None:
+        self._tokens = token_ends
+        self._sentences = sentence_ends
+
+    @staticmethod
+    def _holds(ends: Sequence[int], offset: int) -> bool:
+        k = bisect_left(ends, offset)
+        return k < len(ends) and ends[k] == offset
+
+    def __getitem__(self, offset: int) -> int:
+        if offset == 0 or self._holds(self._sentences, offset):
+            return SENTENCE_END
+        if self._holds(self._tokens, offset):
+            return TOKEN_END
+        raise KeyError(offset)
+
+    def __contains__(self, offset: object) -> bool:
+        return isinstance(offset, int) and (offset == 0 or self._holds(self._sentences, offset)
+                                            or self._holds(self._tokens, offset))
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(boundary_weights(self._tokens, self._sentences))
+
+    def __len__(self) -> int:
+        return len(boundary_weights(self._tokens, self._sentences))
+
+    def __bool__(self) -> bool:
+        return True  # the start of the stream is always a boundary (no dict made to say so)
 
 
 def token_starts(sizes: Iterable[int]) -> list[int]:
@@ -110,9 +154,10 @@ class Side:
     def of_tokens(cls, sentences: Sequence[Sequence[str]], key: Callable[[str], str]) -> Side:
         """The side of ``sentences`` (each a sequence of tokens), every token's key
         computed by ``key`` (once per distinct token)."""
-        key = cached_key(key)
-        keys = [key(token) for tokens in sentences for token in tokens]
-        return cls.of_keys(keys, token_starts(len(tokens) for tokens in sentences))
+        # one key per distinct token, then a C-level lookup per token (no Python call per token)
+        distinct = {token: key(token) for token in set(chain.from_iterable(sentences))}
+        keys = list(map(distinct.__getitem__, chain.from_iterable(sentences)))
+        return cls.of_keys(keys, token_starts(map(len, sentences)))
 
     @classmethod
     def of_sentences(cls, keys: list[str]) -> Side:
@@ -170,9 +215,10 @@ class Side:
         return cls(keys, token_ends, sentence_ends, starts, "".join(parts),
                    SideWords(token_ends, multiword_starts, words))
 
-    def boundary_weights(self) -> dict[int, int]:
-        """:func:`boundary_weights` of this side's token and sentence ends."""
-        return boundary_weights(self.token_ends, self.sentence_ends)
+    def boundary_weights(self) -> Mapping[int, int]:
+        """:func:`boundary_weights` of this side's token and sentence ends, looked up in the
+        sorted end lists when asked (:class:`SortedWeights`: only offsets near a gap are)."""
+        return SortedWeights(self.token_ends, self.sentence_ends)
 
     def empty_unit_starts(self) -> list[int] | None:
         """Where each unit starts in the stream, when some unit has no characters

@@ -365,6 +365,28 @@ def common_prefix(a: str, b: str, i: int = 0, j: int = 0) -> int:
     return done
 
 
+def common_suffix_length(a: str, b: str) -> int:
+    """Length of the common suffix of ``a`` and ``b``: :func:`common_prefix` from the end
+    (galloping over slices), without a reversed copy of either stream.
+
+    >>> common_suffix_length("abcdef", "xxdef"), common_suffix_length("abc", "abc"), common_suffix_length("a", "b")
+    (3, 3, 0)
+    """
+    la, lb = len(a), len(b)
+    limit = min(la, lb)
+    done, step = 0, 64
+    while done < limit:
+        step = min(step, limit - done)
+        if a[la - done - step : la - done] == b[lb - done - step : lb - done]:
+            done += step
+            step *= 2
+        elif step == 1:
+            return done
+        else:
+            step //= 2
+    return done
+
+
 def anchor_length(gold_window: str, sys_window: str) -> int:
     """How many characters an anchor between these two search windows needs.
 
@@ -499,7 +521,7 @@ def align_streams(
     """
     if gold == sys:
         return CharAlignment(len(gold), len(sys), ((0, 0, len(gold)),) if gold else (), gold, sys)
-    common_suffix = common_prefix(gold[::-1], sys[::-1], 0, 0)
+    common_suffix = common_suffix_length(gold, sys)
     runs: list[tuple[int, int, int]] = []
     i = j = 0
     while i < len(gold) and j < len(sys):

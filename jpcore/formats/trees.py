@@ -112,6 +112,10 @@ def _node_of(data: dict) -> Node:
 MAX_NESTED_DEPTH = 200
 
 
+#: The preorder of a tree still flat (shared: no empty list per tree).
+_NO_NODES: tuple = ()
+
+
 class Tree:
     """One tree: its root, its leaves (``words`` with POS ``tags``) and the
     source lines it spans (1-based, inclusive).
@@ -147,7 +151,7 @@ class Tree:
         tree.tags = tags
         tree.first_line = first_line
         tree.last_line = last_line
-        tree._preorder = []
+        tree._preorder = _NO_NODES  # no list per tree until its nodes are made (72 bytes a tree)
         tree._flat = (labels, node_words, ints)
         return tree
 
@@ -178,6 +182,8 @@ class Tree:
         if self._root is None:
             self._unflatten()
             return
+        if self._preorder is _NO_NODES:
+            self._preorder = []
         todo = [self._root]
         while todo:
             node = todo.pop()
@@ -406,9 +412,13 @@ def _scanned(data: bytes) -> list[Tree] | None:
     if scanned is None:
         return None
     of_flat = Tree.of_flat
-    # bytes given to array() are its machine values (frombytes)
-    return [of_flat(labels, node_words, array("i", raw), words, tags, first_line, last_line)
-            for labels, node_words, raw, words, tags, first_line, last_line in scanned]
+    trees = []
+    add = trees.append
+    for k, (labels, node_words, raw, words, tags, first_line, last_line) in enumerate(scanned):
+        # bytes given to array() are its machine values (frombytes)
+        add(of_flat(labels, node_words, array("i", raw), words, tags, first_line, last_line))
+        scanned[k] = None  # its bytes go now, not after the last tree (a file's worth less at the peak)
+    return trees
 
 
 def _read_checked(text: str, file: str) -> list[Tree]:

@@ -165,20 +165,24 @@ def _run_alignment(gold_path: str, sys_path: str, cutoff: int | None, as_json: b
     """Alignment mode: read both files, align, score, print (and write ``--html OUT``);
     ``args`` may ask for :mod:`jpcore.extras`' blocks."""
     # here, not at the top: legacy mode (the EVALB peer) never loads the alignment
-    from jpcore.parseval.evaluation import render_report
+    from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_files, render_report
     from jpcore.signature import for_run, text_line
 
     signature = for_run("parseval", signed_options(args, cutoff), {"gold": gold_path, "sys": sys_path})
     if args is not None and args.signature_only:
         sys.stdout.write(signature + "\n")
         return 0
-    evaluate_system = alignment_evaluator(gold_path, cutoff)
-    result = evaluate_system(sys_path)
-    keep(result)
     extras = None
-    if args is not None and extra_options.requested(args):
+    if args is None or not extra_options.requested(args):
+        # nothing else reads the files: their bytes go as soon as their trees are read
+        result = evaluate_files(gold_path, sys_path, cutoff_len=DEFAULT_CUTOFF if cutoff is None else cutoff)
+        keep(result)
+    else:
         from jpcore.extras.command import run_extras
 
+        evaluate_system = alignment_evaluator(gold_path, cutoff)
+        result = evaluate_system(sys_path)
+        keep(result)
         extras = run_extras(args, result, evaluate_system, system=sys_path, noun="trees", gold=gold_path)
     if html:
         from jpcore.reports import inputs_from_paths, write_html

@@ -28,7 +28,7 @@ units, the first time it is read (the app, ``--json``).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, chain
 from typing import Any, overload
 
@@ -49,7 +49,7 @@ try:
 except ImportError:  # pragma: no cover - a machine without a C compiler
     _pairscore = None
 
-__all__ = ["SameWordsPairs", "same_words_pairs"]
+__all__ = ["SameWordsPairs", "available", "count_pairs", "same_words_pairs"]
 
 #: The kind code of an exact 1:1 word unit (every word unit of the shortcut).
 _EXACT_CODE = bytes([KIND_CODES[EXACT]])
@@ -63,8 +63,8 @@ def same_words_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], norm
     gold_words = [tree.words for tree in gold_trees]
     if gold_words != [tree.words for tree in sys_trees] or not all(gold_words):
         return None
-    key = normaliser.key
-    key_length = {word: len(key(word)) for word in set(chain.from_iterable(gold_words))}
+    distinct = [*set(chain.from_iterable(gold_words))]
+    key_length = dict(zip(distinct, map(len, normaliser.keys(distinct))))
     if not all(key_length.values()):
         return None
     gold_flat = [_flat(tree) for tree in gold_trees]
@@ -73,17 +73,40 @@ def same_words_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], norm
     return SameWordsPairs(list(gold_trees), list(sys_trees), memoryview(counts).cast("q"), cutter, key_length)
 
 
+def available() -> bool:
+    """Whether the C scorer is built (without it the general path scores every pair)."""
+    return _pairscore is not None
+
+
+def count_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], cutter: LabelCutter) -> memoryview:
+    """The five counts of each pair ``gold_trees[k]``/``sys_trees[k]`` (trees with the same
+    words, every word with characters after normalisation), by the C scorer."""
+    counts = _pairscore.count_same_words([_flat(tree) for tree in gold_trees], [_flat(tree) for tree in sys_trees],
+                                         cutter.cache, cutter)
+    return memoryview(counts).cast("q")
+
+
 def _flat(tree: Tree) -> tuple:
     """The C scorer's view of a tree: (labels, node_words, ints, tags, words)."""
     return (*tree.flat(), tree.tags, tree.words)
 
 
+#: Integers kept per pair the C scorer counted, in a file where other pairs took the
+#: general path: pair number, gold tree, system tree, first gold and system character.
+_FAST_FIELDS = 5
+
+
 class SameWordsPairs(Sequence[TreePair]):
     """The scored pairs of the shortcut: counts for all, each :class:`TreePair` made
     when first read (and kept).  Reads as a list of pairs (``len``, indexing,
-    slices as lists, iteration, ``==`` with a list) and pickles as one."""
+    slices as lists, iteration, ``==`` with a list) and pickles as one.
 
-    __slots__ = ("_gold", "_sys", "_counts", "_cutter", "_key_length", "_made", "_starts")
+    :meth:`mixed` holds a file where only some pairs are one tree each with the same
+    words: those are counted by the C scorer and made when read, the others are given
+    made (the general path scored them)."""
+
+    __slots__ = ("_gold", "_sys", "_counts", "_cutter", "_key_length", "_made", "_starts", "_fast", "_slots",
+                 "_key")
 
     def __init__(self, gold_trees: list[Tree], sys_trees: list[Tree], counts: memoryview, cutter: LabelCutter,
                  key_length: dict[str, int]) -> None:
@@ -94,40 +117,95 @@ class SameWordsPairs(Sequence[TreePair]):
         self._key_length = key_length
         self._made: list[TreePair | None] = [None] * len(gold_trees)
         self._starts: tuple[list[int], list[int]] | None = None
+        self._fast: array | None = None  # None: pair k is tree k against tree k
+        self._slots: array | None = None
+        self._key = None
+
+    @classmethod
+    def mixed(cls, gold_trees: list[Tree], sys_trees: list[Tree], made: list[TreePair | None], fast: array,
+              counts: memoryview, cutter: LabelCutter, key: Callable[[str], str],
+              token_starts: tuple[list[int], list[int]]) -> SameWordsPairs:
+        """The pairs of a file where ``made[k]`` is pair ``k`` scored by the general path, or
+        ``None`` for a pair the C scorer counted: ``fast`` holds five integers for each of
+        those, in order (pair number, gold tree, system tree, first gold character, first
+        system character), ``counts`` its five counts; ``key`` normalises a word, and
+        ``token_starts`` are both sides' first token of each tree."""
+        pairs = cls(gold_trees, sys_trees, counts, cutter, {})
+        pairs._made = made
+        pairs._fast = fast
+        pairs._starts = token_starts
+        pairs._key = key
+        slots = array("q", [-1]) * len(made)
+        for number, index in enumerate(fast[::_FAST_FIELDS]):
+            slots[index] = number
+        pairs._slots = slots
+        return pairs
 
     def __len__(self) -> int:
-        return len(self._gold)
+        return len(self._made)
 
     def rows(self) -> list[EvalbRow]:
-        """Each pair's EVALB row, from the counts (no pair is made)."""
+        """Each pair's EVALB row, from the counts (no pair is made for the C scorer's pairs)."""
         fields = iter(self._counts)
-        return [EvalbRow(index + 1, len(tree.words), 0, matched, gold, test, cross, len(tree.words), correct)
-                for index, (tree, (gold, test, matched, cross, correct))
-                in enumerate(zip(self._gold, zip(fields, fields, fields, fields, fields)))]
+        counted = zip(fields, fields, fields, fields, fields)
+        if self._fast is None:
+            return [EvalbRow(index + 1, len(tree.words), 0, matched, gold, test, cross, len(tree.words), correct)
+                    for index, (tree, (gold, test, matched, cross, correct))
+                    in enumerate(zip(self._gold, counted))]
+        rows: list[EvalbRow] = []
+        fast = self._fast
+        gold_trees = self._gold
+        for index, (slot, pair) in enumerate(zip(self._slots, self._made)):
+            if slot < 0:
+                rows.append(pair.row())
+                continue
+            gold, test, matched, cross, correct = next(counted)
+            length = len(gold_trees[fast[slot * _FAST_FIELDS + 1]].words)
+            rows.append(EvalbRow(index + 1, length, 0, matched, gold, test, cross, length, correct))
+        return rows
 
     def _make(self, index: int) -> TreePair:
         made = self._made[index]
         if made is not None:
             return made
-        if self._starts is None:
-            key_length = self._key_length
-            tokens = list(accumulate((len(tree.words) for tree in self._gold), initial=0))
-            chars = list(accumulate((sum(map(key_length.__getitem__, tree.words)) for tree in self._gold),
-                                    initial=0))
-            self._starts = (tokens, chars)
-        tokens, chars = self._starts
-        gold_tree, sys_tree = self._gold[index], self._sys[index]
+        if self._fast is None:
+            if self._starts is None:
+                key_length = self._key_length
+                tokens = list(accumulate((len(tree.words) for tree in self._gold), initial=0))
+                chars = list(accumulate((sum(map(key_length.__getitem__, tree.words)) for tree in self._gold),
+                                        initial=0))
+                self._starts = (tokens, chars)
+            tokens, chars = self._starts
+            slot, gold_index, sys_index = index, index, index
+            gold_token = sys_token = tokens[index]
+            gold_char = sys_char = chars[index]
+        else:
+            slot = self._slots[index]
+            _, gold_index, sys_index, gold_char, sys_char = self._fast[slot * _FAST_FIELDS:(slot + 1) * _FAST_FIELDS]
+            gold_token, sys_token = self._starts[0][gold_index], self._starts[1][sys_index]
+            key_length, key = self._key_length, self._key
+            for word in self._gold[gold_index].words:
+                if word not in key_length:
+                    key_length[word] = len(key(word))
+        gold_tree, sys_tree = self._gold[gold_index], self._sys[sys_index]
         ((gold_labels, gold_ints, gold_flags, sys_labels, sys_ints, sys_flags, matched, cross, correct, words),) = \
             _pairscore.score_same_words([_flat(gold_tree)], [_flat(sys_tree)], self._cutter.cache, self._cutter,
-                                        self._key_length, index, tokens[index], chars[index])
+                                        self._key_length, gold_index, gold_token, gold_char)
+        word_ints = array("i", words)
+        sys_ints = array("i", sys_ints)
+        if sys_index != gold_index:
+            sys_ints[2::4] = array("i", [sys_index]) * (len(sys_ints) // 4)
+        if sys_token != gold_token or sys_char != gold_char:  # the system columns of each word unit
+            for columns, shift in ((slice(2, None, 8), sys_token - gold_token), (slice(3, None, 8), sys_token - gold_token),
+                                   (slice(6, None, 8), sys_char - gold_char), (slice(7, None, 8), sys_char - gold_char)):
+                word_ints[columns] = array("i", [value + shift for value in word_ints[columns]])
         length = len(gold_tree.words)
-        span = (index, index + 1)
         made = self._made[index] = TreePair(
-            index, span, span, EXACT,
+            index, (gold_index, gold_index + 1), (sys_index, sys_index + 1), EXACT,
             [(gold_tree.first_line, gold_tree.last_line)], [(sys_tree.first_line, sys_tree.last_line)],
-            GroupList.from_parts(array("i", words), _EXACT_CODE * length),
+            GroupList.from_parts(word_ints, _EXACT_CODE * length),
             ConstituentList.from_parts(gold_labels, array("i", gold_ints), gold_flags),
-            ConstituentList.from_parts(sys_labels, array("i", sys_ints), sys_flags),
+            ConstituentList.from_parts(sys_labels, sys_ints, sys_flags),
             length, matched, cross, correct,
         )
         return made
@@ -141,7 +219,7 @@ class SameWordsPairs(Sequence[TreePair]):
     def __getitem__(self, index: int | slice) -> TreePair | list[TreePair]:
         if isinstance(index, slice):
             return [self._make(k) for k in range(*index.indices(len(self)))]
-        n = len(self._gold)
+        n = len(self._made)
         if index < 0:
             index += n
         if not 0 <= index < n:
@@ -149,7 +227,7 @@ class SameWordsPairs(Sequence[TreePair]):
         return self._make(index)
 
     def __iter__(self) -> Iterator[TreePair]:
-        return map(self._make, range(len(self._gold)))
+        return map(self._make, range(len(self._made)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (SameWordsPairs, list, tuple)):
