@@ -113,7 +113,7 @@ def show() -> None:
     st.subheader("Both systems")
     st.dataframe(scores, hide_index=True, key="cmp_scores",
                  column_config={name: st.column_config.NumberColumn(name, format="%.2f")
-                                for name in ("A (%)", "B (%)", "B − A (points)")})
+                                for name in ("A (%)", "B (%)")})
 
     st.subheader("Where does B win?")
     rows = tables.common_rows(run, a.result)

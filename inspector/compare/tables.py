@@ -22,7 +22,8 @@ import pandas as pd
 
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.extras.totals import measures_of
-from inspector.common.by_shape import COUNT_HEADERS, percent
+from jpcore.extras.tables import COUNT_HEADERS
+from jpcore.stats.scale import percent, points
 from inspector.common.evaluation_view import ABSENT
 
 #: Who wins a common unit, as the filter offers it.
@@ -121,7 +122,8 @@ def unit_range(span: tuple[int, int]) -> str:
 
 
 def scores_frame(result_a: Any, result_b: Any = None, totals_b: dict[str, Any] | None = None) -> pd.DataFrame:
-    """Both systems' scores side by side: every measure of the task in the tables, in percent.
+    """Both systems' scores side by side: every measure of the task in the tables, in percent, and
+    B − A in points as :mod:`jpcore.stats.scale` writes it (``+1.28``, ``−2.42``).
     B's are its result's, or read from ``totals_b`` (B's totals in the task's ``"totals"``
     form, what a saved comparison holds) when B has no result here."""
     rows = []
@@ -135,5 +137,5 @@ def scores_frame(result_a: Any, result_b: Any = None, totals_b: dict[str, Any] |
             assert totals_b is not None
             b = measure.score(result_a, measure.totals_counts(totals_b))
         rows.append({"Metric": measure.label(result_a), "A (%)": percent(measure, a), "B (%)": percent(measure, b),
-                     "B − A (points)": percent(measure, b) - percent(measure, a)})
+                     "B − A (points)": points(percent(measure, b) - percent(measure, a))})
     return pd.DataFrame(rows)
