@@ -6,7 +6,8 @@ system's counts summed per common unit) and the two results (for a
 comparison saved in a JSON result: A's result and B's saved totals); nothing
 is aligned or counted here.  A common unit's score is the measure's metric of
 its own counts (F1 of its TP/FP/FN, EVALB's F1 of its brackets, errant's
-F-beta), in percent; the *winner* is the system whose score is higher, a
+F-beta), in percent, beside the precision and recall it is made of
+(:func:`unit_scores_frame`); the *winner* is the system whose score is higher, a
 *tie* when they are equal.  ``unit_text(loaded, index, side)`` gives a
 unit's text (the view's :attr:`~inspector.common.evaluation_view.EvaluationView.unit_text`).
 """
@@ -68,6 +69,19 @@ def common_rows(run: ComparisonRun, result_a: Any) -> list[CommonRow]:
                               percent(run.measure, float(scores_a[index])),
                               percent(run.measure, float(scores_b[index]))))
     return rows
+
+
+def unit_scores_frame(row: CommonRow, run: ComparisonRun, result_a: Any) -> pd.DataFrame:
+    """Both systems on one common unit: each one's counts there and the precision, recall and
+    score they make (the measure's own P and R: errant's for gec, EVALB's for parseval), in percent."""
+    m, label = run.measure, run.label
+    heading = "/".join(COUNT_HEADERS.get(c, c.capitalize()) for c in m.counts)
+    rows = []
+    for name, counts in (("A", row.counts_a), ("B", row.counts_b)):
+        precision, recall, score = (percent(m, value) for value in m.prf(result_a, counts))
+        rows.append({"System": name, heading: _counts(counts), "P (%)": precision, "R (%)": recall,
+                     f"{label} (%)": score})
+    return pd.DataFrame(rows, columns=["System", heading, "P (%)", "R (%)", f"{label} (%)"])
 
 
 def wins(rows: Sequence[CommonRow]) -> dict[str, int]:

@@ -44,7 +44,9 @@ import numpy as np
 from jpcore.stats import scale
 from jpcore.stats.adapters import MATCHED_GOLD_TEST, TP_FP_FN, gec_metric, gec_units, parseval_units, preprocess_units
 from jpcore.stats.compare import UnitCounts
-from jpcore.stats.metrics import F1, PARSEVAL_F1, Metric
+from jpcore.stats.metrics import (
+    ERRANT_PRECISION, ERRANT_RECALL, F1, PARSEVAL_F1, PARSEVAL_PRECISION, PARSEVAL_RECALL, PRECISION, RECALL, Metric,
+)
 
 __all__ = ["GEC", "PARSEVAL", "PREPROCESS", "UD", "UD_METRICS", "Measure", "named_measure"]
 
@@ -65,6 +67,8 @@ class Measure:
     default: bool = False
     #: Listed in the command line's by-shape and by-stage tables.
     in_tables: bool = True
+    #: The precision and recall the score is made of, on the same counts and scale.
+    parts: tuple[Metric, Metric] = (PRECISION, RECALL)
 
     def label(self, result: Any) -> str:
         """What the score is called in ``result``'s report (``Words F1``, ``F0.5``)."""
@@ -83,6 +87,14 @@ class Measure:
         """The metric of ``sums`` (default: :meth:`sums` of ``result``)."""
         values = self.sums(result) if sums is None else tuple(sums)
         return float(self.metric(result).score(np.asarray(values, dtype=np.int64)))
+
+    def prf(self, result: Any, sums: Sequence[int]) -> tuple[float, float, float]:
+        """Precision, recall and the score of ``sums`` (one unit's counts, or any sum), on this
+        measure's own scale (:func:`jpcore.stats.scale.percent` brings them to percent)."""
+        values = np.asarray(tuple(sums), dtype=np.int64)
+        precision, recall = self.parts
+        return (float(precision.score(values)), float(recall.score(values)),
+                float(self.metric(result).score(values)))
 
     def show(self, value: float) -> str:
         """A score of this measure in percent with its unit (``97.83%``, errant's 0.8333 as ``83.33%``)."""
@@ -113,12 +125,13 @@ PREPROCESS = (_preprocess("sentences"), _preprocess("tokens", default=True))
 #: ``jpcore parseval``: EVALB's bracketing F-measure, in percent.
 PARSEVAL = (Measure("brackets", lambda _: "Bracketing F1", MATCHED_GOLD_TEST,
                     lambda result: parseval_units(result).counts, lambda _: PARSEVAL_F1,
-                    lambda totals: _read(totals, MATCHED_GOLD_TEST), best=100.0, default=True),)
+                    lambda totals: _read(totals, MATCHED_GOLD_TEST), best=100.0, default=True,
+                    parts=(PARSEVAL_PRECISION, PARSEVAL_RECALL)),)
 
 #: ``jpcore gec``: errant's F-beta (beta from ``-b``) on each unit's TP/FP/FN as scored.
 GEC = (Measure("edits", lambda result: f"F{result.errant.options.beta:g}", TP_FP_FN,
                lambda result: gec_units(result).counts, gec_metric, lambda totals: _read(totals, TP_FP_FN),
-               best=1.0, default=True),)
+               best=1.0, default=True, parts=(ERRANT_PRECISION, ERRANT_RECALL)),)
 
 #: The conll18 metrics, in the script's order (``jpcore.ud.METRICS``; a test holds them equal).
 UD_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas",
