@@ -22,7 +22,7 @@ check on stdout, naming the evaluation, the measure, the unit and its line),
 
 >>> from jpcore.check import check_bytes
 >>> [line for line in check_bytes(b"Hello world .\\nBye .\\n", "gold.txt")]
-['preprocess: sentences 100.00 %, tokens 100.00 % over 2 units: ok']
+['preprocess: sentences 100.00%, tokens 100.00% over 2 units: ok']
 """
 
 from __future__ import annotations

@@ -86,3 +86,22 @@ def test_the_difference_line() -> None:
         "B \u2212 A = \u22122.17 points, 95 % interval [\u22123.28, \u22121.15] points, p < 0.001")
     randomized = _comparison(-0.02173487370276095, None, 1 / 1001)  # approximate randomization: no interval
     assert difference_text(PREPROCESS[1], randomized) == "B \u2212 A = \u22122.17 points, p < 0.001"
+
+
+def test_the_documented_example_is_what_the_command_prints() -> None:
+    """docs/scores.md quotes ``jpcore gec ... --compare``: stdout byte for byte."""
+    import shlex
+    import subprocess
+    import sys
+
+    from tests.conftest import SAMPLE_DATA
+
+    root = SAMPLE_DATA.parent
+    page = (root / "docs" / "scores.md").read_text("utf-8")
+    block = page[page.index("```\n$ ") + len("```\n$ "):]
+    block = block[:block.index("```\n")]
+    command, _, expected = block.partition("\n")
+    args = shlex.split(command)
+    assert args[:3] == [".venv/bin/python", "-m", "jpcore"]
+    out = subprocess.run([sys.executable, *args[1:]], cwd=root, capture_output=True, text=True, check=True)
+    assert out.stdout == expected

@@ -31,8 +31,6 @@ c \\& d & $-$1.20 \\\\
 | a_b | 97.83 |
 | c & d | −1.20 |
 <BLANKLINE>
->>> show_p(1 / 1001, 1000), show_p(0.3916, 1000), show_p(1.0, 1000)
-('< 0.001', '0.39', '1')
 """
 
 from __future__ import annotations
@@ -44,9 +42,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.extras.totals import measures_of
-from jpcore.stats.scale import MINUS, interval_text, percent, score_cell
-from jpcore.stats.scale import p_cell as show_p
-from jpcore.stats.scale import points as signed_points
+from jpcore.stats.scale import MINUS, interval_text, p_cell, percent, points, score_cell
+
+#: The one scale's functions under the names this module gave them before :mod:`jpcore.stats.scale`
+#: (for callers written against them; new code imports them from there).
+show_p, signed_points = p_cell, points
 
 __all__ = ["COUNT_HEADERS", "FORMATS", "Table", "pairs_table", "percent", "ranking_table", "render", "show_p",
            "signed_points",
@@ -103,7 +103,7 @@ def ranking_table(run: Any) -> Table:
             difference, p = "\u2013", "\u2013"
         else:
             value, _, p_value = run.difference(best, index)
-            difference, p = signed_points(percent(m, value)), show_p(p_value, run.samples)
+            difference, p = points(percent(m, value)), p_cell(p_value, run.samples)
         rows.append((f"{system.rank}", f"{system.group}", system.name, score_cell(percent(m, system.score)), interval,
                      difference, p))
     return Table(headers, tuple(rows), (True, True, False, True, False, True, True))
@@ -118,8 +118,8 @@ def pairs_table(run: Any) -> Table:
         c = pair.comparison
         interval = "\u2013" if c.interval is None else \
             interval_text(percent(m, c.interval[0]), percent(m, c.interval[1]))
-        rows.append((run.systems[pair.a].name, run.systems[pair.b].name, signed_points(percent(m, c.difference)),
-                     interval, show_p(c.p_value, run.samples), f"{len(c.units):,}"))
+        rows.append((run.systems[pair.a].name, run.systems[pair.b].name, points(percent(m, c.difference)),
+                     interval, p_cell(c.p_value, run.samples), f"{len(c.units):,}"))
     return Table(headers, tuple(rows), (False, False, True, False, True, True))
 
 
