@@ -148,13 +148,19 @@ def test_deps_page_compares_the_two_parses_as_the_cli_does() -> None:
     _same_figures(_session_run(at, "deps_loaded_b_runs"), cli)
 
 
-def test_brackets_page_compares_a_pasted_system_b_as_the_cli_does() -> None:
+def _brackets_with_gold_as_b() -> AppTest:
+    """The Brackets page on harbour, with the gold file pasted as system B."""
     at = _open("../pages/brackets.py", trees="harbour")
     at.radio(key="bk_b_source").set_value("paste")
     _run(at)
     at.text_area(key="bk_b_paste").input((TREES / "harbour.gold.mrg").read_text("utf-8"))
     at.button(key="bk_b_paste_submit").click()
     _run(at)
+    return at
+
+
+def test_brackets_page_compares_a_pasted_system_b_as_the_cli_does() -> None:
+    at = _brackets_with_gold_as_b()
     cli = _cli("parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg"), "--compare",
                str(TREES / "harbour.gold.mrg"))["comparison"]
     (line,) = _lines(at)

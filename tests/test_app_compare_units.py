@@ -22,22 +22,10 @@ import re
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
-from tests.app_support import APP, ROOT
 from tests.app_support import run as _run
+from tests.test_app_compare import _brackets_with_gold_as_b, _open, _plain
 
-TREES = ROOT / "sample_data" / "parseval" / "jp-trees"
 COMPARE = "../pages/compare.py"
-
-
-def _open(page: str | None = None, **query: str) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=120)
-    for key, value in query.items():
-        at.query_params[key] = value
-    _run(at)
-    if page is not None:
-        at.switch_page(page)
-        _run(at)
-    return at
 
 
 def _compare(at: AppTest, unit: int) -> AppTest:
@@ -46,10 +34,6 @@ def _compare(at: AppTest, unit: int) -> AppTest:
     at.number_input(key="cmp_unit").set_value(unit)
     _run(at)
     return at
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text).replace("**", "")
 
 
 def _line(at: AppTest) -> str:
@@ -117,13 +101,7 @@ def test_edits_compare_draws_both_systems_edits() -> None:
 
 
 def test_brackets_compare_draws_both_systems_trees() -> None:
-    at = _open("../pages/brackets.py", trees="harbour")
-    at.radio(key="bk_b_source").set_value("paste")
-    _run(at)
-    at.text_area(key="bk_b_paste").input((TREES / "harbour.gold.mrg").read_text("utf-8"))
-    at.button(key="bk_b_paste_submit").click()
-    _run(at)
-    at = _compare(at, 0)
+    at = _compare(_brackets_with_gold_as_b(), 0)
     assert "Bracketing F1: A 86.27%, B 100.00%." in _line(at)
     assert "B \u2212 A = +13.73 points, 95 % interval [+3.03, +25.49] points, p = 0.03 (7 common units;" in _line(at)
     assert _warnings(at) == ["7 common units: the interval is unreliable."]
