@@ -17,7 +17,6 @@ For each evaluation, on the bundled samples with a system B (AppTest):
 
 from __future__ import annotations
 
-import re
 
 import pandas as pd
 from streamlit.testing.v1 import AppTest
