@@ -85,7 +85,11 @@ def test_edits_compare_draws_both_systems_edits() -> None:
     assert "F0.5: A 83.33%, B 84.62%." in _line(at)
     assert "B \u2212 A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39 (6 common units;" in _line(at)
     assert _warnings(at) == ["6 common units: the interval is unreliable."]
-    assert list(_frame(at, "B \u2212 A (points)")["B \u2212 A (points)"]) == ["+1.28"]
+    scores = _frame(at, "B \u2212 A (points)")
+    assert list(scores["B \u2212 A (points)"]) == ["+1.28"]
+    # both systems' P, R and F0.5 (errant_compare: A 0.8462 0.7857 0.8333, B 0.8462 0.8462 0.8462)
+    assert [round(scores[c][0], 2) for c in ("A P (%)", "A R (%)", "A (%)", "B P (%)", "B R (%)", "B (%)")] == [
+        84.62, 78.57, 83.33, 84.62, 84.62, 84.62]
     # unit 2: A 4/0/2 -> P 1, R 4/6, F0.5 1.25 * (2/3) / (0.25 + 2/3); B 4/0/1 -> P 1, R 4/5, F0.5 1.25 * 0.8 / 1.05
     assert _unit_scores(at) == [["A", "4/0/2", 100.0, 66.67, 90.91], ["B", "4/0/1", 100.0, 80.0, 95.24]]
     assert _headings(at)[1:] == [

@@ -126,7 +126,7 @@ def show() -> None:
     st.subheader("Both systems")
     st.dataframe(scores, hide_index=True, key="cmp_scores",
                  column_config={name: st.column_config.NumberColumn(name, format="%.2f")
-                                for name in ("A (%)", "B (%)")})
+                                for name in scores.columns if str(name).endswith("(%)")})
 
     st.subheader("Where does B win?")
     rows = tables.common_rows(run, a.result)

@@ -136,20 +136,22 @@ def unit_range(span: tuple[int, int]) -> str:
 
 
 def scores_frame(result_a: Any, result_b: Any = None, totals_b: dict[str, Any] | None = None) -> pd.DataFrame:
-    """Both systems' scores side by side: every measure of the task in the tables, in percent, and
-    B − A in points as :mod:`jpcore.stats.scale` writes it (``+1.28``, ``−2.42``).
-    B's are its result's, or read from ``totals_b`` (B's totals in the task's ``"totals"``
-    form, what a saved comparison holds) when B has no result here."""
+    """Both systems' scores side by side: every measure of the task in the tables, each system's
+    precision, recall and score in percent (the measure's own P and R), and B − A in points as
+    :mod:`jpcore.stats.scale` writes it (``+1.28``, ``−2.42``).  B's are its result's, or read
+    from ``totals_b`` (B's totals in the task's ``"totals"`` form, what a saved comparison holds)
+    when B has no result here."""
     rows = []
     for measure in measures_of(result_a):
         if not measure.in_tables:
             continue
-        a = measure.score(result_a)
         if result_b is not None:
-            b = measure.score(result_b)
+            sums_b = measure.sums(result_b)
         else:
             assert totals_b is not None
-            b = measure.score(result_a, measure.totals_counts(totals_b))
-        rows.append({"Metric": measure.label(result_a), "A (%)": percent(measure, a), "B (%)": percent(measure, b),
-                     "B − A (points)": points(percent(measure, b) - percent(measure, a))})
+            sums_b = measure.totals_counts(totals_b)
+        p_a, r_a, a = (percent(measure, value) for value in measure.prf(result_a, measure.sums(result_a)))
+        p_b, r_b, b = (percent(measure, value) for value in measure.prf(result_a, sums_b))
+        rows.append({"Metric": measure.label(result_a), "A P (%)": p_a, "A R (%)": r_a, "A (%)": a,
+                     "B P (%)": p_b, "B R (%)": r_b, "B (%)": b, "B − A (points)": points(b - a)})
     return pd.DataFrame(rows)
