@@ -22,7 +22,7 @@ check on stdout, naming the evaluation, the measure, the unit and its line),
 
 >>> from jpcore.check import check_bytes
 >>> [line for line in check_bytes(b"Hello world .\\nBye .\\n", "gold.txt")]
-['preprocess: sentences 100.00 %, tokens 100.00 % over 2 units: ok']
+['preprocess: sentences 100.00%, tokens 100.00% over 2 units: ok']
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def check_result(task: str, result: Any, name: str) -> str:
             raise CheckFailed(f"{task}: {measure.name}: {measure.show(score)} against itself, expected "
                               f"{measure.show(measure.best)}")
         if measure.in_tables:
-            shown.append(f"{measure.name} {measure.show(score)}{' %' if measure.scale == 100.0 else ''}")
+            shown.append(f"{measure.name} {measure.show(score)}")
     if task == "parseval" and (totals["cross"] or totals["correct_tags"] != totals["words"]):
         raise CheckFailed(f"{task}: against itself {totals['cross']} crossing brackets and "
                           f"{totals['correct_tags']} of {totals['words']} tags correct, expected 0 and all")

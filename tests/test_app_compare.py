@@ -62,15 +62,28 @@ def _lines(at: AppTest) -> list[str]:
     return [_plain(info.value) for info in at.info if "common units; A = " in info.value]
 
 
-def _show(value: float, scale: float, decimals: int, signed: bool = True) -> str:
-    shown = f"{value * scale:+.{decimals}f}" if signed else f"{value * scale:.{decimals}f}"
-    return "+" + shown[1:] if signed and shown.startswith("-") and float(shown) == 0 else shown
+def _points(value: float) -> str:
+    """A difference in points as the app must write it: signed, two decimals, U+2212 (written here by hand,
+    not by jpcore.stats.scale, so the test holds the scale's rule)."""
+    shown = f"{value:.2f}"
+    if float(shown) == 0:
+        return "+0.00"
+    return "\u2212" + shown[1:] if shown.startswith("-") else "+" + shown
 
 
-def _expected(comparison: dict, scale: float, decimals: int) -> str:
-    low, high = comparison["interval"]
-    return (f"B − A = {_show(comparison['difference'], scale, decimals)}, 95% interval "
-            f"[{_show(low, scale, decimals)}, {_show(high, scale, decimals)}], p = {comparison['p_value']:.4g}")
+def _expected(comparison: dict, best: float) -> str:
+    """The line's ``B − A = ... points, 95 % interval [...] points, p ...`` from the command's JSON
+    (``best``: 1 for a 0-1 score, 100 for EVALB's percent); p with 1,000 resamples: ``p < 0.001`` below
+    1/1,000, else two significant digits."""
+    low, high = (100 / best * value for value in comparison["interval"])
+    p = comparison["p_value"]
+    p_text = "p < 0.001" if p < 0.001 else f"p = {p:.2g}"
+    return (f"B \u2212 A = {_points(100 / best * comparison['difference'])} points, 95 % interval "
+            f"[{_points(low)}, {_points(high)}] points, {p_text}")
+
+
+def _warnings(at: AppTest) -> list[str]:
+    return [_plain(warning.value) for warning in at.warning if "common unit" in warning.value]
 
 
 def _session_run(at: AppTest, runs_key: str) -> dict:
@@ -101,10 +114,10 @@ def test_overview_shows_the_clis_comparison_of_a_system_made_from_the_raw_text(e
     at = _open(sample="ewt-words", sample_b="punkt-wordpunct")
     cli = _cli("preprocess", str(EWT.gold_path), str(EWT.sys_path), "--compare", str(ewt_b))["comparison"]
     (line,) = _lines(at)
-    assert _expected(cli, 100, 2) in line
-    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in line
+    assert _expected(cli, 1) in line
+    assert "B − A = −2.42 points, 95 % interval [−3.89, −0.91] points, p = 0.002" in line
     assert "paired bootstrap, 1,000 resamples, seed 12345" in line
-    assert "Words F1: A 97.83, B 95.41" in line
+    assert "Words F1: A 97.83%, B 95.41%" in line
     _same_figures(_session_run(at, "jp_loaded_b_runs"), cli)
     assert at.query_params["sample_b"] == ["punkt-wordpunct"] or at.query_params["sample_b"] == "punkt-wordpunct"
 
@@ -114,9 +127,11 @@ def test_edits_page_compares_the_toy_pair_as_the_cli_does() -> None:
     cli = _cli("gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2"), "--compare",
                str(TOY / "sys.m2"))["comparison"]
     (line,) = _lines(at)
-    assert _expected(cli, 1, 4) in line
-    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
-    assert "errant's 0–1 scale" in line
+    assert _expected(cli, 1) in line
+    # errant's 0.8333 and 0.8462 on the one scale: percent, points, p to the resolution of 1,000 resamples
+    assert "F0.5: A 83.33%, B 84.62%" in line
+    assert "B − A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39" in line
+    assert _warnings(at) == ["6 common units: the interval is unreliable."]
     _same_figures(_session_run(at, "gec_loaded_b_runs"), cli)
 
 
@@ -126,25 +141,34 @@ def test_deps_page_compares_the_two_parses_as_the_cli_does() -> None:
     cli = _cli("ud", str(gold), str(PARSED / "en_ewt-ud-test.first49.parsed.conllu"), "--compare",
                str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"))["comparison"]
     (line,) = _lines(at)
-    assert _expected(cli, 100, 2) in line
-    assert "LAS F1: A 73.24, B 68.56" in line and "B − A = -4.68, 95% interval [-6.32, -3.20], p = 0.000999" in line
+    assert _expected(cli, 1) in line
+    assert "LAS F1: A 73.24%, B 68.56%" in line
+    assert "B − A = −4.68 points, 95 % interval [−6.32, −3.20] points, p < 0.001" in line
+    assert _warnings(at) == []  # 49 common units
     _same_figures(_session_run(at, "deps_loaded_b_runs"), cli)
 
 
-def test_brackets_page_compares_a_pasted_system_b_as_the_cli_does() -> None:
+def _brackets_with_gold_as_b() -> AppTest:
+    """The Brackets page on harbour, with the gold file pasted as system B."""
     at = _open("../pages/brackets.py", trees="harbour")
     at.radio(key="bk_b_source").set_value("paste")
     _run(at)
     at.text_area(key="bk_b_paste").input((TREES / "harbour.gold.mrg").read_text("utf-8"))
     at.button(key="bk_b_paste_submit").click()
     _run(at)
+    return at
+
+
+def test_brackets_page_compares_a_pasted_system_b_as_the_cli_does() -> None:
+    at = _brackets_with_gold_as_b()
     cli = _cli("parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg"), "--compare",
                str(TREES / "harbour.gold.mrg"))["comparison"]
     (line,) = _lines(at)
-    assert _expected(cli, 1, 2) in line
+    assert _expected(cli, 100) in line
     _same_figures(_session_run(at, "bk_loaded_b_runs"), cli)
-    assert "Bracketing F1: A 86.27, B 100.00" in line
-    assert "B − A = +13.73, 95% interval [+3.03, +25.49], p = 0.02997" in line
+    assert "Bracketing F1: A 86.27%, B 100.00%" in line
+    assert "B − A = +13.73 points, 95 % interval [+3.03, +25.49] points, p = 0.03" in line
+    assert _warnings(at) == ["7 common units: the interval is unreliable."]
 
 
 # --- the Compare page ----------------------------------------------------------------------------
@@ -215,8 +239,12 @@ def test_a_pasted_system_b_is_escaped_everywhere() -> None:
     _run(at)
     texts = [m.value for m in (*at.markdown, *at.info, *at.caption)]
     shown = [text for text in texts if "onerror" in text]
-    assert shown and all(re.search(r"(?<!\\)<", text) is None for text in shown)  # every < escaped
-    assert any(_plain(text).startswith("`#0` " + HOSTILE) for text in texts)
+    assert all(re.search(r"(?<!\\)<", text) is None for text in shown)  # every < escaped
+    # system B's unit drawn as the Sentences page draws it: the text escaped in its word groups
+    drawn = [element.value for element in at.html if '<table class="jp-units">' in element.value]
+    assert len(drawn) == 2  # system A's units, then system B's
+    assert "&lt;img src=x onerror=alert(1)&gt;" in drawn[1] and HOSTILE not in drawn[1]
+    assert not any(HOSTILE in element.value for element in at.html)
 
 
 # --- B stays, and a link names it ------------------------------------------------------------------
@@ -246,11 +274,11 @@ def _notes(at: AppTest) -> list[str]:
 def test_back_and_forward_to_another_bundled_b_follow_the_address() -> None:
     at = _open(sample="ewt-words", sample_b="punkt-wordpunct")
     (wordpunct,) = _lines(at)
-    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in wordpunct
+    assert "B − A = −2.42 points, 95 % interval [−3.89, −0.91] points, p = 0.002" in wordpunct
     at.selectbox(key="b_sample").set_value("punkt-treebank")
     _run(at)
     (treebank,) = _lines(at)
-    assert "B − A = -0.08, 95% interval [-0.26, +0.00]" in treebank
+    assert "B − A = −0.08 points, 95 % interval [−0.26, +0.00] points" in treebank
     assert at.query_params["sample_b"] in ("punkt-treebank", ["punkt-treebank"])
     at.query_params["sample_b"] = "punkt-wordpunct"  # what browser Back sends
     _run(at)
@@ -267,7 +295,7 @@ def test_back_to_the_address_before_b_was_chosen_drops_a_bundled_b() -> None:
     at.radio(key="g_b_source").set_value("sample")
     _run(at)
     (line,) = _lines(at)
-    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
+    assert "B − A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39" in line
     del at.query_params["m2_b"]  # Back: the Edits page's address before B was chosen
     _run(at)
     assert _lines(at) == [] and at.radio(key="g_b_source").value == "none" and "m2_b" not in at.query_params
@@ -429,8 +457,8 @@ def test_a_saved_preprocess_comparison_shows_its_line_and_who_wins(tmp_path: Pat
     cli = saved["comparison"]
     at = _open_json(None, "", data)
     (line,) = _lines(at)
-    assert _expected(cli, 100, 2) in line
-    assert "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998" in line
+    assert _expected(cli, 1) in line
+    assert "B − A = −2.42 points, 95 % interval [−3.89, −0.91] points, p = 0.002" in line
     assert "paired bootstrap, 1,000 resamples, seed 12345" in line and "Saved in the result file" in line
     assert f"A = {cli['system_a']}, B = {cli['system_b']})" in line  # the names the file holds
     _saved_compare_page(at, "tokens", cli, _f1)
@@ -455,9 +483,9 @@ def test_a_saved_gec_comparison_shows_its_line_and_who_wins(tmp_path: Path) -> N
     cli = saved["comparison"]
     at = _open_json("../pages/edits.py", "g_", data)
     (line,) = _lines(at)
-    assert _expected(cli, 1, 4) in line
-    assert "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906" in line
-    assert "errant's 0–1 scale" in line and "Saved in the result file" in line
+    assert _expected(cli, 1) in line
+    assert "B − A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39" in line
+    assert "Saved in the result file" in line
     again = _open_json("../pages/edits.py", "g_", data)  # from the result cache: the comparison made again
     assert _lines(again) == [line]
     _saved_compare_page(at, "edits", cli, _f_half)
@@ -473,8 +501,8 @@ def test_a_saved_ud_comparison_shows_its_line(tmp_path: Path) -> None:
     cli = saved["comparison"]
     at = _open_json("../pages/deps.py", "d_", data)
     (line,) = _lines(at)
-    assert _expected(cli, 100, 2) in line
-    assert "B − A = -4.68, 95% interval [-6.32, -3.20], p = 0.000999" in line
+    assert _expected(cli, 1) in line
+    assert "B − A = −4.68 points, 95 % interval [−6.32, −3.20] points, p < 0.001" in line
     _saved_compare_page(at, "deps", cli, _f1)
 
 
@@ -488,8 +516,8 @@ def test_a_saved_parseval_comparison_shows_its_line(tmp_path: Path) -> None:
     cli = saved["comparison"]
     at = _open_json("../pages/brackets.py", "bk_", data)
     (line,) = _lines(at)
-    assert _expected(cli, 1, 2) in line
-    assert "B − A = +13.73, 95% interval [+3.03, +25.49], p = 0.02997" in line
+    assert _expected(cli, 100) in line
+    assert "B − A = +13.73 points, 95 % interval [+3.03, +25.49] points, p = 0.03" in line
     _saved_compare_page(at, "brackets", cli, _evalb_f1)
 
 

@@ -56,7 +56,12 @@ def test_the_ranking_is_the_command_lines(ranked: AppTest) -> None:
     assert list(table["High (%)"]) == [100 * cli["systems"][i]["interval"][1] for i in cli["order"]]
     assert list(table["p"]) == ["\u2013", "0.065", "0.071"]
     pairs = ranked.dataframe[1].value
-    assert list(pairs["B \u2212 A (points)"]) == [100 * p["difference"] for p in cli["pairs"]]
+    # the command line's pairs table, written by the one scale (points, U+2212 for a negative)
+    assert [100 * p["difference"] for p in cli["pairs"]] == pytest.approx([1.2820512820512775, 16.66666666666667,
+                                                                           15.384615384615385])
+    assert list(pairs["B \u2212 A (points)"]) == ["+1.28", "+16.67", "+15.38"]
+    assert list(pairs["95 % interval (points)"]) == ["[+0.00, +3.02]", "[+2.99, +37.50]", "[+1.41, +34.78]"]
+    assert list(table["Best \u2212 system (points)"]) == ["\u2013", "+15.38", "+16.67"]
     assert list(pairs["Common units"]) == [p["common_units"] for p in cli["pairs"]] == [6, 6, 8]
     assert list(pairs["Significant"]) == ["no", "no", "no"]
     warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in ranked.warning]  # md_text's escapes undone

@@ -257,14 +257,16 @@ def test_scores_after_review_and_the_gold_with_the_reviewed_corrections(review_d
     # sentences 101 TP, 9 FP, 10 FN (F1 91.40); the unit's 0/1/2 become 1/0/0 (its gold count is the
     # system's): 102/8/8, F1 92.73; its words were all right (F1 97.83 stays)
     (line,) = [m for m in at.markdown if m.value.startswith("**After review:**")]
-    assert line.value == "**After review:** Sentences F1 92.73 (+1.32), Words F1 97.83 (+0.00), 1 unit reviewed"
+    assert line.value == ("**After review:** Sentences F1 92.73% (+1.32 points), Words F1 97.83% (+0.00 points), "
+                          "1 unit reviewed")
 
 
 @pytest.mark.parametrize("name, line", [
-    ("brackets", "**After review:** Bracketing F1 86.27 (+0.00), 1 unit reviewed"),
-    ("edits", "**After review:** F0.5 89.55 (+6.22), 1 unit reviewed"),  # errant's 0.8955 (+0.0622), in percent
-    ("deps", "**After review:** Tokens F1 100.00 (+0.00), Sentences F1 100.00 (+0.00), Words F1 100.00 (+0.00), "
-             "UPOS F1 66.90 (+0.23), UAS F1 86.03 (+0.12), LAS F1 73.47 (+0.23), 1 unit reviewed"),
+    ("brackets", "**After review:** Bracketing F1 86.27% (+0.00 points), 1 unit reviewed"),
+    ("edits", "**After review:** F0.5 89.55% (+6.22 points), 1 unit reviewed"),  # errant's 0.8955 (+0.0622) on the one scale
+    ("deps", "**After review:** Tokens F1 100.00% (+0.00 points), Sentences F1 100.00% (+0.00 points), "
+             "Words F1 100.00% (+0.00 points), UPOS F1 66.90% (+0.23 points), UAS F1 86.03% (+0.12 points), "
+             "LAS F1 73.47% (+0.23 points), 1 unit reviewed"),
 ])
 def test_each_first_page_shows_its_scores_after_review(name: str, line: str, review_db: Path) -> None:
     view = VIEWS[name]
@@ -280,7 +282,7 @@ def test_each_first_page_shows_its_scores_after_review(name: str, line: str, rev
     assert [m.value.split(", ")[-1] for m in at.markdown if m.value.startswith("**After review:**")] == [
         "1 unit reviewed"]
     after = next(m.value for m in at.markdown if m.value.startswith("**After review:**"))
-    assert set(re.findall(r"\(([-+][0-9.]+)\)", after)) == {"+0.00"}
+    assert set(re.findall(r"\(([\u2212+][0-9.]+) points\)", after)) == {"+0.00"}
 
 
 def test_a_store_that_cannot_be_opened_is_one_line_and_the_page_works(tmp_path: Path,

@@ -28,7 +28,7 @@ def test_choosing_system_b_shows_the_significance_line_and_who_wins(tmp_path: Pa
         drawn(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
         after_rerun(page, lambda: sidebar.get_by_text("Bundled B", exact=True).click())
-        line = page.get_by_text("B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906")
+        line = page.get_by_text("B − A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39")
         expect(line).to_be_visible(timeout=WAIT)
         expect(page.get_by_text("paired bootstrap, 1,000 resamples, seed 12345")).to_be_visible(timeout=WAIT)
         assert "m2_b=toy" in page.url
@@ -38,7 +38,7 @@ def test_choosing_system_b_shows_the_significance_line_and_who_wins(tmp_path: Pa
         drawn(page)
         page.get_by_role("radio", name="Edits").check()
         drawn(page)
-        expect(page.get_by_text("B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906")).to_be_visible(
+        expect(page.get_by_text("B − A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39")).to_be_visible(
             timeout=WAIT)
         expect(page.get_by_text("6 common units: B wins 1, A wins 0, tie 5")).to_be_visible(timeout=WAIT)
         who = page.locator('[data-testid="stButtonGroup"]')
@@ -48,8 +48,8 @@ def test_choosing_system_b_shows_the_significance_line_and_who_wins(tmp_path: Pa
 
 
 #: The significance line's figures with each bundled system B of the EWT excerpt (words).
-WORDPUNCT = "B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998"
-TREEBANK = "B − A = -0.08, 95% interval [-0.26, +0.00]"
+WORDPUNCT = "B − A = −2.42 points, 95 % interval [−3.89, −0.91] points, p = 0.002"
+TREEBANK = "B − A = −0.08 points, 95 % interval [−0.26, +0.00] points"
 
 
 def _history_step(page, step, wanted: str | None) -> None:

@@ -97,7 +97,8 @@ def test_the_html_report_downloads_with_the_scores(tmp_path: Path) -> None:
         expect(page.get_by_text("Showing 6 of 6 units", exact=False)).to_be_visible()
         settled(page, 60_000)
         html = _download_report(page, "e_dl_html", tmp_path)
-        assert '<td class="num">0.8462</td><td class="num">0.7857</td><td class="num">0.8333</td>' in html
+        # errant's 0.8462 / 0.7857 / 0.8333 in percent, the report's one scale
+        assert '<td class="num">84.62</td><td class="num">78.57</td><td class="num">83.33</td>' in html
 
 
 @pytest.mark.browser

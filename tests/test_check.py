@@ -52,8 +52,8 @@ def test_every_gold_file_scores_100_against_itself(path: Path):
 def test_the_line_names_the_figures():
     gold = SAMPLE_DATA / "ud/UD_English-EWT-excerpt/en_ewt-ud-test.excerpt.conllu"
     assert list(check_bytes(gold.read_bytes(), gold.name)) == [
-        "preprocess: sentences 100.00 %, tokens 100.00 % over 111 units: ok",
-        "ud: Tokens 100.00 %, Sentences 100.00 %, Words 100.00 %, UPOS 100.00 %, UAS 100.00 %, LAS 100.00 % "
+        "preprocess: sentences 100.00%, tokens 100.00% over 111 units: ok",
+        "ud: Tokens 100.00%, Sentences 100.00%, Words 100.00%, UPOS 100.00%, UAS 100.00%, LAS 100.00% "
         "over 111 units: ok",
     ]
 
@@ -107,7 +107,7 @@ def test_the_command_line(tmp_path):
     gold = SAMPLE_DATA / "parseval/jp-trees/harbour.gold.mrg"
     done = subprocess.run([sys.executable, "-m", "jpcore", "check", str(gold)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "parseval: brackets 100.00 over 8 units: ok\n", "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "parseval: brackets 100.00% over 8 units: ok\n", "")
     forced = subprocess.run([sys.executable, "-m", "jpcore", "check", str(gold), "--format", "text"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert forced.returncode == 0 and forced.stdout.startswith("preprocess: ")

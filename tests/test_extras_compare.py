@@ -103,9 +103,9 @@ def test_gold_against_nltk_on_the_excerpt_text_and_json(capsysbinary):
     assert report == plain  # the report itself is unchanged; the block follows it, after an empty line
     assert "Comparison on " + block == (
         "Comparison on Words F1 (B against A, each aligned to the same gold on its own):\n"
-        f"  A {GOLD_WORDS}: 100.00\n"
-        f"  B {NLTK}: 97.83\n"
-        "  B - A: -2.17, 95% interval [-3.28, -1.15], p = 0.000999\n"
+        f"  A {GOLD_WORDS}: 100.00%\n"
+        f"  B {NLTK}: 97.83%\n"
+        "  B \u2212 A = \u22122.17 points, 95 % interval [\u22123.28, \u22121.15] points, p < 0.001\n"
         "  method: paired-bootstrap, seed 12345: 1,000 resamples of the common units; p two-sided\n"
         "  common units: 107 (gold cut wherever both systems end a unit of sentences)\n"
         "  resamples where A is higher: 1,000, B higher: 0, equal: 0\n")
@@ -166,9 +166,10 @@ def test_gec_and_parseval_text_blocks(capsysbinary):
                           "11\t2\t3\t0.8462\t0.7857\t0.8333\n")  # errant's report first, unchanged
     assert out.split("==============================================\n\n")[1] == (
         "\nComparison on F0.5 (B against A, each aligned to the same gold on its own):\n"
-        f"  A {TOY / 'sys.resegmented.m2'}: 0.8333\n"
-        f"  B {TOY / 'sys.m2'}: 0.8462\n"
-        "  B - A: +0.0128, 95% interval [+0.0000, +0.0362], p = 0.578\n"
+        f"  A {TOY / 'sys.resegmented.m2'}: 83.33%\n"  # errant's 0.8333 on the one scale
+        f"  B {TOY / 'sys.m2'}: 84.62%\n"
+        "  B \u2212 A = +1.28 points, 95 % interval [+0.00, +3.62] points, p = 0.58\n"
+        "  warning: 6 common units: the interval is unreliable\n"
         "  method: compare-mt-bootstrap, seed 12345: 1,000 resamples of 0.5 x the common units; "
         "p is compare-mt's 1 - win ratio\n"
         "  common units: 6 (gold cut wherever both systems end a unit of blocks)\n"
@@ -177,9 +178,10 @@ def test_gec_and_parseval_text_blocks(capsysbinary):
                          "--compare", TREES / "harbour.gold.mrg")
     assert status == 0 and out.endswith(
         "\nComparison on Bracketing F1 (B against A, each aligned to the same gold on its own):\n"
-        f"  A {TREES / 'harbour.sys.mrg'}: 86.27\n"
-        f"  B {TREES / 'harbour.gold.mrg'}: 100.00\n"
-        "  B - A: +13.73, 95% interval [+3.03, +25.49], p = 0.02997\n"
+        f"  A {TREES / 'harbour.sys.mrg'}: 86.27%\n"
+        f"  B {TREES / 'harbour.gold.mrg'}: 100.00%\n"
+        "  B \u2212 A = +13.73 points, 95 % interval [+3.03, +25.49] points, p = 0.03\n"
+        "  warning: 7 common units: the interval is unreliable\n"
         "  method: paired-bootstrap, seed 12345: 1,000 resamples of the common units; p two-sided\n"
         "  common units: 7 (gold cut wherever both systems end a unit of trees)\n"
         "  resamples where A is higher: 0, B higher: 983, equal: 17\n")

@@ -157,10 +157,12 @@ def test_parseval_report_escapes_labels_and_words() -> None:
 def test_gec_report_has_errant_compares_scores_and_definitions() -> None:
     result = gec_evaluate(read_m2(TOY / "gold.m2"), read_m2(TOY / "sys.resegmented.m2"))
     html = render_html(result, [InputInfo("system", "sys.resegmented.m2", attribution_near(TOY / "gold.m2"))])
-    # errant_compare: TP 11 FP 2 FN 3 Prec 0.8462 Rec 0.7857 F0.5 0.8333
+    # errant_compare: TP 11 FP 2 FN 3 Prec 0.8462 Rec 0.7857 F0.5 0.8333, in percent (the one scale)
     row = re.search(r'<table class="scores">.*?</table>', html, re.DOTALL).group(0)
     assert [cell for cell in re.findall(r'<td class="num">([^<]*)</td>', row)] == [
-        "11", "2", "3", "0.8462", "0.7857", "0.8333"]
+        "11", "2", "3", "84.62", "78.57", "83.33"]
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", row) == ["TP", "FP", "FN", "P (%)", "R (%)", "F0.5 (%)"]
+    assert "P 84.62%, R 78.57%, F0.5 83.33% (6 units)" in html
     for term in ("TP", "FP", "FN", "Precision", "Recall", "F0.5", "Chosen annotator", "Noop rule", "alpha"):
         assert f"<dt>{term}</dt>" in html
     assert "aligned into 6 units" in html  # the alignment note
@@ -209,7 +211,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("command, figures", [
     (["preprocess", str(EWT_GOLD), str(EWT_SYS)], ["91.82", "97.83"]),
     (["parseval", str(TREES / "harbour.gold.mrg"), str(TREES / "harbour.sys.mrg")], ["84.62", "86.27"]),
-    (["gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2")], ["0.8462", "0.8333"]),
+    (["gec", "-hyp", str(TOY / "sys.resegmented.m2"), "-ref", str(TOY / "gold.m2")], ["84.62", "83.33"]),
 ])
 def test_cli_html_writes_the_report_and_prints_the_usual_output(tmp_path: Path, command: list[str],
                                                                  figures: list[str]) -> None:

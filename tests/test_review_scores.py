@@ -62,7 +62,7 @@ def test_preprocess_after_review(tmp_path):
     assert reviewed["tokens"]["f1"] == pytest.approx(2 * 2434 / (2 * 2434 + 100 + 106), abs=1e-15)
     text = run("preprocess", gold, system, "--review", str(db)).stdout
     assert text.endswith("\nAfter review (5 units reviewed, 3 counted correct for the system):\n"
-                         "  Sentences F1: 95.93 (+4.52)\n  Words F1: 95.94 (+0.32)\n")
+                         "  Sentences F1: 95.93% (+4.52 points)\n  Words F1: 95.94% (+0.32 points)\n")
 
 
 def test_parseval_after_review(tmp_path):

@@ -16,6 +16,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from jpcore.analysis import BucketTable
+from jpcore.stats.scale import score_cell
 from inspector.common.plotly_selection import point_index, selected_points
 from inspector.common.markup import esc
 from inspector.common.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE
@@ -35,8 +36,8 @@ def bucket_figure(table: BucketTable, measure: str, measure_label: str, f_label:
     scores = [bucket.scores[measure] for bucket in table.buckets]
     hover = [
         f"{esc(bucket.name)}: {plural(len(bucket.units), 'unit')}<br>{esc(measure_label)} TP {score.tp} · "
-        f"FP {score.fp} · FN {score.fn}<br>P {100 * score.precision:.2f} · R {100 * score.recall:.2f} · "
-        f"{esc(f_label)} {100 * score.f:.2f}"
+        f"FP {score.fp} · FN {score.fn}<br>P {score_cell(100 * score.precision)} · R {score_cell(100 * score.recall)} · "
+        f"{esc(f_label)} {score_cell(100 * score.f)}"
         for bucket, score in zip(table.buckets, scores)
     ]
     figure = go.Figure()

@@ -20,6 +20,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from jpcore.parseval.result import LabelScore
+from jpcore.stats.scale import score_text
 from inspector.common.plotly_selection import selected_values
 from inspector.common.markup import esc
 from inspector.common.palette import BLACK, BLUE, ORANGE, VERMILLION
@@ -39,7 +40,7 @@ def label_figure(scores: list[LabelScore], limit: int = 25) -> go.Figure:
     figure = go.Figure()
     for name, attribute, colour, pattern in BARS:
         hover = [
-            f"{esc(s.label)}: {name} {getattr(s, attribute):.2f}%<br>"
+            f"{esc(s.label)}: {name} {score_text(getattr(s, attribute))}<br>"
             f"matched {s.matched} · gold {s.gold} · test {s.test}"
             for s in shown
         ]

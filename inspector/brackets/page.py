@@ -23,6 +23,7 @@ import streamlit as st
 from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
+from jpcore.stats.scale import score_text
 from inspector.brackets import view as bv
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
@@ -138,10 +139,10 @@ def _headline(result: ParsevalResult) -> None:
     summary = result.summary()
     totals = result.totals
     with components.flow("top"):
-        for label, value in (("Bracketing recall", f"{summary.recall:.2f}%"),
-                             ("Bracketing precision", f"{summary.precision:.2f}%"),
-                             ("Bracketing F1", "–" if totals["f1"] is None else f"{totals['f1']:.2f}%"),
-                             ("Tagging accuracy", f"{summary.tag_accuracy:.2f}%"),
+        for label, value in (("Bracketing recall", score_text(summary.recall)),
+                             ("Bracketing precision", score_text(summary.precision)),
+                             ("Bracketing F1", "–" if totals["f1"] is None else score_text(totals['f1'])),
+                             ("Tagging accuracy", score_text(summary.tag_accuracy)),
                              ("Crossing brackets", f"{summary.cross}")):
             st.metric(label, value, border=True, width=components.METRIC_WIDTH)
     kinds = md_text(", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count))

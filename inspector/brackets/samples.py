@@ -18,6 +18,7 @@ from jpcore.demo_inputs import repeat_trees
 from inspector.common.files import NamedBytes
 from inspector.common.samples import SAMPLE_DATA, BundledPair
 from jpcore import parseval
+from jpcore.stats.scale import score_cell
 
 #: Folder holding the bundled tree pairs.
 TREE_ROOT = SAMPLE_DATA / "parseval"
@@ -104,5 +105,5 @@ def check(sample: TreeSample) -> str:
     gold, system = sample.read_pair()
     result = parseval.evaluate_bytes(gold, system, gold_name=sample.gold_name, sys_name=sample.sys_name)
     summary = result.summary()
-    return (f"{len(result.pairs):,} pairs · bracketing recall {summary.recall:.2f} · "
-            f"precision {summary.precision:.2f}")
+    return (f"{len(result.pairs):,} pairs · bracketing recall {score_cell(summary.recall)} · "
+            f"precision {score_cell(summary.precision)}")

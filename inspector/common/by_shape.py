@@ -19,10 +19,10 @@ import streamlit as st
 
 from jpcore.align import shape_name
 from jpcore.extras.by_shape import shape_rows
-from jpcore.extras.tables import percent
 from jpcore.extras.tables import COUNT_HEADERS
 from jpcore.extras.totals import measures_of
 from jpcore.stats.measures import Measure
+from jpcore.stats.scale import percent
 from inspector.common.table_downloads import table_downloads
 
 

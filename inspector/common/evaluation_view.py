@@ -7,8 +7,8 @@ file), the loader drawn before each of them when they share one (the tokens
 pages do; Brackets and Edits draw their own), and what the Analysis page
 reads from it (:class:`AnalysisSource`; ``None`` for an evaluation
 :mod:`jpcore.analysis` has no measures for: the Analysis page then does not
-offer it), and what the Compare page reads (``loader`` and ``unit_text``;
-:func:`compared_views`).  The entry point builds the menu
+offer it), and what the Compare page reads (``loader``, ``unit_text`` and
+``draw_units``; :func:`compared_views`).  The entry point builds the menu
 from :func:`evaluation_views` and the Analysis page offers the same list,
 so adding an evaluation is one jpcore package, one inspector folder (with
 its thin page file) and one line in ``TASKS``: nothing in ``main/`` or
@@ -112,6 +112,11 @@ class EvaluationView:
     """``unit_text(loaded, index, side)``: the text of unit ``index`` of a loaded input
     (:class:`~inspector.common.state.LoadedInput`) on ``side`` (``"gold"`` or ``"sys"``),
     sentences joined by ``~~~``: how the Compare page shows each system's segmentation."""
+    draw_units: Callable[[Any, Sequence[int]], None] | None = None
+    """``draw_units(loaded, indices)``: draws those units of a loaded input with the view's own unit
+    renderer (the Sentences page's word groups, the Edits page's highlighted edits, the Brackets page's
+    trees, the Dependencies page's words gold over system): how the Compare page shows each system's
+    units of a common unit; ``None``: the Compare page lists their text (``unit_text``) only."""
     unit_page: str | None = None
     """The page file that shows one unit in detail (the Analysis page's "Open unit" goes there)."""
     unit_param: str | None = None

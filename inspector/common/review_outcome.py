@@ -55,14 +55,6 @@ def report_reviews(reviews: Mapping[int, Review]) -> dict[int, tuple[str | None,
     return {index: (review.verdict, review.note) for index, review in reviews.items()}
 
 
-def _percent(measure: Any, shown: str, signed: bool = False) -> str:
-    """A score as the command line shows it, in percent as every page shows scores (errant's
-    0-1 figures times 100)."""
-    if measure.scale * measure.best == 100:
-        return shown
-    return f"{100 * float(shown):+.2f}" if signed else f"{100 * float(shown):.2f}"
-
-
 def after_review(reviewed: Reviewed | None, result: Any, reviews: Mapping[int, Review]) -> None:
     """Beside a view's headline: each of the task's scores after review with its change (as
     ``--review`` prints them), and how many units are reviewed; nothing while no unit has a
@@ -74,9 +66,7 @@ def after_review(reviewed: Reviewed | None, result: Any, reviews: Mapping[int, R
     run: ReviewRun = session_kept(reviewed, "run", (id(result), verdicts), lambda: review_run(
         result, {review.key: review for review in with_verdict.values()}, reviewed.gold_sha256, reviewed.sys_sha256))
     # labels and figures are jpcore's own (measure names, numbers): no text from a file
-    scores = ", ".join(f"{label} {_percent(measure, new)} ({_percent(measure, difference, signed=True)})"
-                       for measure, (label, _, new, difference) in zip(run.measures, run.scores()))
-    st.markdown(f"**After review:** {scores}, {plural(run.reviewed, 'unit', grouped=True)} reviewed",
+    st.markdown(f"**After review:** {run.score_line()}, {plural(run.reviewed, 'unit', grouped=True)} reviewed",
                 help=f"{plural(len(run.correct_units), 'unit', grouped=True)} judged gold error or both "
                      "acceptable count as correct for the system (the gold file is what was wrong there); "
                      "the others keep their counts. The same figures as the command line's --review.")

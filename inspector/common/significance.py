@@ -4,10 +4,12 @@ Contract: :func:`significance_line` writes one comparison
 (:class:`~jpcore.extras.comparison.ComparisonRun`, as ``jpcore TASK GOLD A
 --compare B`` computes it) as one line of Markdown: the measure, both
 systems' scores, the method with its resamples and seed, ``B − A``, its 95%
-interval and the p-value, every figure as the command line prints it
-(:meth:`~jpcore.stats.measures.Measure.show`: preprocess and ud in percent,
-parseval EVALB's percent, gec errant's 0-1 scale; p to four significant
-digits), so a reader finds the same figures in the command's output.
+interval and the p-value, every figure on the one scale the command line's
+``--compare`` block and the HTML report use (:mod:`jpcore.stats.scale`:
+scores in percent, B − A in points with U+2212, p to the resolution of the
+resamples), so a reader finds the same figures in the command's output;
+:func:`few_units_warning` adds the warning when fewer than 30 common units
+carry the comparison.
 :func:`show_significance` draws it on a view's first page while a system B
 is loaded (:mod:`inspector.common.system_b`), or when the result was opened
 from a saved JSON run that holds a comparison (``--compare B --json``: its
@@ -22,7 +24,7 @@ import streamlit as st
 
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT
-from jpcore.stats.result import CONFIDENCE
+from jpcore.stats.scale import difference_text, few_units
 from inspector.common import system_b
 from inspector.common.markup import md_text
 
@@ -34,19 +36,6 @@ METHOD_NAMES = {"paired-bootstrap": "paired bootstrap", APPROXIMATE_RANDOMIZATIO
                 COMPARE_MT: "compare-mt's bootstrap"}
 
 
-def p_text(value: float) -> str:
-    """A p-value as the command line prints it (four significant digits: ``0.000999``)."""
-    return f"{value:.4g}"
-
-
-def scale_note(run: ComparisonRun) -> str:
-    """In which scale the line's scores are (the command line's)."""
-    measure = run.measure
-    if measure.scale * measure.best == 100:
-        return "scores in percent"
-    return "scores on errant's 0–1 scale, as errant_compare prints them"
-
-
 def method_text(run: ComparisonRun) -> str:
     """``paired bootstrap, 1,000 resamples, seed 12345``."""
     c = run.comparison
@@ -54,21 +43,19 @@ def method_text(run: ComparisonRun) -> str:
     return f"{METHOD_NAMES.get(c.method, c.method)}, {c.samples:,} {noun}, seed {c.seed}"
 
 
-def difference_text(run: ComparisonRun) -> str:
-    """``B − A = -2.42, 95% interval [-3.89, -0.91], p = 0.001998``."""
-    c, m = run.comparison, run.measure
-    text = f"B − A = {m.show_signed(c.difference)}"
-    if c.interval is not None:
-        text += f", {CONFIDENCE:.0%} interval [{m.show_signed(c.interval[0])}, {m.show_signed(c.interval[1])}]"
-    return text + f", p = {p_text(c.p_value)}"
-
-
 def significance_line(run: ComparisonRun) -> str:
     """The whole line, as Markdown (see the module doc)."""
     c, m = run.comparison, run.measure
-    return (f"**{md_text(run.label)}**: A {m.show(c.score_a)}, B {m.show(c.score_b)} ({scale_note(run)}). "
-            f"{method_text(run)}: {difference_text(run)} "
+    return (f"**{md_text(run.label)}**: A {m.show(c.score_a)}, B {m.show(c.score_b)}. "
+            f"{method_text(run)}: {difference_text(m, c)} "
             f"({len(c.units):,} common units; A = {md_text(run.system_a)}, B = {md_text(run.system_b)}).")
+
+
+def few_units_warning(run: ComparisonRun) -> None:
+    """``6 common units: the interval is unreliable`` as a warning, when so few carry ``run``."""
+    warning = few_units(len(run.comparison.units))
+    if warning is not None:
+        st.warning(f"{warning}.", icon=":material/warning:")
 
 
 #: What the line adds for a comparison read from a saved result.
@@ -86,3 +73,4 @@ def show_significance(spec: LoaderSpec) -> None:
     if run is not None:
         st.info(significance_line(run) + note + " The **Compare** page lists where B wins, unit by unit.",
                 icon=":material/compare_arrows:")
+        few_units_warning(run)

@@ -19,6 +19,7 @@ import pandas as pd
 import streamlit as st
 
 from jpcore.extras.tables import Table, render, totals_table
+from jpcore.stats.scale import score_cell
 
 #: The downloads, in order: (format, button label, file suffix, MIME type).
 DOWNLOADS = (("csv", "CSV", "csv", "text/csv"), ("markdown", "Markdown", "md", "text/markdown"),
@@ -34,7 +35,7 @@ def _cell(value: object) -> str:
     if isinstance(value, Integral):
         return f"{value}"
     if isinstance(value, Real):
-        return f"{float(value):.2f}"
+        return score_cell(float(value))
     return str(value)
 
 

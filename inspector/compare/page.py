@@ -12,7 +12,9 @@ method named, both systems' scores side by side, and per common unit (gold
 cut wherever both systems end a unit) "where does B win?": each system's
 counts and score and the winner, filtered by who wins (``?cmp_who=B``); a
 row opens the unit (``?cmp_unit=N``): its gold text and each system's own
-units in it.  A result opened from a saved JSON run that holds a
+units in it, drawn as the view's own unit page draws them (word groups,
+edits, trees, words gold over system), with both systems' precision,
+recall and score there.  A result opened from a saved JSON run that holds a
 comparison (``--compare B --json``: :func:`inspector.common.system_b.saved`)
 is shown the same way from the file's figures (its tested measure only,
 B's scores from its saved totals, who wins from the saved ``unit_counts``),
@@ -26,11 +28,12 @@ from typing import Any
 
 import streamlit as st
 
+from jpcore.stats.scale import score_text
 from inspector.common import system_b
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
 from inspector.common.markup import md_text
-from inspector.common.significance import SAVED_NOTE, significance_line
+from inspector.common.significance import SAVED_NOTE, few_units_warning, significance_line
 from inspector.common.wording import of_total, plural
 from inspector.compare import tables
 
@@ -53,24 +56,32 @@ def _default_view(views: dict[str, EvaluationView]) -> str:
     return next(iter(views))
 
 
-def _unit_detail(row: tables.CommonRow, view: EvaluationView, a: Any, b: Any) -> None:
-    """The common unit's gold text and each system's units in it (``b`` is ``None`` for a saved
-    comparison: B's units are not in the file, only which of them the unit spans)."""
+def _unit_detail(row: tables.CommonRow, run: Any, view: EvaluationView, a: Any, b: Any) -> None:
+    """The common unit: both systems' P/R/F there, its gold text, and each system's units in it drawn
+    as the view's own unit page draws them (``view.draw_units``: word groups, edits, trees, words);
+    ``b`` is ``None`` for a saved comparison (B's units are not in the file, only which of them the
+    unit spans)."""
     start, end = row.gold
     where = ("no gold sentence" if end == start else f"gold sentence {start}" if end == start + 1
              else f"gold sentences {start}–{end - 1}")
     st.markdown(f"**Common unit #{row.index}**: {where} · winner **{row.winner}** "
-                f"(A {row.score_a:.2f}%, B {row.score_b:.2f}%)")
+                f"(A {score_text(row.score_a)}, B {score_text(row.score_b)})")
+    frame = tables.unit_scores_frame(row, run, a.result)
+    st.dataframe(frame, hide_index=True, key="cmp_unit_scores",
+                 column_config={name: st.column_config.NumberColumn(name, format="%.2f")
+                                for name in frame.columns if str(name).endswith("(%)")})
     st.markdown(f"**Gold**: {md_text(tables.gold_text(row, a, view.unit_text))}")
-    columns = st.columns(2)
-    for column, name, loaded, span in ((columns[0], "System A", a, row.sys_a), (columns[1], "System B", b, row.sys_b)):
-        with column:
-            if loaded is None:
-                st.markdown(f"**{name}**: {plural(span[1] - span[0], 'unit')} (numbered "
-                            f"{tables.unit_range(span)}); their text is not in the saved file.")
-                continue
-            units = tables.side_texts(span, loaded, view.unit_text)
-            st.markdown(f"**{name}** ({md_text(loaded.label)}): {plural(len(units), 'unit')}")
+    for name, loaded, span in (("System A", a, row.sys_a), ("System B", b, row.sys_b)):
+        if loaded is None:
+            st.markdown(f"**{name}**: {plural(span[1] - span[0], 'unit')} (numbered "
+                        f"{tables.unit_range(span)}); their text is not in the saved file.")
+            continue
+        units = tables.side_texts(span, loaded, view.unit_text)
+        st.markdown(f"**{name}** ({md_text(loaded.label)}): {plural(len(units), 'unit')} (numbered "
+                    f"{tables.unit_range(span)}), gold beside its own alignment")
+        if view.draw_units is not None:
+            view.draw_units(loaded, range(*span))
+        else:
             for number, text in units:
                 st.markdown(f"`#{number}` {md_text(text) or '–'}")
 
@@ -97,6 +108,7 @@ def show() -> None:
     if saved is not None:
         run, measure = saved, saved.measure.name
         st.info(f"{significance_line(run)} {SAVED_NOTE}", icon=":material/compare_arrows:")
+        few_units_warning(run)
         st.caption(f"Opened from the saved result {md_text(a.label)}: the comparison it holds tests "
                    f"{md_text(run.label)} (the command's `--measure`). {NOT_IN_FILE}")
         scores = tables.scores_frame(a.result, totals_b=run.totals_b)
@@ -108,12 +120,13 @@ def show() -> None:
         assert comparison is not None
         run = comparison
         st.info(significance_line(run), icon=":material/compare_arrows:")
+        few_units_warning(run)
         scores = tables.scores_frame(a.result, b.result)
 
     st.subheader("Both systems")
     st.dataframe(scores, hide_index=True, key="cmp_scores",
                  column_config={name: st.column_config.NumberColumn(name, format="%.2f")
-                                for name in ("A (%)", "B (%)", "B − A (points)")})
+                                for name in scores.columns if str(name).endswith("(%)")})
 
     st.subheader("Where does B win?")
     rows = tables.common_rows(run, a.result)
@@ -140,6 +153,6 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     index = components.unit_navigation(UNIT_KEY, ids, len(rows), "Click a row of the table to open its unit.")
     if index is not None and 0 <= index < len(rows):
-        _unit_detail(rows[index], view, a, b)
+        _unit_detail(rows[index], run, view, a, b)
     st.download_button("Common units (CSV)", frame.to_csv(index=False), file_name=f"compare-{key}.csv",
                        mime="text/csv", key="cmp_csv", on_click="ignore")

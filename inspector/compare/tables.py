@@ -6,7 +6,8 @@ system's counts summed per common unit) and the two results (for a
 comparison saved in a JSON result: A's result and B's saved totals); nothing
 is aligned or counted here.  A common unit's score is the measure's metric of
 its own counts (F1 of its TP/FP/FN, EVALB's F1 of its brackets, errant's
-F-beta), in percent; the *winner* is the system whose score is higher, a
+F-beta), in percent, beside the precision and recall it is made of
+(:func:`unit_scores_frame`); the *winner* is the system whose score is higher, a
 *tie* when they are equal.  ``unit_text(loaded, index, side)`` gives a
 unit's text (the view's :attr:`~inspector.common.evaluation_view.EvaluationView.unit_text`).
 """
@@ -22,7 +23,8 @@ import pandas as pd
 
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.extras.totals import measures_of
-from inspector.common.by_shape import COUNT_HEADERS, percent
+from jpcore.extras.tables import COUNT_HEADERS
+from jpcore.stats.scale import percent, points
 from inspector.common.evaluation_view import ABSENT
 
 #: Who wins a common unit, as the filter offers it.
@@ -67,6 +69,19 @@ def common_rows(run: ComparisonRun, result_a: Any) -> list[CommonRow]:
                               percent(run.measure, float(scores_a[index])),
                               percent(run.measure, float(scores_b[index]))))
     return rows
+
+
+def unit_scores_frame(row: CommonRow, run: ComparisonRun, result_a: Any) -> pd.DataFrame:
+    """Both systems on one common unit: each one's counts there and the precision, recall and
+    score they make (the measure's own P and R: errant's for gec, EVALB's for parseval), in percent."""
+    m, label = run.measure, run.label
+    heading = "/".join(COUNT_HEADERS.get(c, c.capitalize()) for c in m.counts)
+    rows = []
+    for name, counts in (("A", row.counts_a), ("B", row.counts_b)):
+        precision, recall, score = (percent(m, value) for value in m.prf(result_a, counts))
+        rows.append({"System": name, heading: _counts(counts), "P (%)": precision, "R (%)": recall,
+                     f"{label} (%)": score})
+    return pd.DataFrame(rows, columns=["System", heading, "P (%)", "R (%)", f"{label} (%)"])
 
 
 def wins(rows: Sequence[CommonRow]) -> dict[str, int]:
@@ -121,19 +136,22 @@ def unit_range(span: tuple[int, int]) -> str:
 
 
 def scores_frame(result_a: Any, result_b: Any = None, totals_b: dict[str, Any] | None = None) -> pd.DataFrame:
-    """Both systems' scores side by side: every measure of the task in the tables, in percent.
-    B's are its result's, or read from ``totals_b`` (B's totals in the task's ``"totals"``
-    form, what a saved comparison holds) when B has no result here."""
+    """Both systems' scores side by side: every measure of the task in the tables, each system's
+    precision, recall and score in percent (the measure's own P and R), and B − A in points as
+    :mod:`jpcore.stats.scale` writes it (``+1.28``, ``−2.42``).  B's are its result's, or read
+    from ``totals_b`` (B's totals in the task's ``"totals"`` form, what a saved comparison holds)
+    when B has no result here."""
     rows = []
     for measure in measures_of(result_a):
         if not measure.in_tables:
             continue
-        a = measure.score(result_a)
         if result_b is not None:
-            b = measure.score(result_b)
+            sums_b = measure.sums(result_b)
         else:
             assert totals_b is not None
-            b = measure.score(result_a, measure.totals_counts(totals_b))
-        rows.append({"Metric": measure.label(result_a), "A (%)": percent(measure, a), "B (%)": percent(measure, b),
-                     "B − A (points)": percent(measure, b) - percent(measure, a)})
+            sums_b = measure.totals_counts(totals_b)
+        p_a, r_a, a = (percent(measure, value) for value in measure.prf(result_a, measure.sums(result_a)))
+        p_b, r_b, b = (percent(measure, value) for value in measure.prf(result_a, sums_b))
+        rows.append({"Metric": measure.label(result_a), "A P (%)": p_a, "A R (%)": r_a, "A (%)": a,
+                     "B P (%)": p_b, "B R (%)": r_b, "B (%)": b, "B − A (points)": points(b - a)})
     return pd.DataFrame(rows)

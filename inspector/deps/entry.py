@@ -6,11 +6,23 @@ parseval and gec results), so ``analysis_source`` is ``None``; the page
 itself shows the per-label tables and the label confusion.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
 from inspector.common.url_kinds import INT, TEXT
 from inspector.deps import loader
+
+
+def _draw_units(loaded: Any, indices: Sequence[int]) -> None:
+    """The units as the Dependencies page draws them: each word gold over system, wrong heads,
+    labels and tags marked."""
+    import streamlit as st
+
+    from inspector.deps.render import unit_html
+
+    for index in indices:
+        st.html(unit_html(loaded.words, index))
 
 
 def _unit_text(loaded: Any, index: int, side: str) -> str:
@@ -30,4 +42,5 @@ VIEW = EvaluationView(
     analysis_source=None,
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    draw_units=_draw_units,
 )

@@ -29,6 +29,7 @@ import streamlit as st
 
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
+from jpcore.stats.scale import score_text
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
@@ -88,7 +89,7 @@ def _headline(result: UdResult, reviewed: review.Reviewed | None, reviews: Mappi
     """F1 of the attachment metrics (and after review), then the table of every metric."""
     with components.flow("top"):
         for name in HEADLINE:
-            st.metric(f"{name} F1", f"{100 * result.totals[name].f1:.2f}%", border=True,
+            st.metric(f"{name} F1", score_text(100 * result.totals[name].f1), border=True,
                       width=components.METRIC_WIDTH)
     review_outcome.after_review(reviewed, result, reviews)
     kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from jpcore.ud import evaluate_bytes
+from jpcore.stats.scale import score_cell
 from inspector.common.samples import SAMPLE_DATA, BundledPair
 
 #: Folder holding the bundled CoNLL-U pairs.
@@ -71,5 +72,5 @@ def check(sample: DepsSample) -> str:
     result = evaluate_bytes(sample.gold_path.read_bytes(), sample.sys_path.read_bytes(), sample.gold_file,
                             sample.sys_file)
     totals = result.totals
-    return (f"{len(result.units):,} units · UAS F1 {100 * totals['UAS'].f1:.2f} · "
-            f"LAS F1 {100 * totals['LAS'].f1:.2f}")
+    return (f"{len(result.units):,} units · UAS F1 {score_cell(100 * totals['UAS'].f1)} · "
+            f"LAS F1 {score_cell(100 * totals['LAS'].f1)}")

@@ -16,6 +16,7 @@ import pandas as pd
 
 from jpcore.ud import METRICS, UdResult, UdUnit
 from jpcore.ud.breakdown import LabelScore, label_confusion
+from jpcore.stats.scale import score_cell
 from inspector.deps.words import ERRORS, Side, WordIndex, WordRow
 from inspector.common.wording import NO_VALUE
 
@@ -26,7 +27,7 @@ SENTENCE_JOINER = " ~~~ "
 
 def pct(value: float | None) -> float | None:
     """A fraction as the CLI prints it in percent (two decimals), ``None`` for none."""
-    return None if value is None else float(f"{100 * value:.2f}")
+    return None if value is None else float(score_cell(100 * value))
 
 
 def metrics_frame(result: UdResult) -> pd.DataFrame:

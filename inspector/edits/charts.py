@@ -20,6 +20,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from jpcore.gec.error_types import TypeRow
+from jpcore.stats.scale import score_text
 from inspector.common.plotly_selection import selected_indices
 from inspector.common.markup import esc
 from inspector.common.palette import BLACK, BLUE, BLUISH_GREEN, ORANGE
@@ -41,7 +42,7 @@ def type_figure(rows: Sequence[TypeRow], f_label: str = "F0.5") -> go.Figure:
         name = label if attribute != "f" else f"◆ {f_label}"
         # hovering a category shows its three bars' labels at once (hovermode "x")
         values = [percent(getattr(row, attribute)) for row in rows]
-        hover = [f"{esc(row.name)}: {esc(name)} {value:.2f}%<br>"
+        hover = [f"{esc(row.name)}: {esc(name)} {score_text(value)}<br>"
                  f"TP {row.tp} · FP {row.fp} · FN {row.fn}" for row, value in zip(rows, values)]
         figure.add_trace(go.Bar(
             x=names, y=values, name=name,

@@ -1,10 +1,21 @@
 """The edits view as the app registers it (``jpcore gec``'s ``view``)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
 from inspector.common.url_kinds import INT, TEXT
 from inspector.edits import analysis, loader
+
+
+def _draw_units(loaded: Any, indices: Sequence[int]) -> None:
+    """The units as the Edits page draws them: gold and system with each side's edits highlighted
+    (number, error type, → correction) and the unit's counts."""
+    import streamlit as st
+
+    from inspector.edits.render import units_html
+
+    st.html(units_html(loaded.result, [loaded.result.units[i] for i in indices]))
 
 
 def _unit_text(loaded: Any, index: int, side: str) -> str:
@@ -25,6 +36,7 @@ VIEW = EvaluationView(
     analysis_source=analysis.source,
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    draw_units=_draw_units,
     unit_page=page_file("edits"),
     unit_param="e_unit",
 )

@@ -29,6 +29,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import render_output
 from jpcore.gec import GecResult
 from jpcore.gec.error_types import type_table
+from jpcore.stats.scale import score_text
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
@@ -146,7 +147,7 @@ def _headline(result: GecResult) -> None:
     """TP, FP, FN, and P, R and F in percent (as every page shows scores); the units by kind and shape."""
     f_label = result.errant.options.f_label
     totals = result.totals
-    scores = (f"{gec_tables.percent(totals[name]):.2f}%" for name in ("precision", "recall", "f"))
+    scores = (score_text(gec_tables.percent(totals[name])) for name in ("precision", "recall", "f"))
     with components.flow("top"):
         for label, value in zip(("TP", "FP", "FN", "Precision", "Recall", f_label),
                                 (totals["tp"], totals["fp"], totals["fn"], *scores)):

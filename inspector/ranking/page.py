@@ -101,15 +101,13 @@ def show() -> None:
     frame = tables.ranking_frame(run)
     st.dataframe(frame, hide_index=True, key="rk_table",
                  column_config={name: st.column_config.NumberColumn(name, format="%.2f")
-                                for name in frame.columns if "(%)" in name or "(points)" in name})
+                                for name in frame.columns if "(%)" in name})
     table_downloads(ranking_table(run), f"ranking-{key}", "rk_dl", "Ranking")
     st.plotly_chart(tables.score_figure(run), key="rk_chart")
 
     st.subheader("Every pair")
     pairs = tables.pairs_frame(run)
-    st.dataframe(pairs, hide_index=True, key="rk_pairs",
-                 column_config={name: st.column_config.NumberColumn(name, format="%.2f")
-                                for name in pairs.columns if "(points)" in name})
+    st.dataframe(pairs, hide_index=True, key="rk_pairs")
     table_downloads(pairs_table(run), f"pairs-{key}", "rk_pairs_dl", "Pairs")
     for line in run.warnings():
         st.warning(md_text(line), icon=":material/warning:")

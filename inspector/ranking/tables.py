@@ -2,7 +2,8 @@
 
 Contract: :func:`ranking_frame` is jpcore's ranking table
 (:func:`jpcore.extras.tables.ranking_table`, best first) with its numbers
-as numbers; :func:`pairs_frame` every pair; :func:`units_frame` per unit
+as numbers (differences written in points with their sign, U+2212, as
+:mod:`jpcore.stats.scale` writes every difference); :func:`pairs_frame` every pair; :func:`units_frame` per unit
 that every system's cutting shares (:func:`jpcore.extras.ranking.unit_winners`)
 each system's score of its own counts there and who is best;
 :func:`score_figure` the scores with their 95 % intervals, one colour per
@@ -19,7 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from jpcore.extras.ranking import RankingRun, UnitWinner
-from jpcore.extras.tables import percent, show_p
+from jpcore.stats.scale import interval_text, p_cell, percent, points
 from inspector.common.markup import esc
 from inspector.common.palette import BLUE, BLUISH_GREEN, GREY, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION
 
@@ -37,8 +38,8 @@ def ranking_frame(run: RankingRun) -> pd.DataFrame:
         system = run.systems[index]
         low, high = (None, None) if system.interval is None else (percent(m, system.interval[0]),
                                                                    percent(m, system.interval[1]))
-        lead, p = (None, NO_VALUE) if index == best else (
-            percent(m, run.difference(best, index)[0]), show_p(run.difference(best, index)[2], run.samples))
+        lead, p = (NO_VALUE, NO_VALUE) if index == best else (
+            points(percent(m, run.difference(best, index)[0])), p_cell(run.difference(best, index)[2], run.samples))
         rows.append({"Rank": system.rank, "Group": system.group, "System": system.name,
                      f"{run.label} (%)": percent(m, system.score), "Low (%)": low, "High (%)": high,
                      "Best \u2212 system (points)": lead, "p": p})
@@ -52,10 +53,10 @@ def pairs_frame(run: RankingRun) -> pd.DataFrame:
     for pair in run.pairs:
         c = pair.comparison
         rows.append({"A": run.systems[pair.a].name, "B": run.systems[pair.b].name,
-                     "B \u2212 A (points)": percent(m, c.difference),
-                     "Low (points)": None if c.interval is None else percent(m, c.interval[0]),
-                     "High (points)": None if c.interval is None else percent(m, c.interval[1]),
-                     "p": show_p(c.p_value, run.samples), "Significant": "yes" if pair.significant else "no",
+                     "B \u2212 A (points)": points(percent(m, c.difference)),
+                     "95 % interval (points)": NO_VALUE if c.interval is None else
+                     interval_text(percent(m, c.interval[0]), percent(m, c.interval[1])),
+                     "p": p_cell(c.p_value, run.samples), "Significant": "yes" if pair.significant else "no",
                      "Common units": len(c.units)})
     return pd.DataFrame(rows)
 

@@ -1,5 +1,6 @@
 """The tokens & sentences view as the app registers it (``jpcore preprocess``'s ``view``)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
@@ -10,6 +11,17 @@ from inspector.tokens.view import GOLD, SYS
 
 def _unit_text(loaded: Any, index: int, side: str) -> str:
     return loaded.view.unit_text(loaded.result.units[index], GOLD if side == "gold" else SYS)
+
+
+def _draw_units(loaded: Any, indices: Sequence[int]) -> None:
+    """The units as the Sentences & tokens page draws them: gold and system with their numbered
+    word groups, the counts, and each unit's word groups aligned (gold on top)."""
+    import streamlit as st
+
+    from inspector.tokens.render import aligned_groups_html, units_html
+
+    units = [loaded.result.units[i] for i in indices]
+    st.html(units_html(loaded.view, units) + "".join(aligned_groups_html(loaded.view, unit) for unit in units))
 
 
 #: What the shared sidebar loader names in the URL (``?sample=`` or ``?data=``, system B's with ``_b``).
@@ -28,6 +40,7 @@ VIEW = EvaluationView(
     before_pages=loader.SPEC.run,  # both pages share the sidebar loader; its progress box comes first
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    draw_units=_draw_units,
     unit_page=page_file("sentences"),
     unit_param="unit",
 )

@@ -15,6 +15,7 @@ import streamlit as st
 
 from jpcore.preprocess import Counts
 from jpcore.preprocess.report import render_text, token_label
+from jpcore.stats.scale import score_text
 from inspector.common import system_b
 from inspector.common import widgets as components
 from inspector.tokens import loader as loading
@@ -63,7 +64,7 @@ def _metrics(label: str, counts: Counts) -> None:
     st.markdown(f"**{label}** — TP {md_text(counts.tp)} · FP {md_text(counts.fp)} · FN {md_text(counts.fn)}")
     with components.flow("top"):
         for name, value in (("precision", counts.precision), ("recall", counts.recall), ("F1", counts.f1)):
-            st.metric(f"{label} {name}", f"{100 * value:.2f}%", border=True, width=components.METRIC_WIDTH)
+            st.metric(f"{label} {name}", score_text(100 * value), border=True, width=components.METRIC_WIDTH)
 
 
 def show() -> None:

@@ -20,6 +20,7 @@ from jpcore.align.similarity import Normaliser
 from jpcore.formats import read_segmentation
 from jpcore.formats.raw import read_raw
 from jpcore.preprocess import evaluate as preprocess_evaluate
+from jpcore.stats.scale import score_cell
 
 #: Folder holding the bundled UD excerpts.
 SAMPLE_ROOT = SAMPLE_DATA / "ud"
@@ -166,8 +167,8 @@ def check(sample: Sample) -> str:
     raw = read_raw(sample.raw_path.read_bytes(), sample.raw_file) if sample.raw_path.is_file() else None
     result = preprocess_evaluate(gold, system, Normaliser.for_language(sample.language), raw_text=raw)
     sentences, tokens = result.totals["sentences"], result.totals["tokens"]
-    return (f"{len(result.units):,} units · sentences F1 {100 * sentences.f1:.2f} · "
-            f"{sample.level} F1 {100 * tokens.f1:.2f}")
+    return (f"{len(result.units):,} units · sentences F1 {score_cell(100 * sentences.f1)} · "
+            f"{sample.level} F1 {score_cell(100 * tokens.f1)}")
 
 
 #: The second systems made here from an English sample's raw text: (splitter, tokenizer) of

@@ -58,7 +58,7 @@ def configure(parser: argparse.ArgumentParser, *, measures: Sequence[str], defau
         "Each system is aligned to gold on its own; --compare tests the difference on their common units "
         f"(gold cut where both systems end a unit of {unit}).")
     group.add_argument("--compare", metavar=system_b,
-                       help="a second system's file: print both scores, the difference (B - A), its 95%% "
+                       help="a second system's file: print both scores, the difference (B − A), its 95%% "
                             "interval and the p-value; --json adds \"comparison\"")
     group.add_argument("--samples", type=_bounded("samples", 1, MAX_SAMPLES), default=DEFAULT_SAMPLES, metavar="N",
                        help=f"resamples (trials) of --compare (default {DEFAULT_SAMPLES:,})")

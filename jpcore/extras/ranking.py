@@ -60,14 +60,13 @@ from jpcore.stats.compare import SAMPLE_RATIOS, UnitCounts, compare_counts, inte
 from jpcore.stats.measures import Measure, named_measure
 from jpcore.stats.metrics import Metric
 from jpcore.stats.resample import multiplicities, resample_indices
+from jpcore.stats.scale import FEW_UNITS, few_units
 
 __all__ = ["ALPHA", "FEW_UNITS", "PairResult", "RankedSystem", "RankingRun", "UnitWinner", "groups_of", "rank_results",
            "rank_units", "unit_winners"]
 
 #: A pairwise difference with ``p < ALPHA`` is significant.
 ALPHA = 0.05
-#: Fewer common units than this carry a pair's comparison: its interval is unreliable (a warning says so).
-FEW_UNITS = 30
 #: The seed when none is given (the command line's default, :data:`jpcore.extras.options.DEFAULT_SEED`).
 DEFAULT_SEED = 12345
 
@@ -145,8 +144,7 @@ class RankingRun:
     def warnings(self) -> list[str]:
         """One line per pair carried by fewer than :data:`FEW_UNITS` common units
         (``B against A: 6 common units: the interval is unreliable``)."""
-        return [f"{self.systems[p.b].name} against {self.systems[p.a].name}: {len(p.comparison.units):,} common "
-                f"unit{'' if len(p.comparison.units) == 1 else 's'}: the interval is unreliable"
+        return [f"{self.systems[p.b].name} against {self.systems[p.a].name}: {few_units(len(p.comparison.units))}"
                 for p in self.pairs if len(p.comparison.units) < FEW_UNITS]
 
     def to_dict(self) -> dict[str, Any]:

@@ -10,8 +10,9 @@ p-value) build them; :func:`render` writes one as ``text``, ``csv``,
 app's download buttons use these functions, so a table reads the same
 everywhere.  Scores are in percent with two decimals, differences in
 points with their sign (a minus sign, U+2212, as the label says ``B − A``;
-LaTeX gets ``$-$``), p-values to the resolution the resamples give
-(:func:`show_p`).
+LaTeX gets ``$-$``), p-values to the resolution the resamples give: every
+figure is written by :mod:`jpcore.stats.scale` (``percent``, ``show_p``
+and ``signed_points`` here are its functions, re-exported).
 
 >>> table = Table(("System", "F1 (%)"), (("a_b", "97.83"), ("c & d", "−1.20")), (False, True))
 >>> print(render(table, "latex"))
@@ -30,8 +31,6 @@ c \\& d & $-$1.20 \\\\
 | a_b | 97.83 |
 | c & d | −1.20 |
 <BLANKLINE>
->>> show_p(1 / 1001, 1000), show_p(0.3916, 1000), show_p(1.0, 1000)
-('< 0.001', '0.39', '1')
 """
 
 from __future__ import annotations
@@ -43,7 +42,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.extras.totals import measures_of
-from jpcore.stats.measures import Measure
+from jpcore.stats.scale import MINUS, interval_text, p_cell, percent, points, score_cell
+
+#: The one scale's functions under the names this module gave them before :mod:`jpcore.stats.scale`
+#: (for callers written against them; new code imports them from there).
+show_p, signed_points = p_cell, points
 
 __all__ = ["COUNT_HEADERS", "FORMATS", "Table", "pairs_table", "percent", "ranking_table", "render", "show_p",
            "signed_points",
@@ -53,7 +56,6 @@ __all__ = ["COUNT_HEADERS", "FORMATS", "Table", "pairs_table", "percent", "ranki
 COUNT_HEADERS = {"tp": "TP", "fp": "FP", "fn": "FN"}
 #: What :func:`render` writes.
 FORMATS = ("text", "csv", "markdown", "latex")
-MINUS = "\u2212"
 #: LaTeX's special characters and what stands for each.
 _LATEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
           "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", MINUS: "$-$",
@@ -73,27 +75,6 @@ class Table:
         return [dict(zip(self.headers, row)) for row in self.rows]
 
 
-def percent(measure: Measure, value: float) -> float:
-    """A score of ``measure`` in percent (parseval's is already)."""
-    return value * 100.0 / measure.best
-
-
-def signed_points(value: float) -> str:
-    """A difference in points, two decimals, with its sign (``+1.28``, ``−2.42``; ``+0.00``)."""
-    shown = f"{value:.2f}"
-    if shown.startswith("-") and float(shown) != 0:
-        return MINUS + shown[1:]
-    return "+" + shown.lstrip("-")
-
-
-def show_p(p_value: float, samples: int) -> str:
-    """A resampled p-value to the resolution ``samples`` give: ``< 0.001`` at its floor
-    ``1 / (samples + 1)``, else two significant digits."""
-    if p_value * (samples + 1) <= 1 + 1e-9:
-        return f"< {1 / samples:.2g}"
-    return f"{p_value:.2g}"
-
-
 def totals_table(result: Any) -> Table:
     """One row per measure of ``result``'s task that its tables list: its counts and score (%)."""
     measures = [m for m in measures_of(result) if m.in_tables]
@@ -103,7 +84,7 @@ def totals_table(result: Any) -> Table:
     for measure in measures:
         sums = measure.sums(result)
         rows.append((measure.label(result), *(f"{value}" for value in sums),
-                     f"{percent(measure, measure.score(result, sums)):.2f}"))
+                     score_cell(percent(measure, measure.score(result, sums)))))
     return Table(headers, tuple(rows), (False, *(True for _ in counts), True))
 
 
@@ -117,13 +98,13 @@ def ranking_table(run: Any) -> Table:
     for index in run.order:
         system = run.systems[index]
         interval = "\u2013" if system.interval is None else \
-            f"[{percent(m, system.interval[0]):.2f}, {percent(m, system.interval[1]):.2f}]"
+            f"[{score_cell(percent(m, system.interval[0]))}, {score_cell(percent(m, system.interval[1]))}]"
         if index == best:
             difference, p = "\u2013", "\u2013"
         else:
             value, _, p_value = run.difference(best, index)
-            difference, p = signed_points(percent(m, value)), show_p(p_value, run.samples)
-        rows.append((f"{system.rank}", f"{system.group}", system.name, f"{percent(m, system.score):.2f}", interval,
+            difference, p = points(percent(m, value)), p_cell(p_value, run.samples)
+        rows.append((f"{system.rank}", f"{system.group}", system.name, score_cell(percent(m, system.score)), interval,
                      difference, p))
     return Table(headers, tuple(rows), (True, True, False, True, False, True, True))
 
@@ -136,9 +117,9 @@ def pairs_table(run: Any) -> Table:
     for pair in run.pairs:
         c = pair.comparison
         interval = "\u2013" if c.interval is None else \
-            f"[{signed_points(percent(m, c.interval[0]))}, {signed_points(percent(m, c.interval[1]))}]"
-        rows.append((run.systems[pair.a].name, run.systems[pair.b].name, signed_points(percent(m, c.difference)),
-                     interval, show_p(c.p_value, run.samples), f"{len(c.units):,}"))
+            interval_text(percent(m, c.interval[0]), percent(m, c.interval[1]))
+        rows.append((run.systems[pair.a].name, run.systems[pair.b].name, points(percent(m, c.difference)),
+                     interval, p_cell(c.p_value, run.samples), f"{len(c.units):,}"))
     return Table(headers, tuple(rows), (False, False, True, False, True, True))
 
 

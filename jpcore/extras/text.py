@@ -2,10 +2,14 @@
 
 Contract: pure functions from computed values to text (each block ends with
 a newline, and starts with an empty line that sets it off from the report
-before it).  Scores are printed as the task's report prints them
-(:meth:`jpcore.stats.measures.Measure.show`: percent with two decimals for
-preprocess and ud, EVALB's percent for parseval, errant's four decimals for
-gec).  Nothing is computed here beyond the metric of summed counts.
+before it).  These blocks are jpcore's own, so every figure is on the one
+scale of :mod:`jpcore.stats.scale` whatever the task (errant's 0-1 F0.5
+too): scores in percent (``83.33 %``, or under a ``(%)`` header),
+differences in points with U+2212, p to the resolution of the resamples,
+and a warning when fewer than 30 common units carry a comparison.  The
+report before them (EVALB's, errant_compare's, the CoNLL 2018 script's
+table) keeps its peer's bytes.  Nothing is computed here beyond the metric
+of summed counts.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from jpcore.extras.ranking import ALPHA, RankingRun
 from jpcore.extras.tables import COUNT_HEADERS
 from jpcore.stats import APPROXIMATE_RANDOMIZATION, COMPARE_MT
 from jpcore.stats.measures import Measure
-from jpcore.stats.result import CONFIDENCE
+from jpcore.stats.scale import difference_text, few_units, percent, score_cell
 
 __all__ = ["render_by_shape", "render_comparison", "render_oracle", "render_ranking"]
 
@@ -42,7 +46,7 @@ def render_by_shape(rows: Sequence[ShapeRow], measures: Sequence[Measure], resul
     names the units a shape counts (``sentences``, ``trees``, ``blocks``)."""
     counts = measures[0].counts
     headers = ["Shape", "Units", "Gold:system", "Metric", *(COUNT_HEADERS.get(c, c.capitalize()) for c in counts),
-               "Score"]
+               "Score (%)"]
     table = []
     for row in rows:
         for number, measure in enumerate(measures):
@@ -54,14 +58,10 @@ def render_by_shape(rows: Sequence[ShapeRow], measures: Sequence[Measure], resul
                 f"{row.gold}:{row.system}" if first else "",
                 measure.label(result),
                 *(f"{value}" for value in sums),
-                measure.show(measure.score(result, sums)),
+                score_cell(percent(measure, measure.score(result, sums))),
             ])
     lines = ["", f"By unit shape (gold:system {noun}; over the shapes, every count adds up to its total):"]
     return "\n".join(lines + _table(headers, table, (0, 3))) + "\n"
-
-
-def _p(value: float) -> str:
-    return f"{value:.4g}"
 
 
 def render_comparison(run: ComparisonRun, noun: str) -> str:
@@ -72,12 +72,11 @@ def render_comparison(run: ComparisonRun, noun: str) -> str:
         f"Comparison on {run.label} (B against A, each aligned to the same gold on its own):",
         f"  A {run.system_a}: {m.show(c.score_a)}",
         f"  B {run.system_b}: {m.show(c.score_b)}",
+        f"  {difference_text(m, c)}",
     ]
-    difference = f"  B - A: {m.show_signed(c.difference)}"
-    if c.interval is not None:
-        difference += f", {CONFIDENCE:.0%} interval [{m.show_signed(c.interval[0])}, " \
-                      f"{m.show_signed(c.interval[1])}]"
-    lines.append(difference + f", p = {_p(c.p_value)}")
+    warning = few_units(len(c.units))
+    if warning is not None:
+        lines.append(f"  warning: {warning}")
     if c.method == APPROXIMATE_RANDOMIZATION:
         how = f"{c.samples:,} trials, each swapping A's and B's counts in every common unit with " \
               "probability 1/2; no interval (it tests, it does not estimate)"
@@ -94,10 +93,11 @@ def render_comparison(run: ComparisonRun, noun: str) -> str:
 
 def render_oracle(run: OracleRun, noun: str) -> str:
     """Each measure end to end, on gold's segmentation and perfect; what each stage lost."""
-    headers = ["Metric", "End to end", "Oracle", "Perfect", "Lost to segmentation", "Lost to the task"]
-    rows = [[stage.label, stage.measure.show(stage.end_to_end), stage.measure.show(stage.oracle),
-             stage.measure.show(stage.best), stage.measure.show_signed(stage.segmentation),
-             stage.measure.show_signed(stage.task)]
+    headers = ["Metric", "End to end (%)", "Oracle (%)", "Perfect (%)", "Lost to segmentation (points)",
+               "Lost to the task (points)"]
+    rows = [[stage.label, *(score_cell(percent(stage.measure, value))
+                            for value in (stage.end_to_end, stage.oracle, stage.best)),
+             stage.measure.show_signed(stage.segmentation), stage.measure.show_signed(stage.task)]
             for stage in run.stages if stage.measure.in_tables]
     lines = ["", f"Error by stage (oracle {run.name}: the same system on gold's segmentation):"]
     lines += _table(headers, rows, (0,))

@@ -2,7 +2,8 @@
 
 Contract: :func:`build` reads a :class:`~jpcore.gec.GecResult` and
 returns a :class:`~jpcore.reports.common.Report`: the headline TP/FP/FN and
-P/R/F exactly as errant_compare prints them (rounded to 4 places), the
+P/R/F of errant_compare (its figures rounded to 4 places) in percent, the
+one scale of every score the report shows (:mod:`jpcore.stats.scale`), the
 alignment notes, the per-type and per-kind charts, the inputs with their
 licences, the scoring and alignment options, every definition and one row
 per aligned unit (original sentence ids and lines on both sides, the texts
@@ -25,6 +26,7 @@ from jpcore.reports.definitions import gec as gec_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
+from jpcore.stats.scale import score_cell, score_text
 
 #: Types shown in the per-type chart (most frequent first).
 CHART_TYPES = 20
@@ -32,11 +34,17 @@ CHART_TYPES = 20
 EDITS_PER_SIDE = 8
 
 
+def _pct(score: float) -> str:
+    """errant's 0-1 figure (rounded to 4 places) in percent: ``0.8462`` -> ``84.62``."""
+    return score_cell(100 * score)
+
+
 def _shapes(result: GecResult) -> Section:
     def cells(totals: dict) -> list[object]:
-        return [num(totals[key]) for key in ("tp", "fp", "fn", "precision", "recall", "f")]
+        return [*(num(totals[key]) for key in ("tp", "fp", "fn")),
+                *(num(_pct(totals[key])) for key in ("precision", "recall", "f"))]
 
-    headers = ["TP", "FP", "FN", "Prec", "Rec", result.errant.options.f_label]
+    headers = ["TP", "FP", "FN", "P (%)", "R (%)", f"{result.errant.options.f_label} (%)"]
     return shapes_section(result, headers, cells, "sentences (M2 blocks)")
 
 
@@ -45,20 +53,20 @@ def _scores(result: GecResult) -> Section:
     totals = result.totals
     section = Section("Headline scores", anchor="scores")
     section.add(table(
-        ["TP", "FP", "FN", "Prec", "Rec", options.f_label],
-        [[num(totals["tp"]), num(totals["fp"]), num(totals["fn"]), num(totals["precision"]),
-          num(totals["recall"]), num(totals["f"])]], "scores"))
-    section.add(note(f"{options.title.strip()}, as errant_compare prints it (P, R and "
-                     f"{options.f_label} rounded to 4 places)."))
+        ["TP", "FP", "FN", "P (%)", "R (%)", f"{options.f_label} (%)"],
+        [[num(totals["tp"]), num(totals["fp"]), num(totals["fn"]), num(_pct(totals["precision"])),
+          num(_pct(totals["recall"])), num(_pct(totals["f"]))]], "scores"))
+    section.add(note(f"{options.title.strip()}: errant_compare's P, R and {options.f_label} (rounded to 4 "
+                     "places) in percent, as every score of this report."))
     if result.notes:
         section.add("<h3>Alignment</h3>" + bullet_list(result.notes))
     rows = sorted(result.type_table("type"), key=lambda r: (-(r.tp + r.fp + r.fn), r.name))[:CHART_TYPES]
     chart = bar_chart(
-        f"Per type: P, R, {options.f_label}", [r.name for r in rows],
-        [Series("P", [r.precision for r in rows], COLOURS["blue"]),
-         Series("R", [r.recall for r in rows], COLOURS["orange"]),
-         Series(options.f_label, [r.f for r in rows], COLOURS["green"])],
-        max_value=1.0, fmt=lambda v: f"{v:.4g}",
+        f"Per type: P, R, {options.f_label} (percent)", [r.name for r in rows],
+        [Series("P", [100 * r.precision for r in rows], COLOURS["blue"]),
+         Series("R", [100 * r.recall for r in rows], COLOURS["orange"]),
+         Series(options.f_label, [100 * r.f for r in rows], COLOURS["green"])],
+        max_value=100, fmt=score_cell,
     )
     kinds = result.kind_counts()
     kind_chart = bar_chart("Units by kind", list(kinds), [Series("units", list(kinds.values()), COLOURS["orange"])])
@@ -67,9 +75,9 @@ def _scores(result: GecResult) -> Section:
                 + figure("Aligned units by kind", kind_chart) + "</div>")
     all_rows = result.type_table("type")
     section.add("<h3>Per error type</h3>" + table(
-        ["Type", Cell("TP", "num"), Cell("FP", "num"), Cell("FN", "num"), Cell("P", "num"),
-         Cell("R", "num"), Cell(options.f_label, "num")],
-        [(r.name, num(r.tp), num(r.fp), num(r.fn), num(r.precision), num(r.recall), num(r.f))
+        ["Type", Cell("TP", "num"), Cell("FP", "num"), Cell("FN", "num"), Cell("P (%)", "num"),
+         Cell("R (%)", "num"), Cell(f"{options.f_label} (%)", "num")],
+        [(r.name, num(r.tp), num(r.fp), num(r.fn), num(_pct(r.precision)), num(_pct(r.recall)), num(_pct(r.f)))
          for r in all_rows]))
     return section
 
@@ -130,8 +138,9 @@ def build(result: GecResult, inputs: Sequence[InputInfo] | None = None, max_unit
     infos = list(inputs) if inputs else [InputInfo("system", result.sys_name), InputInfo("gold", result.gold_name)]
     options = result.errant.options
     totals = result.totals
-    subtitle = (f"System {result.sys_name} against gold {result.gold_name}: P {totals['precision']}, "
-                f"R {totals['recall']}, {options.f_label} {totals['f']} ({len(result.units):,} units).")
+    subtitle = (f"System {result.sys_name} against gold {result.gold_name}: "
+                f"P {score_text(100 * totals['precision'])}, R {score_text(100 * totals['recall'])}, "
+                f"{options.f_label} {score_text(100 * totals['f'])} ({len(result.units):,} units).")
     input_rows = [
         ("system (hypothesis)", result.sys_name, num(f"{result.sys_count:,}"), ", ".join(map(str, result.coders("sys")))),
         ("gold (reference)", result.gold_name, num(f"{result.gold_count:,}"), ", ".join(map(str, result.coders("gold")))),

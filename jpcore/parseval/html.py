@@ -27,6 +27,7 @@ from jpcore.reports.definitions import parseval as parseval_definitions
 from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
+from jpcore.stats.scale import score_cell
 
 #: Labels shown in the per-label chart (most frequent first).
 CHART_LABELS = 20
@@ -71,7 +72,7 @@ def _scores(result: ParsevalResult) -> Section:
         [Series("Recall", [s.recall for s in labels], COLOURS["orange"]),
          Series("Precision", [s.precision for s in labels], COLOURS["blue"]),
          Series("F1", [s.f1 for s in labels], COLOURS["green"])],
-        max_value=100, fmt=lambda v: f"{v:.2f}",
+        max_value=100, fmt=score_cell,
     )
     kinds = result.kind_counts()
     kind_chart = bar_chart("Pairs by kind", list(KINDS),
@@ -83,8 +84,8 @@ def _scores(result: ParsevalResult) -> Section:
     section.add("<h3>Per label</h3>" + table(
         ["Label", Cell("Matched", "num"), Cell("Gold", "num"), Cell("Test", "num"), Cell("Recall", "num"),
          Cell("Precision", "num"), Cell("F1", "num")],
-        [(s.label, num(s.matched), num(s.gold), num(s.test), num(f"{s.recall:.2f}"),
-          num(f"{s.precision:.2f}"), num(f"{s.f1:.2f}")) for s in all_labels]))
+        [(s.label, num(s.matched), num(s.gold), num(s.test), num(score_cell(s.recall)),
+          num(score_cell(s.precision)), num(score_cell(s.f1))) for s in all_labels]))
     return section
 
 

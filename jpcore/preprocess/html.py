@@ -24,6 +24,7 @@ from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.preprocess import Counts, PreprocessResult, Unit
 from jpcore.preprocess.report import token_label
+from jpcore.stats.scale import score_cell
 
 #: Languages whose name is also a BCP 47 tag (the normalisation tables).
 LANGUAGE_TAGS = {"en", "fr", "ja", "ko"}
@@ -32,8 +33,8 @@ GROUPS_PER_UNIT = 6
 
 
 def pct(value: float) -> str:
-    """A 0-1 score as the CLI prints it: percent with two decimals."""
-    return f"{100 * value:.2f}"
+    """A 0-1 score as the CLI prints it: percent with two decimals (the one scale)."""
+    return score_cell(100 * value)
 
 
 def language_tag(result: PreprocessResult) -> str:
@@ -62,7 +63,7 @@ def _scores(result: PreprocessResult) -> Section:
         [Series("Precision", [100 * c.precision for c in counts], COLOURS["blue"]),
          Series("Recall", [100 * c.recall for c in counts], COLOURS["orange"]),
          Series("F1", [100 * c.f1 for c in counts], COLOURS["green"])],
-        max_value=100, fmt=lambda v: f"{v:.2f}",
+        max_value=100, fmt=score_cell,
     )
     section.add('<div class="charts">' + figure("Precision, recall and F1 (percent)", chart) + "</div>")
     return section

@@ -4,9 +4,9 @@ Contract: :func:`comparison_section` turns a
 :class:`jpcore.extras.comparison.ComparisonRun` (``--compare B``, or the
 app's system B) into one :class:`~jpcore.reports.markup.Section`: both
 systems' scores on the tested measure and B − A, in percent and points
-(:mod:`jpcore.extras.tables`' scale and signs), the significance line (95 %
+(:mod:`jpcore.stats.scale`, the one scale), the significance line (95 %
 interval, p to the resolution of the resamples, method, samples, seed), a
-warning when fewer than :data:`jpcore.extras.ranking.FEW_UNITS` common units
+warning when fewer than :data:`jpcore.stats.scale.FEW_UNITS` common units
 carry it, and who wins each common unit (each system's score of its own
 counts there, the counts, the winner).  Nothing is computed here beyond the
 measure's metric of a unit's counts; file names are escaped as every value.
@@ -18,8 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from jpcore.extras.ranking import FEW_UNITS
-from jpcore.extras.tables import percent, show_p, signed_points
+from jpcore.stats.scale import difference_text, few_units, percent, score_cell
 from jpcore.reports.markup import Section, esc, num, paged_table, paragraph, table
 
 __all__ = ["comparison_section", "unit_winner"]
@@ -39,20 +38,15 @@ def comparison_section(run: Any, result_a: Any) -> Section:
     section.add(paragraph(f"System B against system A on {run.label}, each aligned to the same gold on its own and "
                           f"compared on their {len(c.units):,} common units (gold cut wherever both systems end a "
                           "unit), as jpcore TASK GOLD A --compare B computes it."))
-    rows = [("A", run.system_a, num(f"{percent(m, c.score_a):.2f}")),
-            ("B", run.system_b, num(f"{percent(m, c.score_b):.2f}"))]
+    rows = [("A", run.system_a, num(score_cell(percent(m, c.score_a)))),
+            ("B", run.system_b, num(score_cell(percent(m, c.score_b))))]
     section.add(table(("System", "File", f"{run.label} (%)"), rows))
-    line = f"B \u2212 A = {signed_points(percent(m, c.difference))} points"
-    if c.interval is not None:
-        line += (f", 95 % interval [{signed_points(percent(m, c.interval[0]))}, "
-                 f"{signed_points(percent(m, c.interval[1]))}] points")
-    p = show_p(c.p_value, c.samples)
-    line += f", p {p}" if p.startswith("<") else f", p = {p}"
+    line = difference_text(m, c)
     line += f" ({c.method}, {c.samples:,} {'trials' if c.interval is None else 'resamples'}, seed {c.seed})."
     section.add(paragraph(line))
-    if len(c.units) < FEW_UNITS:
-        few = f"{len(c.units):,} common unit{'' if len(c.units) == 1 else 's'}: the interval is unreliable."
-        section.add(f'<p class="note"><strong>Warning</strong>: {esc(few)}</p>')
+    few = few_units(len(c.units))
+    if few is not None:
+        section.add(f'<p class="note"><strong>Warning</strong>: {esc(few)}.</p>')
     metric = m.metric(result_a)
     scores_a = np.atleast_1d(metric.score(run.counts_a))
     scores_b = np.atleast_1d(metric.score(run.counts_b))
@@ -66,9 +60,9 @@ def comparison_section(run: Any, result_a: Any) -> Section:
         unit_rows.append((num(index), f"{start}\u2013{end - 1}" if end > start + 1 else
                           f"{start}" if end == start + 1 else "\u2013",
                           num("/".join(str(int(x)) for x in run.counts_a[index])),
-                          num(f"{percent(m, float(scores_a[index])):.2f}"),
+                          num(score_cell(percent(m, float(scores_a[index])))),
                           num("/".join(str(int(x)) for x in run.counts_b[index])),
-                          num(f"{percent(m, float(scores_b[index])):.2f}"), winner))
+                          num(score_cell(percent(m, float(scores_b[index])))), winner))
     section.add(paged_table(("Common unit", "Gold sentences", f"A {heading}", "A (%)", f"B {heading}", "B (%)",
                              "Winner"), unit_rows, "common units", first_number=0))
     return section

@@ -91,9 +91,10 @@ def gec(f_label: str, beta: float) -> list[Definition]:
                "-dt counts single tokens."),
         ("FP", "A system edit that is not a gold edit of the chosen annotator."),
         ("FN", "A gold edit of the chosen annotator that the system lacks."),
-        ("Precision", "TP / (TP + FP), 1.0 when there is no FP (errant's convention), rounded to 4 places."),
-        ("Recall", "TP / (TP + FN), 1.0 when there is no FN, rounded to 4 places."),
-        (f_label, f"(1 + β²)·P·R / (β²·P + R) with β = {beta:g}, rounded to 4 places."),
+        ("Precision", "TP / (TP + FP), 1.0 when there is no FP (errant's convention), rounded to 4 places "
+                      "as errant_compare prints it, shown in percent."),
+        ("Recall", "TP / (TP + FN), 1.0 when there is no FN, rounded to 4 places, shown in percent."),
+        (f_label, f"(1 + β²)·P·R / (β²·P + R) with β = {beta:g}, rounded to 4 places, shown in percent."),
         ("Chosen annotator", "For each unit errant tries every (system, gold) annotator pair and keeps the "
                              "one with the best running F, then the most TP, fewest FP, fewest FN."),
         ("Per-type scores", "The same counts per error type of the chosen pairs (errant's -cat 3)."),

@@ -132,9 +132,10 @@ def _agree(args: argparse.Namespace) -> int:
 def render_agreement(result, a_name: str, b_name: str) -> str:
     """The text report of ``jpcore review agree``."""
     from jpcore.review.verdicts import VERDICTS
+    from jpcore.stats.scale import score_text
 
     def share(value: float | None) -> str:
-        return "undefined" if value is None else f"{value * 100:.2f}%"
+        return "undefined" if value is None else score_text(value * 100)
 
     lines = [f"A: {a_name}", f"B: {b_name}",
              f"Units both reviewed: {result.units}",

@@ -44,11 +44,13 @@ class ReviewRun:
             review["corrected_units"] = [c.unit for c in self.corrected.corrections]
         return {"totals_reviewed": self.totals_reviewed, "review": review}
 
-    def scores(self) -> list[tuple[str, str, str, str]]:
-        """Per measure: its label, the score before and after review, the difference (as printed)."""
+    def scores(self) -> list[tuple[str, float, float, float]]:
+        """Per measure: its label, the score before and after review in percent, the difference in
+        points (:mod:`jpcore.stats.scale`, the one scale: errant's 0-1 F0.5 too)."""
         import numpy as np
 
         from jpcore.extras.totals import totals_json
+        from jpcore.stats.scale import percent
 
         before = totals_json(self.result)
         rows = []
@@ -56,21 +58,29 @@ class ReviewRun:
             metric = measure.metric(self.result)
             old = float(metric.score(np.asarray(measure.totals_counts(before), dtype=np.int64)))
             new = float(metric.score(np.asarray(measure.totals_counts(self.totals_reviewed), dtype=np.int64)))
-            rows.append((measure.label(self.result), measure.show(old), measure.show(new),
-                         measure.show_signed(new - old)))
+            rows.append((measure.label(self.result), percent(measure, old), percent(measure, new),
+                         percent(measure, new - old)))
         return rows
+
+    def score_line(self) -> str:
+        """``Words F1 92.40% (+0.58 points), ...``: each measure after review with its change."""
+        from jpcore.stats.scale import points, score_text
+
+        return ", ".join(f"{label} {score_text(new)} ({points(diff)} points)" for label, _, new, diff in self.scores())
 
     def section(self) -> Any:
         """The HTML report's "After review" section: the scores before and after, then every
         reviewed unit with its verdict, note, reviewer and time (all escaped)."""
         from jpcore.reports.markup import Section, num, paragraph, paged_table, table
+        from jpcore.stats.scale import points, score_cell
 
         section = Section("After review", anchor="review")
         section.add(paragraph(f"{self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed; "
                               f"{len(self.correct_units)} judged gold error or both acceptable count as correct "
                               "for the system."))
-        section.add(table(["Score", "Before review", "After review", "Difference"],
-                          [(label, num(old), num(new), num(diff)) for label, old, new, diff in self.scores()]))
+        section.add(table(["Score", "Before review (%)", "After review (%)", "Difference (points)"],
+                          [(label, num(score_cell(old)), num(score_cell(new)), num(points(diff)))
+                           for label, old, new, diff in self.scores()]))
         rows = [(num(index), review.verdict or "–", review.note or "–", review.reviewer, review.time,
                  review.gold_text, review.sys_text) for index, review in sorted(self.verdicts.items())]
         if rows:
@@ -79,10 +89,13 @@ class ReviewRun:
         return section
 
     def text(self) -> str:
-        """``After review (41 units reviewed, 12 counted correct): Words F1 92.40 (+0.58)`` per measure."""
+        """``After review (41 units reviewed, 12 counted correct ...):`` then ``  Words F1: 92.40% (+0.58 points)``
+        per measure."""
+        from jpcore.stats.scale import points, score_text
+
         lines = [f"\nAfter review ({self.reviewed} unit{'s' if self.reviewed != 1 else ''} reviewed, "
                  f"{len(self.correct_units)} counted correct for the system):"]
-        lines.extend(f"  {label}: {new} ({diff})" for label, _, new, diff in self.scores())
+        lines.extend(f"  {label}: {score_text(new)} ({points(diff)} points)" for label, _, new, diff in self.scores())
         if self.corrected is not None:
             lines.append(f"Corrected gold: {len(self.corrected.corrections)} unit"
                          f"{'s' if len(self.corrected.corrections) != 1 else ''} taken from the system, "

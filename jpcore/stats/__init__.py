@@ -15,7 +15,10 @@ results).  Layers, each a module with one concept:
   ``from_dict()`` for ``--json``;
 * :mod:`~jpcore.stats.measures`: each evaluation's scores over per-unit
   counts (the Task contract's ``measures``), built on
-  :mod:`~jpcore.stats.adapters`.
+  :mod:`~jpcore.stats.adapters`;
+* :mod:`~jpcore.stats.scale`: the one scale every score is written in
+  (percent, points with U+2212, p to the resolution of its samples, the
+  few-units warning).
 
 >>> from jpcore.stats import F1, UnitCounts, compare
 >>> gold = [(0, 1), (1, 2)]

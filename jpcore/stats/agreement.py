@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from jpcore.align import DIFFERING, EXACT, MERGED
 from jpcore.stats.kappa import Kappa, cohen_kappa
+from jpcore.stats.scale import score_cell, score_text
 
 __all__ = ["REASONS", "Agreement", "agreement_of", "render_agreement", "words_not_paired"]
 
@@ -112,8 +113,8 @@ def render_agreement(agreement: Agreement) -> str:
     share_b = 100 * agreement.comparable / agreement.words_b if agreement.words_b else 0.0
     lines = [
         "Agreement on the words aligned 1:1 (Cohen's kappa)",
-        f"Comparable words: {agreement.comparable} of {agreement.words_a} in A ({share_a:.2f} %), "
-        f"of {agreement.words_b} in B ({share_b:.2f} %)",
+        f"Comparable words: {agreement.comparable} of {agreement.words_a} in A ({score_text(share_a)}), "
+        f"of {agreement.words_b} in B ({score_text(share_b)})",
     ]
     for reason, (n_a, n_b) in agreement.not_comparable.items():
         lines.append(f"  not comparable, {reason}: {n_a} words in A, {n_b} in B")
@@ -121,10 +122,10 @@ def render_agreement(agreement: Agreement) -> str:
         comparable, spans_a, spans_b = agreement.spans
         lines.append(f"Comparable brackets (same span on both sides): {comparable} of {spans_a} in A, "
                      f"of {spans_b} in B")
-    lines.append("Column | Items | Agreed | Observed % | Kappa")
-    lines.append("-------+-------+--------+------------+-------")
+    lines.append("Column | Items | Agreed | Observed (%) | Kappa")
+    lines.append("-------+-------+--------+--------------+-------")
     for name, kappa in agreement.columns.items():
-        observed = "-" if kappa.observed is None else f"{100 * kappa.observed:.2f}"
+        observed = "-" if kappa.observed is None else score_cell(100 * kappa.observed)
         value = "-" if kappa.kappa is None else f"{kappa.kappa:.4f}"
-        lines.append(f"{name:<6} | {kappa.items:5d} | {kappa.agreed:6d} | {observed:>10} | {value}")
+        lines.append(f"{name:<6} | {kappa.items:5d} | {kappa.agreed:6d} | {observed:>12} | {value}")
     return "\n".join(lines) + "\n"

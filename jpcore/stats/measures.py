@@ -11,10 +11,10 @@ result's ``totals`` (what a saved comparison or oracle is checked against).  Eve
 result's units have ``gold``, their gold sentence range (the Task contract,
 :mod:`jpcore.task`), so :meth:`Measure.units` is the
 :class:`~jpcore.stats.compare.UnitCounts` that :func:`~jpcore.stats.compare`
-resamples.  ``best`` is a perfect system's score; ``scale`` and ``decimals``
-say how the command line prints a score (preprocess and ud: percent with two
-decimals, as their tables; parseval: already percent; gec: errant's four
-decimals).
+resamples.  ``best`` is a perfect system's score (1, or 100 for EVALB's
+percent); :meth:`Measure.show` and :meth:`Measure.show_signed` write a score
+and a difference on the one scale of :mod:`jpcore.stats.scale` (percent and
+points, two decimals), whatever the task's own scale.
 
 Each task's measures are a tuple in the order its tables list them (the one
 marked ``default`` is what ``--compare`` tests unless ``--measure`` says
@@ -41,9 +41,12 @@ from typing import Any
 
 import numpy as np
 
+from jpcore.stats import scale
 from jpcore.stats.adapters import MATCHED_GOLD_TEST, TP_FP_FN, gec_metric, gec_units, parseval_units, preprocess_units
 from jpcore.stats.compare import UnitCounts
-from jpcore.stats.metrics import F1, PARSEVAL_F1, Metric
+from jpcore.stats.metrics import (
+    ERRANT_PRECISION, ERRANT_RECALL, F1, PARSEVAL_F1, PARSEVAL_PRECISION, PARSEVAL_RECALL, PRECISION, RECALL, Metric,
+)
 
 __all__ = ["GEC", "PARSEVAL", "PREPROCESS", "UD", "UD_METRICS", "Measure", "named_measure"]
 
@@ -60,12 +63,12 @@ class Measure:
     #: The summed counts read from a result's totals as its JSON writes them.
     totals_counts: Callable[[dict[str, Any]], tuple[int, ...]]
     best: float = 1.0
-    scale: float = 100.0
-    decimals: int = 2
     #: The task's default for a comparison (its headline; else the first measure is).
     default: bool = False
     #: Listed in the command line's by-shape and by-stage tables.
     in_tables: bool = True
+    #: The precision and recall the score is made of, on the same counts and scale.
+    parts: tuple[Metric, Metric] = (PRECISION, RECALL)
 
     def label(self, result: Any) -> str:
         """What the score is called in ``result``'s report (``Words F1``, ``F0.5``)."""
@@ -85,14 +88,21 @@ class Measure:
         values = self.sums(result) if sums is None else tuple(sums)
         return float(self.metric(result).score(np.asarray(values, dtype=np.int64)))
 
+    def prf(self, result: Any, sums: Sequence[int]) -> tuple[float, float, float]:
+        """Precision, recall and the score of ``sums`` (one unit's counts, or any sum), on this
+        measure's own scale (:func:`jpcore.stats.scale.percent` brings them to percent)."""
+        values = np.asarray(tuple(sums), dtype=np.int64)
+        precision, recall = self.parts
+        return (float(precision.score(values)), float(recall.score(values)),
+                float(self.metric(result).score(values)))
+
     def show(self, value: float) -> str:
-        """A score as the command line prints it (``97.83``, ``0.8333``)."""
-        return f"{value * self.scale:.{self.decimals}f}"
+        """A score of this measure in percent with its unit (``97.83%``, errant's 0.8333 as ``83.33%``)."""
+        return scale.score_text(scale.percent(self, value))
 
     def show_signed(self, value: float) -> str:
-        """A difference as the command line prints it, with its sign (``+0.67``, ``-0.0129``)."""
-        shown = f"{value * self.scale:+.{self.decimals}f}"
-        return "+" + shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
+        """A difference of this measure in points, signed (``+0.67``, ``−1.29``; :func:`jpcore.stats.scale.points`)."""
+        return scale.points(scale.percent(self, value))
 
 
 def _read(counts: dict[str, Any], names: Sequence[str]) -> tuple[int, ...]:
@@ -115,13 +125,13 @@ PREPROCESS = (_preprocess("sentences"), _preprocess("tokens", default=True))
 #: ``jpcore parseval``: EVALB's bracketing F-measure, in percent.
 PARSEVAL = (Measure("brackets", lambda _: "Bracketing F1", MATCHED_GOLD_TEST,
                     lambda result: parseval_units(result).counts, lambda _: PARSEVAL_F1,
-                    lambda totals: _read(totals, MATCHED_GOLD_TEST), best=100.0, scale=1.0, decimals=2,
-                    default=True),)
+                    lambda totals: _read(totals, MATCHED_GOLD_TEST), best=100.0, default=True,
+                    parts=(PARSEVAL_PRECISION, PARSEVAL_RECALL)),)
 
 #: ``jpcore gec``: errant's F-beta (beta from ``-b``) on each unit's TP/FP/FN as scored.
 GEC = (Measure("edits", lambda result: f"F{result.errant.options.beta:g}", TP_FP_FN,
                lambda result: gec_units(result).counts, gec_metric, lambda totals: _read(totals, TP_FP_FN),
-               best=1.0, scale=1.0, decimals=4, default=True),)
+               best=1.0, default=True, parts=(ERRANT_PRECISION, ERRANT_RECALL)),)
 
 #: The conll18 metrics, in the script's order (``jpcore.ud.METRICS``; a test holds them equal).
 UD_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas",

@@ -18,7 +18,11 @@ evaluation reports:
   turn small differences into ties); rounded, it is errant's figure;
 * :data:`PARSEVAL_F1` on ``(matched, gold, test)``: EVALB's bracketing
   F-measure in percent, 2PR/(P+R), except 0.0 where EVALB prints ``-nan``
-  (no bracket matched), so that a resample never compares with NaN.
+  (no bracket matched), so that a resample never compares with NaN;
+* beside each F, the precision and recall it is made of (what a unit's
+  P/R/F shows): :data:`PRECISION`/:data:`RECALL`, :data:`ERRANT_PRECISION`/
+  :data:`ERRANT_RECALL` (errant's P = 1 without FP, R = 1 without FN),
+  :data:`PARSEVAL_PRECISION`/:data:`PARSEVAL_RECALL` (percent, 0.0 undefined).
 """
 
 from __future__ import annotations
@@ -86,25 +90,50 @@ PRECISION = Metric("precision", ("tp", "fp", "fn"), _precision)
 RECALL = Metric("recall", ("tp", "fp", "fn"), _recall)
 
 
+def _errant_precision(sums: np.ndarray) -> np.ndarray:
+    tp, fp = sums[..., 0], sums[..., 1]
+    return np.where(fp != 0, _ratio(tp, tp + fp, 1.0), 1.0)
+
+
+def _errant_recall(sums: np.ndarray) -> np.ndarray:
+    tp, fn = sums[..., 0], sums[..., 2]
+    return np.where(fn != 0, _ratio(tp, tp + fn, 1.0), 1.0)
+
+
+#: errant_compare's precision on ``(tp, fp, fn)``: TP / (TP + FP), 1.0 without FP.
+ERRANT_PRECISION = Metric("precision", ("tp", "fp", "fn"), _errant_precision)
+#: errant_compare's recall on ``(tp, fp, fn)``: TP / (TP + FN), 1.0 without FN.
+ERRANT_RECALL = Metric("recall", ("tp", "fp", "fn"), _errant_recall)
+
+
 def errant_f(beta: float = 0.5) -> Metric:
     """errant_compare's F-beta on ``(tp, fp, fn)``, unrounded (see the module doc)."""
 
     def score(sums: np.ndarray) -> np.ndarray:
-        tp, fp, fn = sums[..., 0], sums[..., 1], sums[..., 2]
-        p = np.where(fp != 0, _ratio(tp, tp + fp, 1.0), 1.0)
-        r = np.where(fn != 0, _ratio(tp, tp + fn, 1.0), 1.0)
+        p, r = _errant_precision(sums), _errant_recall(sums)
         b2 = beta**2
         return _ratio((1 + b2) * p * r, np.where(p + r != 0, b2 * p + r, 0.0), 0.0)
 
     return Metric(f"f{beta:g}", ("tp", "fp", "fn"), score)
 
 
+def _parseval_precision(sums: np.ndarray) -> np.ndarray:
+    return _ratio(100.0 * sums[..., 0], sums[..., 2], 0.0)
+
+
+def _parseval_recall(sums: np.ndarray) -> np.ndarray:
+    return _ratio(100.0 * sums[..., 0], sums[..., 1], 0.0)
+
+
 def _parseval_f1(sums: np.ndarray) -> np.ndarray:
-    matched, gold, test = sums[..., 0], sums[..., 1], sums[..., 2]
-    recall = _ratio(100.0 * matched, gold, 0.0)
-    precision = _ratio(100.0 * matched, test, 0.0)
+    recall = _parseval_recall(sums)
+    precision = _parseval_precision(sums)
     return _ratio(2 * precision * recall, precision + recall, 0.0)
 
 
 #: EVALB's bracketing F-measure in percent on ``(matched, gold, test)``; 0.0 where EVALB prints -nan.
 PARSEVAL_F1 = Metric("bracketing f1", ("matched", "gold", "test"), _parseval_f1)
+#: EVALB's bracketing precision in percent: 100 matched / test, 0.0 without test brackets.
+PARSEVAL_PRECISION = Metric("bracketing precision", ("matched", "gold", "test"), _parseval_precision)
+#: EVALB's bracketing recall in percent: 100 matched / gold, 0.0 without gold brackets.
+PARSEVAL_RECALL = Metric("bracketing recall", ("matched", "gold", "test"), _parseval_recall)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jpcore.stats.common import CommonUnit
+from jpcore.stats.scale import p_text
 
 #: The confidence of :attr:`Comparison.interval`.
 CONFIDENCE = 0.95
@@ -50,13 +51,14 @@ class Comparison:
     details: dict[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
-        """One line naming the method and giving the difference, its interval and p."""
+        """One line naming the method and giving the difference and its interval on the metric's own
+        scale, and p to the resolution of the samples (:func:`jpcore.stats.scale.p_text`)."""
         what = f"{self.method} over {len(self.units):,} common units, {self.samples:,} "
         what += "trials" if self.sample_ratio is None else f"resamples (ratio {self.sample_ratio:g})"
         line = f"{what}, seed {self.seed}: {self.metric} B - A = {self.difference:+.4f}"
         if self.interval is not None:
             line += f", {CONFIDENCE:.0%} interval [{self.interval[0]:+.4f}, {self.interval[1]:+.4f}]"
-        return line + f", p = {self.p_value:.4g}"
+        return line + f", {p_text(self.p_value, self.samples)}"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (see the module doc)."""

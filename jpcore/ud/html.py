@@ -28,6 +28,7 @@ from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.ud import METRICS, UdResult, UdUnit, is_correct
 from jpcore.ud.breakdown import LabelScore, label_confusion, per_deprel, per_upos
 from jpcore.ud.treebank import ROOT
+from jpcore.stats.scale import score_cell
 
 #: Units listed in full; beyond this only the units with an error.
 DEFAULT_MAX_UNITS = 5000
@@ -39,7 +40,7 @@ CONFUSIONS = 30
 
 def pct(value: float | None) -> str:
     """A 0-1 score as the CLI prints it: percent with two decimals ("" for none)."""
-    return "" if value is None else f"{100 * value:.2f}"
+    return "" if value is None else score_cell(100 * value)
 
 
 DEFINITIONS = [
@@ -82,7 +83,7 @@ def _scores(result: UdResult) -> Section:
                       rows, "scores"))
     chart = bar_chart("F1 per metric (percent)", list(METRICS),
                       [Series("F1", [100 * result.totals[name].f1 for name in METRICS], COLOURS["green"])],
-                      max_value=100, fmt=lambda v: f"{v:.2f}")
+                      max_value=100, fmt=score_cell)
     section.add('<div class="charts">' + figure("F1 per metric (percent)", chart) + "</div>")
     return section
 
