@@ -30,4 +30,6 @@ VIEW = EvaluationView(
     analysis_source=None,
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
+    unit_page=page_file("deps"),
+    unit_param="d_unit",
 )
