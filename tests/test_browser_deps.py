@@ -20,7 +20,7 @@ import pytest
 from tests.browser_support import app_page, after_rerun, drawn
 
 MENU = ["Overview", "Sentences & tokens", "Brackets", "Edits", "Dependencies", "Teaching", "About", "Analysis",
-        "Compare", "Ranking"]
+        "Compare", "Ranking", "Agreement"]
 #: The metrics table's LAS row as the grid shows it: counts, then P / R / F1 / aligned accuracy (%).
 LAS_ROW = ["LAS", "624", "852", "852", "852", "73.24", "73.24", "73.24", "73.24"]
 
