@@ -37,6 +37,8 @@ __all__ = ["POLL_SECONDS", "begin", "checked", "fill", "reserve", "settle", "sta
 POLL_SECONDS = 1.0
 #: Session key of the gold files reserved in this run (started, then dropped, by :func:`fill`).
 _PENDING = "_gold_check_pending"
+#: Session key of the checks shown, by loaded input's fingerprint (a rerun hashes no gold file again).
+_SHOWN = "_gold_check_shown"
 _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jp-gold-check")
 _RUNNING: dict[str, Future[CheckReport]] = {}
 _LOCK = threading.Lock()
@@ -120,8 +122,12 @@ def reserve(loaded: Any) -> None:
     gold = getattr(loaded, "gold_file", None)
     if gold is None:
         return
-    report = checked(gold)
+    shown: dict[str, CheckReport] = st.session_state.setdefault(_SHOWN, {})
+    report = shown.get(loaded.fingerprint) or checked(gold)
     if report is not None:
+        if len(shown) > 16:
+            shown.clear()
+        shown[loaded.fingerprint] = report
         _draw(report, gold)
         return
     st.session_state.setdefault(_PENDING, []).append(gold)
