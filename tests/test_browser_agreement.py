@@ -6,7 +6,8 @@ shows, once the self-check that runs after the page is done, the caption
 "Gold self-check: 100 %" (the waiting fragment reruns the page by itself); the
 Agreement page, reached through the menu, shows the command's figures: 813
 comparable words and, in the per-column table's accessible grid, HEAD's kappa
-0.8136 (``jpcore ud A B --agreement`` prints the same).  The test waits for
+0.8136 (``jpcore ud A B --agreement`` prints the same); a row of the word
+groups cut differently, ticked, opens its unit (#4) on the Dependencies page.  The test waits for
 Streamlit's script runs and for what the page shows, never for a fixed time.
 """
 
@@ -17,21 +18,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import after_rerun, app_page, drawn
+from tests.browser_support import grid_row as _row
 
 #: Milliseconds to wait for a rerun.
 WAIT = 120_000
-
-
-def _row(grid, first_cell: str) -> list[str]:
-    """The cells of the grid's row whose first cell is ``first_cell`` (its accessible table)."""
-    return grid.evaluate(
-        """(grid, first) => {
-             const row = Array.from(grid.querySelectorAll("table tbody tr"))
-               .find(tr => tr.querySelector("td")?.textContent === first);
-             return row ? Array.from(row.querySelectorAll("td"), td => td.textContent) : [];
-           }""",
-        first_cell,
-    )
 
 
 @pytest.mark.browser
@@ -60,3 +50,17 @@ def test_the_agreement_page_shows_the_kappa_and_the_gold_check_its_caption(tmp_p
                                arg=grid.element_handle())
         assert _row(grid, "HEAD") == ["HEAD", "813", "681", "83.76", _row(grid, "HEAD")[4], "0.8136"]
         assert _row(grid, "UPOS")[-1] == "0.6393"
+
+        # a word group the annotators cut differently opens its unit on the Dependencies page
+        excluded = page.locator(".st-key-ag_excluded [data-testid='stDataFrame']")
+        excluded.scroll_into_view_if_needed()
+        drawn(page)
+        box = excluded.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1 (unit 4: "Google 's" / "Google's")
+        button = page.get_by_role("button", name="Open unit #4 on Dependencies")
+        expect(button).to_be_visible()
+        button.click()
+        expect(page.get_by_role("heading", name="Dependencies", exact=True, level=1)).to_be_visible()
+        page.wait_for_function("() => new URLSearchParams(location.search).get('d_unit') === '4'")
+        expect(page.get_by_role("heading", name="Unit #4", exact=False)).to_be_visible()
