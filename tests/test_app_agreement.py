@@ -155,3 +155,27 @@ def test_the_json_download_is_the_commands_agreement() -> None:
     kept = compacted(evaluate_bytes(gold.read_bytes(), raw.read_bytes(), gold_name=gold.name, sys_name=raw.name))
     assert json.loads(dumps(annotator_agreement(kept).to_dict())) == cli_json("ud", str(gold), str(raw),
                                                                               "--agreement")["agreement"]
+
+
+def test_a_saved_json_result_shows_the_same_agreement() -> None:
+    """A ``jpcore ud A B --json`` result opened on the Dependencies page holds both files' labels:
+    the Agreement page shows the figures the command computes."""
+    import subprocess
+    import sys
+
+    gold, raw = PARSED / "en_ewt-ud-test.first49.conllu", PARSED / "en_ewt-ud-test.first49.raw-text.conllu"
+    saved = subprocess.run([sys.executable, "-m", "jpcore", "ud", str(gold), str(raw), "--json"], cwd=ROOT,
+                           capture_output=True, check=True, timeout=120).stdout
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.switch_page("../pages/deps.py")
+    _run(at)
+    at.radio(key="d_source").set_value("json")
+    _run(at)
+    at.file_uploader(key="d_upload_json").set_value(("run.json", saved, "application/json"))
+    _run(at)
+    at.switch_page(PAGE)
+    _run(at)
+    at.radio(key="ag_eval").set_value("deps")
+    _run(at)
+    assert _columns_as_cli(at) == _cli_columns(cli_json("ud", str(gold), str(raw), "--agreement")["agreement"])
+    assert len(_frame(at, "Unit")) == 1018

@@ -96,13 +96,7 @@ def show() -> None:
             f"Nothing is loaded for {view.title} yet: load annotator A as the gold file and annotator B as the "
             f"system file in {view.loader_hint}, then come back here.", view.loader_page, view.title,
             ":material/handshake:")
-    try:
-        agreement = agreement_of(spec.task, loaded)
-    except (AttributeError, KeyError, TypeError):
-        st.info(f"{md_text(loaded.label)} is a saved result without both annotators' labels: load the two files "
-                "to see their agreement (a result saved with `--agreement --json` holds its figures).",
-                icon=":material/handshake:")
-        return
+    agreement = agreement_of(spec.task, loaded)  # a saved --json result holds both files' labels too
     noun = tables.UNIT_NOUN.get(spec.task, "unit")
     st.markdown(f"**Annotator A** (gold file) against **annotator B** (system file): {md_text(loaded.label)}")
     first = st.columns(3)
