@@ -6,11 +6,13 @@ server-side cache (nothing checked yet):
 * **page run**: the first run of the page that loads the input (the loader's
   evaluation included), and the part of it spent in
   :mod:`inspector.common.gold_check` on the script's thread (``reserve``: the
-  cache lookup and the waiting fragment; ``fill``: the check handed to the
-  worker thread).  Target: under 50 ms -- the check itself must not be in it.
+  places; ``fill``: the check handed to the worker thread, and the wait of at
+  most :data:`~inspector.common.gold_check.WAIT_SECONDS` after the page).
+  Target: under 50 ms plus that wait -- the check itself must not be in it.
 * **check in the background**: :func:`jpcore.check.self_check` on the gold
-  file, on the worker thread after the page (what ``jpcore check FILE`` does);
-  once done, the waiting fragment reruns the page once.
+  file, on the worker thread after the page (what ``jpcore check FILE`` does),
+  the time still to wait once the run is over; when it is longer than the
+  wait, the waiting fragment reruns the page once it is done.
 * **next run**: the page's run after the check (the report shown from the
   session, no file hashed again), and its gold-check part.
 
@@ -90,7 +92,7 @@ def measure(label: str, prepare: Callable[[Any], None]) -> list[str]:
     with timed_gold_check() as spent:
         after = _timed_run(at)
     after_part = sum(spent)
-    verdict = "yes" if max(first_part, after_part) < TARGET_SECONDS else "no"
+    verdict = "yes" if max(first_part - gold_check.WAIT_SECONDS, after_part) < TARGET_SECONDS else "no"
     return [label, f"{first:.2f} s", f"{1000 * first_part:.1f} ms", f"{background:.2f} s", f"{after:.2f} s",
             f"{1000 * after_part:.1f} ms", verdict]
 
@@ -114,7 +116,7 @@ def main() -> int:
     rows = [measure("Sentences & tokens, `ewt-full` (gold words, 128 KB)", _tokens),
             measure("Dependencies, full EWT test set CoNLL-U uploaded (1.8 MB)", _deps)]
     header = ["input", "first page run", "its gold-check part", "check in the background (wait after the run)",
-              "next run", "its gold-check part", f"< {1000 * TARGET_SECONDS:g} ms"]
+              "next run", "its gold-check part", f"< {1000 * TARGET_SECONDS:g} ms (+ the wait)"]
     for row in [header, ["---"] * len(header), *rows]:
         print("| " + " | ".join(row) + " |")
     return 0 if all(row[-1] == "yes" for row in rows) else 1

@@ -5,15 +5,16 @@ check, not a copy -- on the gold file's bytes and name (its format from its
 content), kept in :data:`inspector.common.result_cache.RESULTS` under both
 (a gold file is checked once per server, whatever the session or the system
 file).  It runs in the background: :func:`reserve` (the loader calls it with
-what is loaded) shows a check already made at once -- a clean file one small
-caption under the signature (``Gold self-check: 100 % (preprocess, ud)``), a
-file with a problem a warning above the page naming the file, the line and
-what was found (every value escaped) -- and otherwise draws a small fragment
-that says the check is running and looks again every
-:data:`POLL_SECONDS`; :func:`fill` (the entry point calls it after the page,
-so the check never delays the page's first render) starts the checks
-reserved in the run, one at a time on one worker thread.  When the check is
-done the fragment reruns the page once, which then shows it.  A saved JSON
+what is loaded) keeps two places and fills them at once with a check already
+made -- a clean file one small caption under the signature (``Gold
+self-check: 100 % (preprocess, ud)``), a file with a problem a warning above
+the page naming the file, the line and what was found (every value escaped);
+:func:`fill` (the entry point calls it after the page, so the check never
+delays the page's first render) hands the checks reserved in the run to one
+worker thread and waits at most :data:`WAIT_SECONDS` for each (a bundled
+sample's is shown in the same run); a longer one gets a small fragment that
+says the check runs and looks again every :data:`POLL_SECONDS`, and reruns
+the page once when it is done, which then shows it.  A saved JSON
 result holds no gold file and is not checked.
 """
 
@@ -31,10 +32,13 @@ from inspector.common.result_cache import RESULTS, key_of
 from jpcore.check import CheckReport, self_check
 from jpcore.task import TASKS
 
-__all__ = ["POLL_SECONDS", "begin", "checked", "fill", "reserve", "settle", "start"]
+__all__ = ["POLL_SECONDS", "WAIT_SECONDS", "begin", "checked", "fill", "reserve", "settle", "start"]
 
 #: How often a page waiting for a check looks again, in seconds.
 POLL_SECONDS = 1.0
+#: How long the run waits for a check after the page before it leaves it to the fragment, in seconds
+#: (a bundled sample's check takes less: shown in the same run, no rerun).
+WAIT_SECONDS = 0.5
 #: Session key of the gold files reserved in this run (started, then dropped, by :func:`fill`).
 _PENDING = "_gold_check_pending"
 #: Session key of the checks shown, by loaded input's fingerprint (a rerun hashes no gold file again).
@@ -88,26 +92,24 @@ def settle(timeout: float | None = None) -> None:
         future.result(timeout)
 
 
-def _draw(report: CheckReport, gold: NamedBytes) -> None:
+def _draw(report: CheckReport, gold: NamedBytes, caption: Any, warning: Any) -> None:
+    """Show ``report`` in its places: ``caption`` (in the sidebar) and ``warning`` (above the page)."""
     if report.problem is None:
         tasks = ", ".join(enum_text(line.split(":", 1)[0], TASKS) for line in report.lines)
-        with st.sidebar:
-            st.caption(f"Gold self-check: 100 % ({tasks}), as `jpcore check` scores the gold file against itself.")
+        caption.caption(f"Gold self-check: 100 % ({tasks}), as `jpcore check` scores the gold file against itself.")
         return
-    st.warning(f"**Gold self-check failed** on {md_text(gold.name)}: scored against itself, as `jpcore check` "
-               f"does, it is not 100 %: {md_text(report.problem)}. The scores of this file may not mean what they "
-               "say; check that line of the gold file.", icon=":material/warning:")
-    with st.sidebar:
-        st.caption(f"Gold self-check: failed ({md_text(report.problem)}).")
+    warning.warning(f"**Gold self-check failed** on {md_text(gold.name)}: scored against itself, as `jpcore check` "
+                    f"does, it is not 100 %: {md_text(report.problem)}. The scores of this file may not mean what "
+                    "they say; check that line of the gold file.", icon=":material/warning:")
+    caption.caption(f"Gold self-check: failed ({md_text(report.problem)}).")
 
 
 @st.fragment(run_every=POLL_SECONDS)
 def _waiting(gold: NamedBytes) -> None:
     """Say the check runs; once it is done, rerun the page (which shows it)."""
-    if st.session_state.get(_PENDING) is None and checked(gold) is not None:  # a poll, not the page's own run
+    if checked(gold) is not None:
         st.rerun(scope="app")
-    if st.session_state.get(_PENDING) is None:
-        start(gold)  # the page ended before fill() (st.stop): start it from here
+    start(gold)  # running already: the same check
     st.caption(f"Gold self-check of {md_text(gold.name)} running in the background (`jpcore check`)…")
 
 
@@ -117,24 +119,36 @@ def begin() -> None:
 
 
 def reserve(loaded: Any) -> None:
-    """Show the self-check of ``loaded``'s gold file (a
-    :class:`~inspector.common.state.LoadedInput`, or ``None``) if it was made, else wait for it."""
+    """Keep the places of the self-check of ``loaded``'s gold file (a
+    :class:`~inspector.common.state.LoadedInput`, or ``None``) -- a caption in the sidebar, a
+    warning above the page -- and fill them at once when the check was made."""
     gold = getattr(loaded, "gold_file", None)
     if gold is None:
         return
+    with st.sidebar:
+        caption = st.empty()
+    warning = st.empty()
     shown: dict[str, CheckReport] = st.session_state.setdefault(_SHOWN, {})
     report = shown.get(loaded.fingerprint) or checked(gold)
     if report is not None:
         if len(shown) > 16:
             shown.clear()
         shown[loaded.fingerprint] = report
-        _draw(report, gold)
+        _draw(report, gold, caption, warning)
         return
-    st.session_state.setdefault(_PENDING, []).append(gold)
-    _waiting(gold)
+    st.session_state.setdefault(_PENDING, []).append((gold, caption, warning))
 
 
 def fill() -> None:
-    """Start the self-checks reserved in this run (after the page: they never delay it)."""
-    for gold in st.session_state.pop(_PENDING, []):
-        start(gold)
+    """Start the self-checks reserved in this run (after the page: they never delay its first
+    render) and show each one done within :data:`WAIT_SECONDS`; the others get the fragment
+    that waits for them."""
+    for gold, caption, warning in st.session_state.pop(_PENDING, []):
+        future = start(gold)
+        try:
+            report = future.result(WAIT_SECONDS)
+        except TimeoutError:
+            with warning.container():
+                _waiting(gold)
+            continue
+        _draw(report, gold, caption, warning)
