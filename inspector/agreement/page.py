@@ -86,8 +86,9 @@ def show() -> None:
                "as `jpcore TASK A B --agreement` computes it, beside how many words could be compared and why "
                "the others could not, so a low comparable share is never hidden behind a high kappa.")
     views = agreement_views()
+    loaded_first = next((k for k, v in views.items() if v.loader().get_loaded() is not None), next(iter(views)))
     key = st.radio("Evaluation", list(views), format_func=lambda k: views[k].title, key="ag_eval",
-                   horizontal=True, bind="query-params")
+                   index=list(views).index(loaded_first), horizontal=True, bind="query-params")
     view = views[key]
     spec = view.loader()
     loaded = spec.get_loaded()
