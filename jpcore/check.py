@@ -30,11 +30,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from jpcore.errors import InputError
 from jpcore.task import named
 
-__all__ = ["FORMATS", "check_bytes", "configure", "evaluations_for", "run"]
+__all__ = ["FORMATS", "CheckReport", "check_bytes", "configure", "evaluations_for", "run", "self_check"]
 
 #: What ``--format`` accepts (``auto`` looks at the content).
 FORMATS = ("auto", "text", "conllu", "trees", "m2")
@@ -132,6 +133,35 @@ def check_bytes(data: bytes, name: str, fmt: str = "auto") -> Iterator[str]:
     for task in evaluations_for(fmt):
         result = _evaluate(task, data, name, fmt if task == "preprocess" else "auto")
         yield check_result(task, result, name)
+
+
+class CheckReport(NamedTuple):
+    """What :func:`self_check` found: the lines of the checks that held (as the command
+    prints them) and ``problem``, the one-line message of the first that did not (a
+    failed check or a reader's error, naming file and line), or ``None``."""
+
+    lines: tuple[str, ...]
+    problem: str | None
+
+
+def self_check(data: bytes, name: str, fmt: str = "auto") -> CheckReport:
+    """:func:`check_bytes` run to its end as one value (what the app shows, and caches):
+    every check that held, and the first failure or reader error instead of raising.
+
+    >>> self_check(b"Hello world .\\n", "gold.txt").problem is None
+    True
+    >>> self_check(b"(S (NN a)\\n", "gold.mrg").problem
+    "gold.mrg:1: expected ')' closing the '(' of 'S' opened on line 1, found the end of the input (too many opening brackets)"
+    """
+    lines: list[str] = []
+    try:
+        for line in check_bytes(data, name, fmt):
+            lines.append(line)
+    except CheckFailed as failure:
+        return CheckReport(tuple(lines), str(failure))
+    except InputError as error:
+        return CheckReport(tuple(lines), str(error))
+    return CheckReport(tuple(lines), None)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

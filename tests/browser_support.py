@@ -180,3 +180,15 @@ def drawn(page, timeout: float = 120_000) -> None:
     """:func:`settled`, then two animation frames: what the run sent is laid out and painted."""
     settled(page, timeout)
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def grid_row(grid, first_cell: str) -> list[str]:
+    """The cells of a data grid's row whose first cell is ``first_cell`` (its accessible table)."""
+    return grid.evaluate(
+        """(grid, first) => {
+             const row = Array.from(grid.querySelectorAll("table tbody tr"))
+               .find(tr => tr.querySelector("td")?.textContent === first);
+             return row ? Array.from(row.querySelectorAll("td"), td => td.textContent) : [];
+           }""",
+        first_cell,
+    )

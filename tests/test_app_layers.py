@@ -54,7 +54,7 @@ def test_no_view_imports_a_page_or_the_entry() -> None:
 
 def test_every_page_file_is_thin() -> None:
     pages = [path for path in _files("pages") if path.name != "__init__.py"]
-    assert len(pages) == 10
+    assert len(pages) == 11
     for path in pages:
         tree = ast.parse(path.read_text("utf-8"))
         body = tree.body[1:]  # after the docstring
@@ -67,7 +67,8 @@ def test_every_page_file_is_thin() -> None:
 def test_the_entry_and_analysis_reach_the_views_only_through_the_registry() -> None:
     """main/ and analysis/ name no evaluation view: the menu and Analysis' sources come from
     ``jpcore.task.TASKS`` (:func:`inspector.common.evaluation_view.evaluation_views`)."""
-    wrong = {f"{folder}/{path.name}: {module}" for folder in ("main", "analysis", "compare", "ranking") for path in _files(folder)
+    general = ("main", "analysis", "compare", "ranking", "agreement")
+    wrong = {f"{folder}/{path.name}: {module}" for folder in general for path in _files(folder)
              for module in _imports(path) if _folder(module) in set(VIEWS)}
     assert wrong == set()
 

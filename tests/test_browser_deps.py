@@ -18,23 +18,12 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import app_page, after_rerun, drawn
+from tests.browser_support import grid_row as _row
 
 MENU = ["Overview", "Sentences & tokens", "Brackets", "Edits", "Dependencies", "Teaching", "About", "Analysis",
-        "Compare", "Ranking"]
+        "Compare", "Ranking", "Agreement"]
 #: The metrics table's LAS row as the grid shows it: counts, then P / R / F1 / aligned accuracy (%).
 LAS_ROW = ["LAS", "624", "852", "852", "852", "73.24", "73.24", "73.24", "73.24"]
-
-
-def _row(grid, first_cell: str) -> list[str]:
-    """The cells of the grid's row whose first cell is ``first_cell`` (its accessible table)."""
-    return grid.evaluate(
-        """(grid, first) => {
-             const row = Array.from(grid.querySelectorAll("table tbody tr"))
-               .find(tr => tr.querySelector("td")?.textContent === first);
-             return row ? Array.from(row.querySelectorAll("td"), td => td.textContent) : [];
-           }""",
-        first_cell,
-    )
 
 
 @pytest.mark.browser

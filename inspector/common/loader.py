@@ -34,6 +34,8 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`): the fields of
 * under it, the signature of what is loaded (:mod:`inspector.common.run_signature`):
   the line ``jpcore TASK`` prints for the same files and options, or a saved
   result's own, with a warning when the current settings would give another;
+* under it, the gold self-check (:mod:`inspector.common.gold_check`): ``jpcore check`` on the
+  gold file, run after the page (cached), a warning above the page when it fails;
 * under it, the *System B* input (:mod:`inspector.common.system_b`): a
   second system aligned to the same gold with the same options, compared
   with the loaded one on the Compare page and in each view's significance line.
@@ -50,7 +52,7 @@ from jpcore.errors import InputError
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.results.reader import read_run_json
 from jpcore.signature import file_hash
-from inspector.common import loader_state, system_b
+from inspector.common import gold_check, loader_state, system_b
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, json_upload, paste_pair, sample_key, upload_pair
@@ -223,6 +225,7 @@ def _run(spec: LoaderSpec) -> Any:
         flags = spec.cli_flags(options, settings) if spec.cli_flags is not None else ()
         with st.sidebar:
             shown_signature(spec.task, flags, loaded.file_hashes, loaded.saved_signature)
+        gold_check.reserve(loaded)
     system_b.run(spec, request)
     return loaded
 

@@ -18,7 +18,8 @@ Around every page run: the URL is cleaned for the page (the parameters
 each page declares in its ``PageSpec``) and notes on what
 was ignored in it go at the top (:mod:`inspector.common.url_state`), and
 the session is registered so its data is freed when it ends
-(:mod:`inspector.common.session_memory`).  A window narrower than 1,024 px
+(:mod:`inspector.common.session_memory`); after the page, the gold self-checks its
+loaders reserved are run (:mod:`inspector.common.gold_check`).  A window narrower than 1,024 px
 opens with the sidebar collapsed, and the content is at most 2,400 px wide on a
 4K screen (:mod:`inspector.common.screen_width`).  The page icon is a file of the
 app: nothing is fetched from another server (a ``:material/...:`` page
@@ -31,7 +32,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from inspector.common import session_memory, url_state
+from inspector.common import gold_check, session_memory, url_state
 from inspector.common.evaluation_view import PageSpec
 from inspector.common.screen_width import fit_the_width
 from inspector.main.menu import menu, page_key, page_params
@@ -57,11 +58,13 @@ before = {entry.url_path: hook for entry, hook in PAGES}.get(page.url_path)
 key = page_key(page.url_path)
 url_state.begin(key, page_params())
 notes = None
+gold_check.begin()
 try:
     if before is not None:
         before()  # its progress box comes first
     fit_the_width()  # the sidebar collapsed below 1,024 px, the content at most 2,400 px wide
     notes = st.empty()  # what the URL held that was ignored, above the page
     page.run()
+    gold_check.fill()  # after the page: the gold self-check never delays its first render
 finally:
     url_state.end(key, notes)

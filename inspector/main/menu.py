@@ -9,7 +9,7 @@ order), then :data:`GENERAL_PAGES`; :func:`page_params` is the table
 ``entry.py``), so a new evaluation's URL needs no list outside its folder.
 
 >>> [spec.key for spec, _ in menu()]
-['overview', 'sentences', 'brackets', 'edits', 'deps', 'teaching', 'about', 'analysis', 'compare', 'ranking']
+['overview', 'sentences', 'brackets', 'edits', 'deps', 'teaching', 'about', 'analysis', 'compare', 'ranking', 'agreement']
 >>> page_key(""), page_key("edits")
 ('overview', 'edits')
 """
@@ -32,6 +32,9 @@ GENERAL_PAGES = (
     PageSpec("Compare", ":material/compare_arrows:", page_file("compare"),
              params={"cmp_eval": TEXT, "cmp_who": TEXT, "cmp_unit": INT, "cmp_rows": INT}),
     PageSpec("Ranking", ":material/leaderboard:", page_file("ranking"), params={"rk_eval": TEXT, "rk_rows": INT}),
+    PageSpec("Agreement", ":material/handshake:", page_file("agreement"),
+             params={"ag_eval": TEXT, "ag_matrix": TEXT, "ag_column": TEXT, "ag_disagreements_rows": INT,
+                     "ag_excluded_rows": INT}),
 )
 
 

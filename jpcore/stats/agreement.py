@@ -11,6 +11,14 @@ and why (:data:`REASONS`, :func:`words_not_paired`): ``split/merged`` (the
 same text cut into other words), ``text differs`` (a group whose characters
 differ) and ``one side only`` (text only one annotator has).  A high kappa on
 a low comparable share is not high agreement; both are always reported.
+
+Where the evaluation says where each item lies (``items``: per column, the
+aligned unit and both texts of each compared item) and which word groups it
+could not compare (``excluded``: :func:`excluded_groups`), the
+:class:`Agreement` also holds every item the annotators labelled differently
+(:class:`Disagreement`) and every word group left out (:class:`Excluded`):
+what the app lists, linking each to its unit.  ``to_dict`` (the JSON) holds
+neither: its figures are the same either way.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ from jpcore.align import DIFFERING, EXACT, MERGED
 from jpcore.stats.kappa import Kappa, cohen_kappa
 from jpcore.stats.scale import score_cell, score_text
 
-__all__ = ["REASONS", "Agreement", "agreement_of", "render_agreement", "words_not_paired"]
+__all__ = ["REASONS", "Agreement", "Disagreement", "Excluded", "Item", "agreement_of", "excluded_groups",
+           "render_agreement", "words_not_paired"]
 
 #: Why a word could not be compared.
 REASONS = ("split/merged", "text differs", "one side only")
@@ -31,12 +40,47 @@ REASONS = ("split/merged", "text differs", "one side only")
 CONFUSION_ROWS = 20
 
 
+class Item(NamedTuple):
+    """Where one compared item lies: the aligned unit holding it (its index in the
+    result's units) and its text in A and in B (a word, or a bracket's words)."""
+
+    unit: int
+    text_a: str
+    text_b: str
+
+
+class Disagreement(NamedTuple):
+    """One compared item the annotators labelled differently in ``column``."""
+
+    column: str
+    unit: int
+    text_a: str
+    text_b: str
+    label_a: str
+    label_b: str
+
+
+class Excluded(NamedTuple):
+    """One word group not compared: its unit, why (:data:`REASONS`), its kind of group,
+    the words of each side (joined by spaces) and how many there are."""
+
+    unit: int
+    reason: str
+    kind: str
+    text_a: str
+    text_b: str
+    words_a: int
+    words_b: int
+
+
 class Agreement(NamedTuple):
     """Annotator A against annotator B (module doc): per column a :class:`Kappa`
     and the confusion of labels (``(label A, label B) -> items``), how many words
     were comparable, each side's word count, per reason the words of each side
     ``(A, B)`` that could not be compared, and (bracket labels) ``spans``:
-    ``(comparable, spans of A, spans of B)`` or ``None``."""
+    ``(comparable, spans of A, spans of B)`` or ``None``; where the evaluation gave
+    them, every :class:`Disagreement` (in column order, then item order) and every
+    :class:`Excluded` word group (module doc)."""
 
     columns: dict[str, Kappa]
     confusion: dict[str, Counter[tuple[str, str]]]
@@ -45,6 +89,8 @@ class Agreement(NamedTuple):
     words_b: int
     not_comparable: dict[str, tuple[int, int]]
     spans: tuple[int, int, int] | None = None
+    disagreeing: tuple[Disagreement, ...] = ()
+    excluded: tuple[Excluded, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON's ``agreement``: per column ``kappa``, ``observed``, ``expected``,
@@ -77,24 +123,54 @@ def _reason(kind: str) -> str:
     return REASONS[2]
 
 
+def _paired(group: Any) -> bool:
+    """A 1:1 ``exact`` word group: the only kind whose words are compared."""
+    return group.kind == EXACT and group.gold[1] - group.gold[0] == 1 and group.sys[1] - group.sys[0] == 1
+
+
 def words_not_paired(groups: Iterable[Any]) -> dict[str, tuple[int, int]]:
     """Per reason (:data:`REASONS`), the words of each side ``(A, B)`` of the word
     groups ``groups`` that are not a 1:1 ``exact`` pair."""
     missing = {reason: [0, 0] for reason in REASONS}
     for group in groups:
-        n_a, n_b = group.gold[1] - group.gold[0], group.sys[1] - group.sys[0]
-        if group.kind == EXACT and n_a == 1 and n_b == 1:
+        if _paired(group):
             continue
+        n_a, n_b = group.gold[1] - group.gold[0], group.sys[1] - group.sys[0]
         counts = missing[_reason(group.kind)]
         counts[0] += n_a
         counts[1] += n_b
     return {reason: (n_a, n_b) for reason, (n_a, n_b) in missing.items()}
 
 
+def excluded_groups(units: Iterable[tuple[int, Iterable[Any]]], forms_a: Sequence[str],
+                    forms_b: Sequence[str]) -> list[Excluded]:
+    """Every word group of ``units`` (unit index, its word groups, whose ranges index
+    ``forms_a`` and ``forms_b``) that is not a 1:1 ``exact`` pair, as :class:`Excluded`."""
+    out = []
+    for unit, groups in units:
+        for group in groups:
+            if _paired(group):
+                continue
+            (a0, a1), (b0, b1) = group.gold, group.sys
+            out.append(Excluded(unit, _reason(group.kind), group.kind, " ".join(forms_a[a0:a1]),
+                                " ".join(forms_b[b0:b1]), a1 - a0, b1 - b0))
+    return out
+
+
+def _disagreeing(labels: Mapping[str, tuple[Sequence[str], Sequence[str]]],
+                 items: Mapping[str, Sequence[Item]]) -> tuple[Disagreement, ...]:
+    return tuple(Disagreement(name, *item, a, b) for name, (labels_a, labels_b) in labels.items()
+                 for item, a, b in zip(items[name], labels_a, labels_b, strict=True) if a != b)
+
+
 def agreement_of(labels: Mapping[str, tuple[Sequence[str], Sequence[str]]], groups: Iterable[Any],
-                 words_a: int, words_b: int, spans: tuple[int, int, int] | None = None) -> Agreement:
+                 words_a: int, words_b: int, spans: tuple[int, int, int] | None = None,
+                 items: Mapping[str, Sequence[Item]] | None = None,
+                 excluded: Sequence[Excluded] = ()) -> Agreement:
     """The :class:`Agreement` of the columns ``labels`` (name -> A's and B's label
-    of each compared item), the word groups ``groups`` and each side's word count."""
+    of each compared item), the word groups ``groups`` and each side's word count;
+    ``items`` (name -> where each compared item lies) and ``excluded`` add the
+    disagreements and the groups left out (module doc)."""
     first = next(iter(labels.values()))
     return Agreement(
         columns={name: cohen_kappa(a, b) for name, (a, b) in labels.items()},
@@ -104,6 +180,8 @@ def agreement_of(labels: Mapping[str, tuple[Sequence[str], Sequence[str]]], grou
         words_b=words_b,
         not_comparable=words_not_paired(groups),
         spans=spans,
+        disagreeing=_disagreeing(labels, items) if items is not None else (),
+        excluded=tuple(excluded),
     )
 
 

@@ -15,7 +15,8 @@ system (:mod:`jpcore.ud.pairing`): the words the alignment pairs 1:1 (an
   comparable words with the same head, UAS's rule.
 
 Beside the kappas, how many words of each side could be compared, and why
-the others could not (:mod:`jpcore.stats.agreement`).
+the others could not (:mod:`jpcore.stats.agreement`); every item labelled
+differently and every word group left out, with its unit (what the app lists).
 
 >>> def conllu(*rows):
 ...     lines = ["\\t".join(map(str, (k, *row, "_", "_"))) for k, row in enumerate(rows, 1)]
@@ -29,13 +30,17 @@ the others could not (:mod:`jpcore.stats.agreement`).
 (1, 2, 3, {'split/merged': (1, 2), 'text differs': (0, 0), 'one side only': (0, 0)})
 >>> agreement.columns["UPOS"].kappa, agreement.columns["HEAD"].agreed
 (1.0, 0)
+>>> agreement.disagreeing[0], agreement.excluded
+(Disagreement(column='HEAD', unit=0, text_a='The', text_b='The', label_a='1', label_b='unaligned'), \
+(Excluded(unit=0, reason='split/merged', kind='merged', text_a='blackboard', text_b='black board', words_a=1, \
+words_b=2),))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jpcore.stats.agreement import Agreement, agreement_of
+from jpcore.stats.agreement import Agreement, Item, agreement_of, excluded_groups
 from jpcore.ud.pairing import NOT_ALIGNED, pairs_and_correspondence
 from jpcore.ud.result import UdResult
 from jpcore.ud.treebank import ROOT
@@ -55,7 +60,7 @@ def annotator_agreement(result: UdResult) -> Agreement:
     on their 1:1 words (module doc)."""
     a, b = result.gold, result.system
     units = [(None, unit.words) for unit in result.units]
-    words_a, words_b, _, correspondence = pairs_and_correspondence(units, b.n_words)
+    words_a, words_b, pairs_before, correspondence = pairs_and_correspondence(units, b.n_words)
     mapped_b = [ROOT if head == ROOT else correspondence[head] for head in b.parents()]
     head_b = ["root" if mapped_b[word_b] == ROOT else
               "unaligned" if mapped_b[word_b] == NOT_ALIGNED else str(mapped_b[word_b] - word_a)
@@ -68,4 +73,8 @@ def annotator_agreement(result: UdResult) -> Agreement:
         "HEAD": (_head_labels(a.parents(), words_a), head_b),
     }
     groups = (group for unit in result.units for group in unit.words)
-    return agreement_of(labels, groups, a.n_words, b.n_words)
+    forms_a, forms_b = a.forms(), b.forms()
+    unit_of = [k for k in range(len(units)) for _ in range(pairs_before[k + 1] - pairs_before[k])]
+    items = [Item(unit, forms_a[word_a], forms_b[word_b]) for unit, word_a, word_b in zip(unit_of, words_a, words_b)]
+    excluded = excluded_groups(((k, unit.words) for k, unit in enumerate(result.units)), forms_a, forms_b)
+    return agreement_of(labels, groups, a.n_words, b.n_words, items=dict.fromkeys(COLUMNS, items), excluded=excluded)
