@@ -57,8 +57,8 @@ def test_the_ud_figures_are_the_commands(ud_pair: AppTest) -> None:
                    str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"), "--agreement")["agreement"]
     at = ud_pair
     assert (cli["comparable"], cli["words_a"], cli["words_b"]) == (813, 852, 837)
-    assert [m.value for m in at.metric] == ["813", "95.42 %", "97.13 %"]
-    assert "Comparable words: 813 of 852 in A (95.42 %), of 837 in B (97.13 %)." in [c.value for c in at.caption]
+    assert [m.value for m in at.metric] == ["813", "95.42%", "97.13%"]
+    assert "Comparable words: 813 of 852 in A (95.42%), of 837 in B (97.13%)." in [c.value for c in at.caption]
     columns = _columns_as_cli(at)
     assert columns == _cli_columns(cli)
     assert {name: row[4] for name, row in columns.items()} == {
@@ -123,7 +123,7 @@ def test_the_parseval_figures_are_the_commands() -> None:
                    "--agreement")["agreement"]
     assert _columns_as_cli(at) == _cli_columns(cli)
     assert (cli["comparable"], cli["spans"]) == (60, {"comparable": 44, "spans_a": 52, "spans_b": 50})
-    assert ("Comparable words: 60 of 62 in A (96.77 %), of 62 in B (96.77 %). Comparable brackets (same span on "
+    assert ("Comparable words: 60 of 62 in A (96.77%), of 62 in B (96.77%). Comparable brackets (same span on "
             "both sides): 44 of 52 in A, of 50 in B.") in [c.value for c in at.caption]
     listed = _frame(at, "Pair")
     assert len(listed) == sum(c["items"] - c["agreed"] for c in cli["columns"].values()) == 2

@@ -42,7 +42,7 @@ def test_a_bundled_gold_file_shows_the_small_caption_the_command_agrees_with():
     at = AppTest.from_file(str(APP), default_timeout=120)
     at.switch_page("../pages/deps.py")
     _checked(_run(at))
-    assert _checks(at) == ["Gold self-check: 100 % (preprocess, ud), as `jpcore check` scores the gold file "
+    assert _checks(at) == ["Gold self-check: 100% (preprocess, ud), as `jpcore check` scores the gold file "
                            "against itself."]
     assert not [w for w in at.warning if "self-check" in w.value]
     gold = ROOT / "sample_data/ud/UD_English-EWT-parsed/en_ewt-ud-test.first49.conllu"
@@ -77,7 +77,7 @@ def test_a_pasted_gold_file_with_two_roots_shows_the_warning_with_file_and_line(
     # cached on the bytes and the name: another session finds it without checking again
     cached = RESULTS.get(key_of(("gold-check", "gold (pasted)"), (TWO_ROOTS.encode(),)))
     assert cached is not None and cached.problem == PROBLEM and cached.lines == (
-        "preprocess: sentences 100.00 %, tokens 100.00 % over 1 units: ok",)
+        "preprocess: sentences 100.00%, tokens 100.00% over 1 units: ok",)
     # the same as the command line's check of that file
     path = tmp_path / "gold (pasted)"
     path.write_text(TWO_ROOTS, encoding="utf-8")
@@ -102,6 +102,6 @@ def test_a_long_check_runs_in_the_background_and_is_shown_when_done():
         f"Gold self-check of {md_text('en_ewt-ud-test.conllu')} running in the background (`jpcore check`)…"]
     assert _checks(at) == []
     _checked(at)
-    assert _checks(at) == ["Gold self-check: 100 % (preprocess, ud), as `jpcore check` scores the gold file "
+    assert _checks(at) == ["Gold self-check: 100% (preprocess, ud), as `jpcore check` scores the gold file "
                            "against itself."]
     assert not [c.value for c in at.main.caption if c.value.startswith("Gold self-check of")]

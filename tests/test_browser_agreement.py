@@ -3,7 +3,7 @@
 Debian's chromium driven by Playwright (see :mod:`tests.browser_support`): the
 Dependencies page opened on the bundled gold against its parse from raw text
 shows, once the self-check that runs after the page is done, the caption
-"Gold self-check: 100 %" (the waiting fragment reruns the page by itself); the
+"Gold self-check: 100%" (the waiting fragment reruns the page by itself); the
 Agreement page, reached through the menu, shows the command's figures: 813
 comparable words and, in the per-column table's accessible grid, HEAD's kappa
 0.8136 (``jpcore ud A B --agreement`` prints the same); a row of the word
@@ -34,17 +34,21 @@ def test_the_agreement_page_shows_the_kappa_and_the_gold_check_its_caption(tmp_p
         expect(page.get_by_role("heading", name="Dependencies", exact=True, level=1)).to_be_visible()
         drawn(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
-        expect(sidebar.get_by_text("Gold self-check: 100 % (preprocess, ud)", exact=False)).to_be_visible()
+        expect(sidebar.get_by_text("Gold self-check: 100% (preprocess, ud)", exact=False)).to_be_visible()
 
         nav = page.locator('[data-testid="stSidebarNav"]')
         after_rerun(page, lambda: nav.get_by_role("link", name="Agreement", exact=True).click())
         expect(page.get_by_role("heading", name="Agreement of two annotators")).to_be_visible()
         drawn(page)
+        # the page opens on the evaluation whose files are loaded; the radio is bound to the URL
+        expect(page.get_by_role("radio", name="Dependencies")).to_be_checked()
+        after_rerun(page, lambda: page.get_by_role("radio", name="Brackets").check(force=True))
+        assert "ag_eval=Brackets" in page.url  # a bound radio names its option as shown
         after_rerun(page, lambda: page.get_by_role("radio", name="Dependencies").check(force=True))
         drawn(page)
-        assert "ag_eval=Dependencies" in page.url  # a bound radio names its option as shown
+        assert "ag_eval" not in page.url  # the default (the loaded evaluation) is not written
         expect(page.locator('[data-testid="stMetric"]').first).to_contain_text("813")
-        expect(page.get_by_text("Comparable words: 813 of 852 in A (95.42 %), of 837 in B (97.13 %).")).to_be_visible()
+        expect(page.get_by_text("Comparable words: 813 of 852 in A (95.42%), of 837 in B (97.13%).")).to_be_visible()
         grid = page.locator('[data-testid="stDataFrame"]').first  # the per-column table comes first
         page.wait_for_function("""grid => grid.querySelectorAll("table tbody tr").length === 5""",
                                arg=grid.element_handle())

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pandas as pd
 
 from jpcore.stats.agreement import Agreement
+from jpcore.stats.scale import score_text
 
 #: What each evaluation calls a unit and its items, for the page's words.
 UNIT_NOUN = {"ud": "unit", "parseval": "pair"}
@@ -24,7 +25,7 @@ MATRIX_LABELS = 40
 
 def share(comparable: int, total: int) -> str:
     """``comparable`` of ``total`` in percent, two decimals (``–`` when there is nothing)."""
-    return f"{100 * comparable / total:.2f} %" if total else "–"
+    return score_text(100 * comparable / total) if total else "–"
 
 
 def columns_frame(agreement: Agreement) -> pd.DataFrame:

@@ -7,7 +7,7 @@ content), kept in :data:`inspector.common.result_cache.RESULTS` under both
 file).  It runs in the background: :func:`reserve` (the loader calls it with
 what is loaded) keeps two places and fills them at once with a check already
 made -- a clean file one small caption under the signature (``Gold
-self-check: 100 % (preprocess, ud)``), a file with a problem a warning above
+self-check: 100% (preprocess, ud)``), a file with a problem a warning above
 the page naming the file, the line and what was found (every value escaped);
 :func:`fill` (the entry point calls it after the page, so the check never
 delays the page's first render) hands the checks reserved in the run to one
@@ -96,7 +96,7 @@ def _draw(report: CheckReport, gold: NamedBytes, caption: Any, warning: Any) -> 
     """Show ``report`` in its places: ``caption`` (in the sidebar) and ``warning`` (above the page)."""
     if report.problem is None:
         tasks = ", ".join(enum_text(line.split(":", 1)[0], TASKS) for line in report.lines)
-        caption.caption(f"Gold self-check: 100 % ({tasks}), as `jpcore check` scores the gold file against itself.")
+        caption.caption(f"Gold self-check: 100% ({tasks}), as `jpcore check` scores the gold file against itself.")
         return
     warning.warning(f"**Gold self-check failed** on {md_text(gold.name)}: scored against itself, as `jpcore check` "
                     f"does, it is not 100 %: {md_text(report.problem)}. The scores of this file may not mean what "
