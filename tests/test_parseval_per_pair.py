@@ -21,6 +21,8 @@ from bench import gum_raw
 from jpcore.formats.trees import read_trees_bytes
 from jpcore.parseval import same_words
 from jpcore.parseval.evaluation import evaluate, evaluate_general, render_report
+from jpcore.parseval.result import summaries
+from jpcore.peers.evalb.report import HEADER, render_row, render_summary
 from tests.test_parseval_same_words import random_tree
 
 
@@ -31,6 +33,15 @@ def both_paths(gold: bytes, system: bytes) -> tuple:
     fast = evaluate(gold_trees, sys_trees)
     assert isinstance(fast.pairs, same_words.SameWordsPairs)
     return fast, evaluate_general(gold_trees, sys_trees)
+
+
+def row_object_report(result) -> str:
+    """The report printed through the row objects (:class:`EvalbRow`, ``render_row``,
+    ``EvalbSummary.add``): the reference of the printed table, which is made from plain
+    counts (``row_counts``, ``render_rows``, ``EvalbSummary.of_counts``)."""
+    rows = result.rows()
+    return (HEADER + "".join(map(render_row, rows))
+            + render_summary(*summaries(rows, result.cutoff_len), result.cutoff_len))
 
 
 def assert_same(fast, general) -> None:
@@ -44,7 +55,10 @@ def assert_same(fast, general) -> None:
         assert list(mine.sys_constituents) == list(theirs.sys_constituents)
         assert (mine.matched, mine.cross, mine.correct_tags) == (theirs.matched, theirs.cross, theirs.correct_tags)
     assert fast.rows() == general.rows()
-    assert render_report(fast) == render_report(general)
+    assert fast.row_counts() == general.row_counts() == [
+        (row.id, row.length, row.status, row.matched, row.gold, row.test, row.cross, row.words, row.correct_tags)
+        for row in general.rows()]
+    assert render_report(fast) == render_report(general) == row_object_report(general) == row_object_report(fast)
     assert orjson.dumps(fast.to_dict()) == orjson.dumps(general.to_dict())
 
 

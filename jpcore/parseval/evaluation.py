@@ -40,11 +40,12 @@ from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes, read_trees_file
 from jpcore.align.group_list import GroupList
 from jpcore.parseval.constituents import ConstituentList
-from jpcore.parseval.result import ParsevalResult, TreePair, summaries
+from jpcore.parseval.result import ParsevalResult, TreePair
 from jpcore.parseval import same_words
 from jpcore.parseval.same_words import SameWordsPairs, count_pairs, same_words_pairs
 from jpcore.parseval.score import LabelCutter, score_pair
-from jpcore.peers.evalb.report import HEADER, render_row, render_summary
+from jpcore.peers.evalb.report import HEADER, render_rows, render_summary
+from jpcore.peers.evalb.result import EvalbSummary
 from jpcore.runtime import gc_paused, promote_young_objects
 
 __all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "evaluate_files", "evaluate_general",
@@ -255,10 +256,11 @@ def evaluate_files(gold_path: str | Path, sys_path: str | Path, *, cutoff_len: i
 def iter_report(result: ParsevalResult) -> Iterator[str]:
     """EVALB's table (one row per pair) and summary, in pieces."""
     yield HEADER
-    rows = result.rows()
-    for row in rows:
-        yield render_row(row)
-    yield render_summary(*summaries(rows, result.cutoff_len), result.cutoff_len)
+    rows = result.row_counts()
+    yield render_rows(rows)
+    cutoff_len = result.cutoff_len
+    yield render_summary(EvalbSummary.of_counts(rows),
+                         EvalbSummary.of_counts([row for row in rows if row[1] <= cutoff_len]), cutoff_len)
 
 
 def render_report(result: ParsevalResult) -> str:

@@ -164,6 +164,29 @@ class SameWordsPairs(Sequence[TreePair]):
             rows.append(EvalbRow(index + 1, length, 0, matched, gold, test, cross, length, correct))
         return rows
 
+    def row_counts(self) -> list[tuple[int, ...]]:
+        """Each pair's EVALB row as plain counts, ``(id, length, status, matched, gold, test,
+        cross, words, correct_tags)``: the fields of :meth:`rows`, without the row objects."""
+        fields = iter(self._counts)
+        counted = zip(fields, fields, fields, fields, fields)
+        if self._fast is None:
+            lengths = [len(tree.words) for tree in self._gold]
+            return [(index, length, 0, matched, gold, test, cross, length, correct)
+                    for index, length, (gold, test, matched, cross, correct)
+                    in zip(range(1, len(lengths) + 1), lengths, counted)]
+        out: list[tuple[int, ...]] = []
+        fast = self._fast
+        gold_trees = self._gold
+        for index, (slot, pair) in enumerate(zip(self._slots, self._made), 1):
+            if slot < 0:
+                out.append((index, pair.length, 0, pair.matched, len(pair.gold_constituents),
+                            len(pair.sys_constituents), pair.cross, pair.length, pair.correct_tags))
+                continue
+            gold, test, matched, cross, correct = next(counted)
+            length = len(gold_trees[fast[slot * _FAST_FIELDS + 1]].words)
+            out.append((index, length, 0, matched, gold, test, cross, length, correct))
+        return out
+
     def _make(self, index: int) -> TreePair:
         made = self._made[index]
         if made is not None:
