@@ -12,6 +12,7 @@ generated files where a few trees differ in their words or are split or merged.
 from __future__ import annotations
 
 import random
+from array import array
 
 import orjson
 from hypothesis import given, settings
@@ -156,3 +157,40 @@ def test_keys_at_once_are_each_tokens_key() -> None:
                 normaliser = Normaliser.for_language(language, casefold=casefold, contractions=contractions)
                 for tokens in (words, words[:-3], [], ["\x00"]):
                     assert normaliser.keys(tokens) == [normaliser.key(token) for token in tokens]
+
+
+def _table(*tree_lists) -> dict[str, str]:
+    from jpcore.parseval.evaluation import default_normaliser
+
+    distinct = sorted({word for trees in tree_lists for tree in trees for word in tree.words})
+    return dict(zip(distinct, default_normaliser().keys(distinct)))
+
+
+def test_side_stream_is_the_python_side() -> None:
+    """The C ``side_stream`` (one side's keys joined, each token's end) makes exactly the
+    Side of :func:`_side_python`, the reference: on GUM and both its systems, on trees with
+    words whose keys change their length (``-LRB-``, quotes, case), and on no tree."""
+    from jpcore.parseval.evaluation import _side, _side_python
+
+    gold, same, raw = gum_raw.systems(trees=600)
+    sides = [read_trees_bytes(data, name) for data, name in ((gold, "g"), (same, "s"), (raw, "r"))]
+    odd = read_trees_bytes("(S (-LRB- -LRB-) (NN Stra\u00dfe) (`` ``) (NN a\u00a0b))\n(X (Y z))\n".encode(), "o")
+    table = _table(*sides, odd)
+    for trees in (*sides, odd, []):
+        made = same_words.side_stream([tree.words for tree in trees], table)
+        assert made is not None
+        fast, reference = _side(trees, table), _side_python(trees, table)
+        assert (fast.stream, list(fast.token_ends), list(fast.sentence_ends), list(fast.token_starts)) == \
+            (reference.stream, list(reference.token_ends), list(reference.sentence_ends),
+             list(reference.token_starts))
+    assert _side(odd, table).stream == "".join(table[word] for tree in odd for word in tree.words)
+
+
+def test_side_stream_declines_what_it_does_not_handle() -> None:
+    """``None`` (the Python path then runs, and raises where it must) for a word missing from
+    the table, a key that is not a str, an item that is not a list."""
+    assert same_words.side_stream([["a", "b"]], {"a": "a"}) is None
+    assert same_words.side_stream([["a"]], {"a": 1}) is None
+    assert same_words.side_stream([("a",)], {"a": "a"}) is None
+    assert same_words.side_stream([["a", "bc"], [], ["a"]], {"a": "a", "bc": "bc"}) == \
+        ("abca", array("i", [1, 3, 4]).tobytes())

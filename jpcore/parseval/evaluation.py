@@ -156,7 +156,22 @@ def _side(trees: Sequence[Tree], table: dict[str, str]):
     its token ends kept as 32-bit integers (4 bytes a token, not a Python int's 36).  Its
     ``keys`` are left empty: the sentence alignment and
     :func:`~jpcore.align.nesting.word_groups_within` read the stream and the ends only
-    (8 bytes a token less)."""
+    (8 bytes a token less).  The stream and the ends are made by the C scorer's
+    ``side_stream`` when it is built (:func:`_side_python` is the reference)."""
+    from jpcore.align.sides import Side, token_starts
+
+    made = same_words.side_stream([tree.words for tree in trees], table)
+    if made is None:
+        return _side_python(trees, table)
+    stream, raw_ends = made
+    ends = array("i")
+    ends.frombytes(raw_ends)
+    starts = token_starts(len(tree.words) for tree in trees)
+    return Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, stream)
+
+
+def _side_python(trees: Sequence[Tree], table: dict[str, str]):
+    """:func:`_side` in Python (the reference of the C ``side_stream``)."""
     from jpcore.align.sides import Side, token_starts
 
     def keys() -> Iterator[str]:

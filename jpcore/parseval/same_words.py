@@ -49,7 +49,7 @@ try:
 except ImportError:  # pragma: no cover - a machine without a C compiler
     _pairscore = None
 
-__all__ = ["SameWordsPairs", "available", "count_pairs", "same_words_pairs"]
+__all__ = ["SameWordsPairs", "available", "count_pairs", "same_words_pairs", "side_stream"]
 
 #: The kind code of an exact 1:1 word unit (every word unit of the shortcut).
 _EXACT_CODE = bytes([KIND_CODES[EXACT]])
@@ -84,6 +84,16 @@ def count_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], cutter: L
     counts = _pairscore.count_same_words([_flat(tree) for tree in gold_trees], [_flat(tree) for tree in sys_trees],
                                          cutter.cache, cutter)
     return memoryview(counts).cast("q")
+
+
+def side_stream(word_lists: list[list[str]], table: dict[str, str]) -> tuple[str, bytes] | None:
+    """One side of the per-pair sentence alignment by the C scorer: ``table[word]`` of every
+    word of ``word_lists`` joined, and each token's end in that stream (native 32-bit
+    integers); ``None`` without the C scorer or where it does not apply (a word not in
+    ``table``, a stream of 2**31 characters or more): the Python path then runs."""
+    if _pairscore is None:
+        return None
+    return _pairscore.side_stream(word_lists, table)
 
 
 def _flat(tree: Tree) -> tuple:
