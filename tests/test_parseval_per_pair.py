@@ -12,6 +12,7 @@ generated files where a few trees differ in their words or are split or merged.
 from __future__ import annotations
 
 import random
+from array import array
 
 import orjson
 from hypothesis import given, settings
@@ -21,6 +22,8 @@ from bench import gum_raw
 from jpcore.formats.trees import read_trees_bytes
 from jpcore.parseval import same_words
 from jpcore.parseval.evaluation import evaluate, evaluate_general, render_report
+from jpcore.parseval.result import summaries
+from jpcore.peers.evalb.report import HEADER, render_row, render_summary
 from tests.test_parseval_same_words import random_tree
 
 
@@ -31,6 +34,15 @@ def both_paths(gold: bytes, system: bytes) -> tuple:
     fast = evaluate(gold_trees, sys_trees)
     assert isinstance(fast.pairs, same_words.SameWordsPairs)
     return fast, evaluate_general(gold_trees, sys_trees)
+
+
+def row_object_report(result) -> str:
+    """The report printed through the row objects (:class:`EvalbRow`, ``render_row``,
+    ``EvalbSummary.add``): the reference of the printed table, which is made from plain
+    counts (``row_counts``, ``render_rows``, ``EvalbSummary.of_counts``)."""
+    rows = result.rows()
+    return (HEADER + "".join(map(render_row, rows))
+            + render_summary(*summaries(rows, result.cutoff_len), result.cutoff_len))
 
 
 def assert_same(fast, general) -> None:
@@ -44,7 +56,10 @@ def assert_same(fast, general) -> None:
         assert list(mine.sys_constituents) == list(theirs.sys_constituents)
         assert (mine.matched, mine.cross, mine.correct_tags) == (theirs.matched, theirs.cross, theirs.correct_tags)
     assert fast.rows() == general.rows()
-    assert render_report(fast) == render_report(general)
+    assert fast.row_counts() == general.row_counts() == [
+        (row.id, row.length, row.status, row.matched, row.gold, row.test, row.cross, row.words, row.correct_tags)
+        for row in general.rows()]
+    assert render_report(fast) == render_report(general) == row_object_report(general) == row_object_report(fast)
     assert orjson.dumps(fast.to_dict()) == orjson.dumps(general.to_dict())
 
 
@@ -142,3 +157,40 @@ def test_keys_at_once_are_each_tokens_key() -> None:
                 normaliser = Normaliser.for_language(language, casefold=casefold, contractions=contractions)
                 for tokens in (words, words[:-3], [], ["\x00"]):
                     assert normaliser.keys(tokens) == [normaliser.key(token) for token in tokens]
+
+
+def _table(*tree_lists) -> dict[str, str]:
+    from jpcore.parseval.evaluation import default_normaliser
+
+    distinct = sorted({word for trees in tree_lists for tree in trees for word in tree.words})
+    return dict(zip(distinct, default_normaliser().keys(distinct)))
+
+
+def test_side_stream_is_the_python_side() -> None:
+    """The C ``side_stream`` (one side's keys joined, each token's end) makes exactly the
+    Side of :func:`_side_python`, the reference: on GUM and both its systems, on trees with
+    words whose keys change their length (``-LRB-``, quotes, case), and on no tree."""
+    from jpcore.parseval.evaluation import _side, _side_python
+
+    gold, same, raw = gum_raw.systems(trees=600)
+    sides = [read_trees_bytes(data, name) for data, name in ((gold, "g"), (same, "s"), (raw, "r"))]
+    odd = read_trees_bytes("(S (-LRB- -LRB-) (NN Stra\u00dfe) (`` ``) (NN a\u00a0b))\n(X (Y z))\n".encode(), "o")
+    table = _table(*sides, odd)
+    for trees in (*sides, odd, []):
+        made = same_words.side_stream([tree.words for tree in trees], table)
+        assert made is not None
+        fast, reference = _side(trees, table), _side_python(trees, table)
+        assert (fast.stream, list(fast.token_ends), list(fast.sentence_ends), list(fast.token_starts)) == \
+            (reference.stream, list(reference.token_ends), list(reference.sentence_ends),
+             list(reference.token_starts))
+    assert _side(odd, table).stream == "".join(table[word] for tree in odd for word in tree.words)
+
+
+def test_side_stream_declines_what_it_does_not_handle() -> None:
+    """``None`` (the Python path then runs, and raises where it must) for a word missing from
+    the table, a key that is not a str, an item that is not a list."""
+    assert same_words.side_stream([["a", "b"]], {"a": "a"}) is None
+    assert same_words.side_stream([["a"]], {"a": 1}) is None
+    assert same_words.side_stream([("a",)], {"a": "a"}) is None
+    assert same_words.side_stream([["a", "bc"], [], ["a"]], {"a": "a", "bc": "bc"}) == \
+        ("abca", array("i", [1, 3, 4]).tobytes())

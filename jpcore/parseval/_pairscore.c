@@ -563,6 +563,73 @@ fail:
     return NULL;
 }
 
+/* side_stream(word_lists, table): one side of the per-pair path's sentence alignment,
+ * (stream, ends): the keys table[word] of every word of every list, in order, joined
+ * into one str, and bytes of native 32-bit integers, each token's end in that stream
+ * (what jpcore.parseval.evaluation._side builds in Python, its reference).  None when
+ * it does not apply cleanly: an item that is not a list, a word not in table, a key
+ * that is not a str, or a stream of 2**31 characters or more (the Python path then
+ * runs).  The keys are borrowed from table for the join: no str is made per token. */
+static PyObject *side_stream(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *word_lists, *table;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &word_lists, &PyDict_Type, &table)) return NULL;
+    Py_ssize_t n_lists = PyList_GET_SIZE(word_lists), n_tokens = 0;
+    for (Py_ssize_t i = 0; i < n_lists; i++) {
+        PyObject *words = PyList_GET_ITEM(word_lists, i);
+        if (!PyList_Check(words)) Py_RETURN_NONE;
+        n_tokens += PyList_GET_SIZE(words);
+    }
+    if (n_tokens >= INT32_MAX / 4) Py_RETURN_NONE;
+    PyObject *keys = PyList_New(n_tokens);
+    if (!keys) return NULL;
+    PyObject *ends = PyBytes_FromStringAndSize(NULL, n_tokens * (Py_ssize_t)sizeof(int32_t));
+    if (!ends) {
+        Py_DECREF(keys);
+        return NULL;
+    }
+    int32_t *end = (int32_t *)PyBytes_AS_STRING(ends);
+    long long total = 0;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < n_lists; i++) {
+        PyObject *words = PyList_GET_ITEM(word_lists, i);
+        Py_ssize_t n = PyList_GET_SIZE(words);
+        if (k + n > n_tokens) goto not_clean; /* a list grew meanwhile */
+        for (Py_ssize_t j = 0; j < n; j++) {
+            PyObject *key = PyDict_GetItemWithError(table, PyList_GET_ITEM(words, j));
+            if (!key) {
+                if (PyErr_Occurred()) goto failed;
+                goto not_clean;
+            }
+            if (!PyUnicode_Check(key)) goto not_clean;
+            total += PyUnicode_GET_LENGTH(key);
+            if (total >= INT32_MAX) goto not_clean;
+            Py_INCREF(key);
+            PyList_SET_ITEM(keys, k, key);
+            end[k++] = (int32_t)total;
+        }
+    }
+    if (k != n_tokens) goto not_clean;
+    PyObject *empty = PyUnicode_New(0, 0);
+    if (!empty) goto failed;
+    PyObject *stream = PyUnicode_Join(empty, keys);
+    Py_DECREF(empty);
+    Py_DECREF(keys);
+    if (!stream) {
+        Py_DECREF(ends);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", stream, ends);
+not_clean:
+    Py_DECREF(keys); /* unset items are NULL: list_dealloc skips them */
+    Py_DECREF(ends);
+    Py_RETURN_NONE;
+failed:
+    Py_DECREF(keys);
+    Py_DECREF(ends);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"count_same_words", count_same_words, METH_VARARGS,
      "count_same_words(gold_trees, sys_trees, cut_cache, cutter) -> bytes: five 64-bit counts per pair"
@@ -570,6 +637,9 @@ static PyMethodDef methods[] = {
     {"score_same_words", score_same_words, METH_VARARGS,
      "score_same_words(gold_trees, sys_trees, cut_cache, cutter, key_length, first_tree, first_token, first_char)"
      " -> list: each pair's constituents, counts and word units (see the C source's opening comment)."},
+    {"side_stream", side_stream, METH_VARARGS,
+     "side_stream(word_lists, table) -> (stream, ends) | None: one side's keys joined and each token's end"
+     " as 32-bit integers (see side_stream in the C source)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -40,11 +40,12 @@ from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree, read_trees_bytes, read_trees_file
 from jpcore.align.group_list import GroupList
 from jpcore.parseval.constituents import ConstituentList
-from jpcore.parseval.result import ParsevalResult, TreePair, summaries
+from jpcore.parseval.result import ParsevalResult, TreePair
 from jpcore.parseval import same_words
 from jpcore.parseval.same_words import SameWordsPairs, count_pairs, same_words_pairs
 from jpcore.parseval.score import LabelCutter, score_pair
-from jpcore.peers.evalb.report import HEADER, render_row, render_summary
+from jpcore.peers.evalb.report import HEADER, render_rows, render_summary
+from jpcore.peers.evalb.result import EvalbSummary
 from jpcore.runtime import gc_paused, promote_young_objects
 
 __all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes", "evaluate_files", "evaluate_general",
@@ -155,7 +156,22 @@ def _side(trees: Sequence[Tree], table: dict[str, str]):
     its token ends kept as 32-bit integers (4 bytes a token, not a Python int's 36).  Its
     ``keys`` are left empty: the sentence alignment and
     :func:`~jpcore.align.nesting.word_groups_within` read the stream and the ends only
-    (8 bytes a token less)."""
+    (8 bytes a token less).  The stream and the ends are made by the C scorer's
+    ``side_stream`` when it is built (:func:`_side_python` is the reference)."""
+    from jpcore.align.sides import Side, token_starts
+
+    made = same_words.side_stream([tree.words for tree in trees], table)
+    if made is None:
+        return _side_python(trees, table)
+    stream, raw_ends = made
+    ends = array("i")
+    ends.frombytes(raw_ends)
+    starts = token_starts(len(tree.words) for tree in trees)
+    return Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, stream)
+
+
+def _side_python(trees: Sequence[Tree], table: dict[str, str]):
+    """:func:`_side` in Python (the reference of the C ``side_stream``)."""
     from jpcore.align.sides import Side, token_starts
 
     def keys() -> Iterator[str]:
@@ -255,10 +271,11 @@ def evaluate_files(gold_path: str | Path, sys_path: str | Path, *, cutoff_len: i
 def iter_report(result: ParsevalResult) -> Iterator[str]:
     """EVALB's table (one row per pair) and summary, in pieces."""
     yield HEADER
-    rows = result.rows()
-    for row in rows:
-        yield render_row(row)
-    yield render_summary(*summaries(rows, result.cutoff_len), result.cutoff_len)
+    rows = result.row_counts()
+    yield render_rows(rows)
+    cutoff_len = result.cutoff_len
+    yield render_summary(EvalbSummary.of_counts(rows),
+                         EvalbSummary.of_counts([row for row in rows if row[1] <= cutoff_len]), cutoff_len)
 
 
 def render_report(result: ParsevalResult) -> str:

@@ -240,6 +240,15 @@ class ParsevalResult:
         rows = getattr(self.pairs, "rows", None)
         return rows() if rows is not None else [pair.row() for pair in self.pairs]
 
+    def row_counts(self) -> list[tuple[int, ...]]:
+        """:meth:`rows` as plain counts, ``(id, length, status, matched, gold, test, cross,
+        words, correct_tags)`` each (what the printed table needs, no row object made)."""
+        counts = getattr(self.pairs, "row_counts", None)
+        if counts is not None:
+            return counts()
+        return [(row.id, row.length, row.status, row.matched, row.gold, row.test, row.cross, row.words,
+                 row.correct_tags) for row in self.rows()]
+
     def summary(self) -> EvalbSummary:
         """The ``-- All --`` block."""
         return summaries(self.rows(), self.cutoff_len)[0]

@@ -49,7 +49,7 @@ try:
 except ImportError:  # pragma: no cover - a machine without a C compiler
     _pairscore = None
 
-__all__ = ["SameWordsPairs", "available", "count_pairs", "same_words_pairs"]
+__all__ = ["SameWordsPairs", "available", "count_pairs", "same_words_pairs", "side_stream"]
 
 #: The kind code of an exact 1:1 word unit (every word unit of the shortcut).
 _EXACT_CODE = bytes([KIND_CODES[EXACT]])
@@ -84,6 +84,16 @@ def count_pairs(gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], cutter: L
     counts = _pairscore.count_same_words([_flat(tree) for tree in gold_trees], [_flat(tree) for tree in sys_trees],
                                          cutter.cache, cutter)
     return memoryview(counts).cast("q")
+
+
+def side_stream(word_lists: list[list[str]], table: dict[str, str]) -> tuple[str, bytes] | None:
+    """One side of the per-pair sentence alignment by the C scorer: ``table[word]`` of every
+    word of ``word_lists`` joined, and each token's end in that stream (native 32-bit
+    integers); ``None`` without the C scorer or where it does not apply (a word not in
+    ``table``, a stream of 2**31 characters or more): the Python path then runs."""
+    if _pairscore is None:
+        return None
+    return _pairscore.side_stream(word_lists, table)
 
 
 def _flat(tree: Tree) -> tuple:
@@ -163,6 +173,29 @@ class SameWordsPairs(Sequence[TreePair]):
             length = len(gold_trees[fast[slot * _FAST_FIELDS + 1]].words)
             rows.append(EvalbRow(index + 1, length, 0, matched, gold, test, cross, length, correct))
         return rows
+
+    def row_counts(self) -> list[tuple[int, ...]]:
+        """Each pair's EVALB row as plain counts, ``(id, length, status, matched, gold, test,
+        cross, words, correct_tags)``: the fields of :meth:`rows`, without the row objects."""
+        fields = iter(self._counts)
+        counted = zip(fields, fields, fields, fields, fields)
+        if self._fast is None:
+            lengths = [len(tree.words) for tree in self._gold]
+            return [(index, length, 0, matched, gold, test, cross, length, correct)
+                    for index, length, (gold, test, matched, cross, correct)
+                    in zip(range(1, len(lengths) + 1), lengths, counted)]
+        out: list[tuple[int, ...]] = []
+        fast = self._fast
+        gold_trees = self._gold
+        for index, (slot, pair) in enumerate(zip(self._slots, self._made), 1):
+            if slot < 0:
+                out.append((index, pair.length, 0, pair.matched, len(pair.gold_constituents),
+                            len(pair.sys_constituents), pair.cross, pair.length, pair.correct_tags))
+                continue
+            gold, test, matched, cross, correct = next(counted)
+            length = len(gold_trees[fast[slot * _FAST_FIELDS + 1]].words)
+            out.append((index, length, 0, matched, gold, test, cross, length, correct))
+        return out
 
     def _make(self, index: int) -> TreePair:
         made = self._made[index]

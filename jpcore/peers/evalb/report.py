@@ -12,7 +12,7 @@ the layout exists once.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from jpcore.peers.evalb.result import EvalbResult, EvalbRow, EvalbSummary
 
@@ -26,6 +26,7 @@ __all__ = [
     "render_messages",
     "render_report",
     "render_row",
+    "render_rows",
     "render_summary",
     "render_totals",
 ]
@@ -56,6 +57,19 @@ def render_row(row: EvalbRow) -> str:
         row.matched, row.gold, row.test, row.cross, row.words, row.correct_tags,
         row.tag_accuracy,
     )
+
+
+def render_rows(rows: Iterable[tuple[int, ...]]) -> str:
+    """The table rows of ``rows`` given as plain counts, ``(id, length, status, matched, gold,
+    test, cross, words, correct_tags)`` each: :func:`render_row` of the
+    :class:`~jpcore.peers.evalb.result.EvalbRow` of those fields, row after row, without
+    making the row objects (the rates computed as the row's properties compute them)."""
+    return "".join([
+        _ROW % (id_, length, status, 0.0 if gold == 0 else 100.0 * matched / gold,
+                0.0 if test == 0 else 100.0 * matched / test, matched, gold, test, cross, words, correct,
+                0.0 if words == 0 else 100.0 * correct / words)
+        for id_, length, status, matched, gold, test, cross, words, correct in rows
+    ])
 
 
 def render_block(block: EvalbSummary) -> str:

@@ -15,6 +15,7 @@ them, and an undefined F-measure (EVALB's ``-nan``) is ``None`` in JSON.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from jpcore.peers.evalb.params import EvalbParams
@@ -170,6 +171,39 @@ class EvalbSummary:
             if row.cross <= 2:
                 self.two_or_less_crossing += 1
             self.correct_tags += row.correct_tags
+
+    @classmethod
+    def of_counts(cls, rows: Iterable[tuple[int, ...]]) -> EvalbSummary:
+        """The block of ``rows`` given as plain counts, ``(id, length, status, matched, gold,
+        test, cross, words, correct_tags)`` each: what :meth:`add` of each row's
+        :class:`EvalbRow` makes, in one loop over tuples."""
+        block = cls()
+        sentences = errors = skipped = matched = gold = test = cross = words = correct_tags = 0
+        complete = no_crossing = two_or_less = 0
+        for _, _, status, row_matched, row_gold, row_test, row_cross, row_words, row_correct in rows:
+            sentences += 1
+            if status == 1:
+                errors += 1
+            elif status == 2:
+                skipped += 1
+            else:
+                matched += row_matched
+                gold += row_gold
+                test += row_test
+                if row_gold == row_test == row_matched:
+                    complete += 1
+                words += row_words
+                cross += row_cross
+                if row_cross == 0:
+                    no_crossing += 1
+                if row_cross <= 2:
+                    two_or_less += 1
+                correct_tags += row_correct
+        block.sentences, block.errors, block.skipped = sentences, errors, skipped
+        block.matched, block.gold, block.test, block.cross = matched, gold, test, cross
+        block.words, block.correct_tags = words, correct_tags
+        block.complete, block.no_crossing, block.two_or_less_crossing = complete, no_crossing, two_or_less
+        return block
 
     @property
     def recall(self) -> float:
