@@ -98,15 +98,16 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
     # st.html would strip the SVG (DOMPurify's HTML profile); every value in
     # this markup is escaped by inspector.brackets.trees
     st.markdown(legend_svg_html(), unsafe_allow_html=True)
-    layout_column, zoom_column = st.columns([3, 2], vertical_alignment="bottom")
-    arrangement = layout_column.segmented_control(
+    controls = components.flow()  # wraps at 800 px: a column would cut the zoom's "200%"
+    arrangement = controls.segmented_control(
         "Trees", list(ARRANGEMENTS), format_func=ARRANGEMENTS.get, default=AUTO, key="bk_tree_layout",
         help="Gold over system: each word unit at the same place in both trees. Words down the page: "
              "one word per row, gold tree left, system tree right (long sentences). Auto: gold over "
              "system unless that is wider than about 1,400 px.") or AUTO
-    zoom = zoom_column.segmented_control(
+    zoom = controls.segmented_control(
         "Zoom", list(ZOOMS), default="Fit", key="bk_tree_zoom",
-        help="Fit: as wide as the box (never below 70 %); the box scrolls inside itself beyond that.") or "Fit"
+        help="Fit: as wide as the box (never below 70 % nor above 300 %); the box scrolls inside itself "
+             "below that.") or "Fit"
     gold_trees, sys_trees = view.pair_trees(pair, "gold"), view.pair_trees(pair, "sys")
     st.markdown(pair_svg_html(gold_trees, sys_trees, pair, result.gold_name, result.sys_name,
                               arrangement, ZOOMS[zoom]), unsafe_allow_html=True)
