@@ -41,6 +41,14 @@ NEXT_KEY = "J"
 
 #: Widths in pixels of the elements a :func:`flow` holds: a metric, a filter, a search box.
 METRIC_WIDTH, FILTER_WIDTH, SEARCH_WIDTH = 170, 220, 280
+#: Width in pixels of a table's Kind column: its longest word (``system-only``, ``regrouped``)
+#: whole, never cut to "mergec".
+KIND_COLUMN_WIDTH = 120
+
+
+def kind_column() -> Any:
+    """The column configuration of a units table's ``Kind`` column (wide enough for every kind)."""
+    return st.column_config.TextColumn("Kind", width=KIND_COLUMN_WIDTH)
 
 
 def flow(align: str = "bottom") -> Any:
