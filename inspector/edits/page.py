@@ -34,6 +34,7 @@ from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
 from inspector.edits.charts import selected_categories, type_figure
+from inspector.edits.aligned import aligned_html
 from inspector.edits.render import legend_html, units_html
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
@@ -80,8 +81,12 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
     review.review_panel(reviewed, unit.index, reviews)
-    st.html(units_html(result, [unit], indices=True))
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
+    st.html(units_html(result, [unit]))
+    st.markdown("**Column by column**: gold over system, each token's offset in the unit between them "
+                "(Start/End of the tables) and, on a side that joins sentences, its offset in its own "
+                "sentence (Orig start/Orig end)")
+    st.html(aligned_html(result, unit, ref_edits, hyp_edits))
     # one above the other, each as wide as the page: every column visible at 1400 px
     for label, side_edits, key in (("Gold edits", ref_edits, "e_unit_gold"),
                                    ("System edits", hyp_edits, "e_unit_sys")):
