@@ -255,7 +255,7 @@ def test_noop_rule_jp_gives_the_oracle_jp_figures(edits: AppTest) -> None:
 
 def test_downloads_are_offered(edits: AppTest) -> None:
     labels = [button.label for button in edits.get("download_button")]
-    assert labels == ["Totals (CSV)", "Totals (Markdown)", "Totals (LaTeX)", "errant-style report", "JSON result", "Re-indexed gold M2", "Re-indexed system M2",
+    assert labels == ["Totals (CSV)", "Totals (Markdown)", "Totals (LaTeX)", "errant-style report", "JSON result (reopens here)", "Re-indexed gold M2", "Re-indexed system M2",
                       "Edits as CSV", "Units as CSV", "HTML report (self-contained)"]
 
 

@@ -25,7 +25,7 @@ def _tokenized(size: int) -> bytes:
 
 
 @pytest.mark.browser
-def test_uploads_over_the_limits_are_refused_with_a_pointer_to_the_cli(tmp_path: Path) -> None:
+def test_the_uploader_says_the_real_limit_and_refuses_a_larger_file(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     with app_page(tmp_path) as (page, url):

@@ -190,7 +190,7 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         mime="text/plain", key="bk_download_report", on_click="ignore",
     )
     downloads.download_button(
-        "Full result (JSON, reopens here)", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+        components.RESULT_JSON_LABEL, lambda: json.dumps(result.to_dict(), ensure_ascii=False),
         file_name="parseval-result.json", mime="application/json", key="bk_download_json",
         on_click="ignore",
     )

@@ -41,6 +41,8 @@ NEXT_KEY = "J"
 
 #: Widths in pixels of the elements a :func:`flow` holds: a metric, a filter, a search box.
 METRIC_WIDTH, FILTER_WIDTH, SEARCH_WIDTH = 170, 220, 280
+#: The download of a view's full result, the same words on every page.
+RESULT_JSON_LABEL = "JSON result (reopens here)"
 #: Width in pixels of a table's Kind column: its longest word (``system-only``, ``regrouped``)
 #: whole, never cut to "mergec".
 KIND_COLUMN_WIDTH = 120

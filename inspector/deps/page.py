@@ -212,7 +212,7 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
     first = components.flow()
     first.download_button("conll18-style report", lambda: render_text(result), file_name="ud-report.txt",
                              mime="text/plain", key="d_dl_report", on_click="ignore")
-    first.download_button("Full result (JSON, reopens here)",
+    first.download_button(components.RESULT_JSON_LABEL,
                              lambda: json.dumps(result.to_dict(), ensure_ascii=False), file_name="ud-result.json",
                              mime="application/json", key="d_dl_json", on_click="ignore")
     first.download_button("Metrics as CSV", lambda: tables.metrics_frame(result).to_csv(index=False),

@@ -251,7 +251,7 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
     buttons = components.flow()
     buttons.download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt",
                             mime="text/plain", key="e_dl_report", on_click="ignore")
-    buttons.download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+    buttons.download_button(components.RESULT_JSON_LABEL, lambda: json.dumps(result.to_dict(), ensure_ascii=False),
                             file_name="gec-result.json", mime="application/json", key="e_dl_json",
                             on_click="ignore")
     buttons.download_button("Re-indexed gold M2", lambda: result.aligned_m2()[0], file_name="aligned.ref.m2",

@@ -170,7 +170,7 @@ def show() -> None:
         mime="text/plain", key="download_report", on_click="ignore",
     )
     downloads.download_button(
-        "Full result (JSON, reopens in this app)",
+        components.RESULT_JSON_LABEL,
         lambda: json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
         file_name="preprocess-result.json", mime="application/json", key="download_json",
         on_click="ignore",
