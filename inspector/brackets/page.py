@@ -106,8 +106,8 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
              "system unless that is wider than about 1,400 px.") or AUTO
     zoom = controls.segmented_control(
         "Zoom", list(ZOOMS), default="Fit", key="bk_tree_zoom",
-        help="Fit: as wide as the box (never below 70 % nor above 300 %); the box scrolls inside itself "
-             "below that.") or "Fit"
+        help="Fit: as wide as the box (never below 70 %: the box scrolls inside itself below that; "
+             "at most 800 %).") or "Fit"
     gold_trees, sys_trees = view.pair_trees(pair, "gold"), view.pair_trees(pair, "sys")
     st.markdown(pair_svg_html(gold_trees, sys_trees, pair, result.gold_name, result.sys_name,
                               arrangement, ZOOMS[zoom]), unsafe_allow_html=True)
@@ -245,13 +245,13 @@ def show() -> None:
     st.dataframe(
         frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
         height=min(360, 38 + 35 * max(len(frame), 1)),
-        column_config={
+        column_config=components.units_columns(frame, ("Gold text", "System text"), {
             **{name: st.column_config.NumberColumn(name, format="%.2f") for name in bv.PERCENT_COLUMNS},
             "EVALB ID": st.column_config.NumberColumn(
                 "EVALB ID", help="The pair's row in the EVALB-format report (EVALB numbers from 1)."),
-            "Gold text": st.column_config.TextColumn("Gold", width="large"),
-            "System text": st.column_config.TextColumn("System", width="large"),
-        },
+            "Gold text": st.column_config.TextColumn("Gold", width=components.TEXT_COLUMN_WIDTH),
+            "System text": st.column_config.TextColumn("System", width=components.TEXT_COLUMN_WIDTH),
+        }),
     )
 
     # --- The selected pair ----------------------------------------------------------

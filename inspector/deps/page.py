@@ -278,9 +278,7 @@ def show() -> None:
     event = st.dataframe(
         units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=_table_height(len(units_frame), 330),
-        column_config={"Kind": components.kind_column(),
-                       "Gold": st.column_config.TextColumn("Gold", width="large"),
-                       "System": st.column_config.TextColumn("System", width="large")},
+        column_config=components.units_columns(units_frame),
     )
     first = next((i for i in units if any(row.errors for row in index.unit_rows(i))), units[0] if units else None)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),

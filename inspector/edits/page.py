@@ -307,10 +307,7 @@ def show() -> None:
     event = st.dataframe(
         units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=min(330, 38 + 35 * max(len(units_frame), 1)),
-        column_config={
-            "Gold": st.column_config.TextColumn("Gold", width="large"),
-            "System": st.column_config.TextColumn("System", width="large"),
-        },
+        column_config=components.units_columns(units_frame),
     )
     first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),

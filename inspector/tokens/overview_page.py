@@ -78,7 +78,8 @@ def show() -> None:
 
     # --- What is loaded -------------------------------------------------------
     st.subheader("What is loaded")
-    files_column, normalisation_column = st.columns([3, 2])
+    # one above the other: side by side, the files table was narrower than its columns at 800 px
+    files_column, normalisation_column = st.container(), st.container()
     with files_column:
         st.dataframe(tables.loaded_frame(result), hide_index=True, key="loaded_table")
         if loaded.raw_text is not None:

@@ -68,9 +68,9 @@ AUTO_WIDTH = 1400
 #: Fitting to the width never shrinks a tree below this factor (13 px text stays >= 9 px);
 #: beyond it the box scrolls inside itself.
 MIN_FIT = 0.7
-#: Fitting to the width fills the frame, but never draws a tree above this factor (a
-#: three-word tree on a 2,400 px frame would have 100 px letters).
-MAX_FIT = 3.0
+#: Fitting to the width fills the frame (issue 25 item 12: at 2560 px it stopped at the
+#: natural width, a quarter of the frame), up to this factor (px of text stay <= 13 x 8).
+MAX_FIT = 8.0
 
 Escape = Callable[[object], str]
 TreesOfSide = Sequence[tuple[int, Tree]]
