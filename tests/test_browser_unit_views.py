@@ -1,0 +1,159 @@
+"""The unit views' drawings and widths in Debian's chromium (issue 25, items 9, 10 and 12).
+
+* Trees: pair #0 of the harbour sample says "9 of 10 tags correct", and its wrong tag (gold
+  VBZ, system NNS on "leaves") is boxed in the error colour on both sides; at 2560 px Fit
+  fills the frame; at 800 px the Zoom control's "200%" is whole.
+* Dependencies: unit #1 of the parsed EWT pair draws one SVG path per word with a head
+  (counted from the CoNLL-U files) and its six wrong system arcs in the error colour.
+* Widths: at 800, 1400 and 2560 px no page (Teaching included) scrolls sideways and no
+  metric, button, label or select is cut; at 1400 px Error by shape shows every column, and
+  the units tables' Gold and System texts start inside their box; at 800 px the table of
+  what is loaded shows every column; at 2560 px every bar of the unit charts is at least
+  12 px tall (a one-unit shape was a 2 px sliver).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser_support import app_page, drawn
+from tests.test_browser_widths import CUT
+
+PAGES = ["", "sentences", "brackets", "edits", "deps", "teaching", "analysis", "about"]
+SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+#: The grid of a keyed dataframe: its box, its scroller's widths, and each header cell's box.
+GRID = """key => {
+  const grid = document.querySelector(`.st-key-${key} [data-testid="stDataFrame"]`);
+  if (!grid) return null;
+  const scroller = grid.querySelector('.dvn-scroller'), box = grid.getBoundingClientRect();
+  const headers = {};
+  for (const th of grid.querySelectorAll('table thead th')) {
+    const r = th.getBoundingClientRect(); headers[th.textContent] = {left: r.left, right: r.right};
+  }
+  return {left: box.left, right: box.right, scroll: scroller ? scroller.scrollWidth : null,
+          client: scroller ? scroller.clientWidth : null, headers};
+}"""
+
+
+def _grid(page, key: str) -> dict:
+    page.wait_for_function(f"() => {{ const g = ({GRID})('{key}'); return g && g.scroll && "
+                           "Object.keys(g.headers).length > 1; }")
+    return page.evaluate(GRID, key)
+
+
+def _sentences(path: Path) -> list[list[list[str]]]:
+    out, current = [], []
+    for line in path.read_text("utf-8").splitlines():
+        if not line.strip():
+            if current:
+                out.append(current)
+            current = []
+        elif not line.startswith("#") and line.split("\t")[0].isdigit():
+            current.append(line.split("\t"))
+    return out + ([current] if current else [])
+
+
+@pytest.mark.browser
+def test_trees_mark_the_wrong_tag_and_fit_the_frame(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    with app_page(tmp_path, 2560, 1200) as (page, url):
+        page.goto(f"{url}/brackets?trees=harbour&pair=0")
+        expect(page.get_by_role("heading", name="Pair #0:", exact=False)).to_be_visible()
+        drawn(page)
+        expect(page.get_by_text("9 of 10 tags correct", exact=False)).to_be_visible()
+        trees = page.locator(".jp-trees")
+        wrong = trees.locator("g.jp-tag-wrong")
+        expect(wrong).to_have_count(2)  # the tag on both sides
+        expect(wrong.nth(0).locator("text")).to_have_text("VBZ")
+        expect(wrong.nth(1).locator("text")).to_have_text("NNS")
+        assert wrong.nth(1).locator("title").text_content() == "tag wrong in word unit u6: gold VBZ, system NNS"
+        colour = wrong.nth(1).locator("text").evaluate("e => getComputedStyle(e).fill")
+        assert colour == "rgb(213, 94, 0)"  # the palette's vermillion
+        expect(trees).to_have_attribute("data-zoom", "fit")
+        frame = trees.bounding_box()
+        for svg in trees.locator("svg").all():  # Fit: as wide as the frame (it drew a quarter of it)
+            assert svg.bounding_box()["width"] >= 0.9 * (frame["width"] - 12)
+        assert page.evaluate(SIDEWAYS) <= 0
+
+    with app_page(tmp_path, 800, 1000) as (page, url):
+        page.goto(f"{url}/brackets?trees=harbour&pair=0")
+        expect(page.get_by_role("heading", name="Pair #0:", exact=False)).to_be_visible()
+        drawn(page)
+        zoom = page.get_by_role("radiogroup", name="Zoom").get_by_role("radio", name="200%", exact=True)
+        expect(zoom).to_be_visible()
+        box, main = zoom.bounding_box(), page.locator('[data-testid="stMain"]').bounding_box()
+        assert box["x"] >= main["x"] and box["x"] + box["width"] <= main["x"] + main["width"]
+        assert zoom.evaluate("e => [...e.querySelectorAll('*')].every(c => c.scrollWidth <= c.clientWidth + 1)")
+        assert page.evaluate(CUT) == []
+
+
+@pytest.mark.browser
+def test_dependency_arcs_are_drawn(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    from bench.deps_samples import FOLDER, GOLD, PARSED
+
+    gold, system = _sentences(FOLDER / GOLD)[1], _sentences(FOLDER / PARSED)[1]
+    with_head = sum(1 for word in gold + system if word[6] != "0")
+    wrong = sum(1 for g, s in zip(gold, system, strict=True)
+                if s[6] != "0" and (g[6] != s[6] or g[7].split(":")[0] != s[7].split(":")[0]))
+    with app_page(tmp_path, 1400, 1100) as (page, url):
+        page.goto(f"{url}/deps?d_unit=1")
+        expect(page.get_by_role("heading", name="Unit #1:", exact=False)).to_be_visible()
+        drawn(page)
+        arcs = page.locator("svg.dp-arcs")
+        expect(arcs).to_have_count(1)
+        expect(arcs.locator("path")).to_have_count(with_head)  # 44: every word with a head, both sides
+        expect(arcs.locator("g.dp-wrong path.dp-arc")).to_have_count(wrong)  # 6
+        stroke = arcs.locator("g.dp-wrong path.dp-arc").first.evaluate("e => getComputedStyle(e).stroke")
+        assert stroke == "rgb(213, 94, 0)"
+        # gold's arcs above the words, system's below: the first word's gold form lies between them
+        words = arcs.locator("text[font-weight='600']")
+        gold_word, sys_word = words.nth(0).bounding_box(), words.nth(len(gold)).bounding_box()
+        gold_arcs = [arcs.locator("path.dp-arc").nth(k).bounding_box() for k in range(3)]
+        assert all(box["y"] + box["height"] <= gold_word["y"] + 1 for box in gold_arcs)
+        last = arcs.locator("path.dp-arc").nth(with_head - 1).bounding_box()
+        assert last["y"] >= sys_word["y"] + sys_word["height"] - 1
+        assert page.evaluate(SIDEWAYS) <= 0  # a long sentence scrolls inside its own box
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [800, 1400, 2560])
+def test_every_page_fits_its_width(tmp_path: Path, width: int) -> None:
+    from playwright.sync_api import expect
+
+    problems: dict[str, object] = {}
+    with app_page(tmp_path, width, 1000) as (page, url):
+        for path in PAGES:
+            page.goto(f"{url}/{path}")
+            expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=120_000)
+            drawn(page)
+            cut, sideways = page.evaluate(CUT), page.evaluate(SIDEWAYS)
+            if cut or sideways > 0:
+                problems[path or "overview"] = {"cut": cut, "sideways": sideways}
+            if path == "" and width == 800:  # What is loaded: every column in its box
+                grid = _grid(page, "loaded_table")
+                if grid["scroll"] > grid["client"] + 1:
+                    problems["what is loaded"] = grid
+            if path == "" and width >= 1400:  # Error by shape: every column in its box
+                grid = _grid(page, "by_shape_table")
+                if grid["scroll"] > grid["client"] + 1:
+                    problems["error by shape"] = grid
+            if path in ("sentences", "edits", "deps") and width >= 1400:  # the texts start inside
+                key = {"sentences": "units_table", "edits": "e_units", "deps": "d_units"}[path]
+                grid = _grid(page, key)
+                for text in ("Gold", "System"):
+                    header = grid["headers"].get(text)
+                    if header is None or header["left"] > grid["right"] - 80:
+                        problems[f"{path} {text}"] = grid
+            if path == "sentences" and width == 2560:  # every bar a bar, not a sliver
+                heights = page.evaluate("""() => [...document.querySelectorAll(
+                    '.st-key-units_by_shape_chart g.point path, .st-key-units_by_kind_chart g.point path')]
+                    .map(p => p.getBoundingClientRect().height).filter(h => h > 0)""")
+                if not heights or min(heights) < 12:
+                    problems["bars"] = heights
+    assert problems == {}
