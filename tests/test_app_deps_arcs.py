@@ -18,13 +18,11 @@ from streamlit.testing.v1 import AppTest
 
 from bench.deps_samples import FOLDER, GOLD, PARSED, RAW_TEXT
 from inspector.common.palette import VERMILLION
-from tests.app_support import APP
 from tests.app_support import run as _run
+from tests.test_app_deps import _open
 
-DEPS = "../pages/deps.py"
 
-
-def _sentences(path) -> list[list[list[str]]]:
+def conllu_sentences(path) -> list[list[list[str]]]:
     """The CoNLL-U file's sentences, each a list of its word lines' columns (no ranges, no empty nodes)."""
     out, current = [], []
     for line in path.read_text("utf-8").splitlines():
@@ -41,21 +39,13 @@ def _sentences(path) -> list[list[list[str]]]:
     return out
 
 
-def _open(**query: str) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=120)
-    at.switch_page(DEPS)
-    for key, value in query.items():
-        at.query_params[key] = value
-    return _run(at)
-
-
 def _arcs(at: AppTest) -> str:
     return next(element.value for element in at.markdown if 'class="dp-arcs"' in element.value)
 
 
 def test_every_word_with_a_head_has_one_arc_and_the_wrong_ones_are_marked() -> None:
     """Unit #1 of the parsed pair is sentence 2 on both sides (1:1): 22 words a side, one root each."""
-    gold, system = _sentences(FOLDER / GOLD)[1], _sentences(FOLDER / PARSED)[1]
+    gold, system = conllu_sentences(FOLDER / GOLD)[1], conllu_sentences(FOLDER / PARSED)[1]
     at = _open(d_unit="1")
     arcs = _arcs(at)
     with_head = sum(1 for word in gold + system if word[6] != "0")
@@ -90,7 +80,7 @@ def test_a_merged_unit_draws_the_arcs_of_every_sentence_in_it() -> None:
     heads = 0
     for path, text in ((FOLDER / GOLD, gold_text), (FOLDER / RAW_TEXT, sys_text)):
         for sentence in text.split(" ~~~ "):
-            match = next(s for s in _sentences(path) if " ".join(w[1] for w in s) == sentence)
+            match = next(s for s in conllu_sentences(path) if " ".join(w[1] for w in s) == sentence)
             heads += sum(1 for word in match if word[6] != "0")
     assert arcs.count('<path class="dp-arc"') == heads > 0
     assert 'class="dp-sep"' in arcs

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import app_page, drawn
+from tests.test_app_deps_arcs import conllu_sentences
 from tests.test_browser_widths import CUT
 
 PAGES = ["", "sentences", "brackets", "edits", "deps", "teaching", "analysis", "about"]
@@ -42,18 +43,6 @@ def _grid(page, key: str) -> dict:
     page.wait_for_function(f"() => {{ const g = ({GRID})('{key}'); return g && g.scroll && "
                            "Object.keys(g.headers).length > 1; }")
     return page.evaluate(GRID, key)
-
-
-def _sentences(path: Path) -> list[list[list[str]]]:
-    out, current = [], []
-    for line in path.read_text("utf-8").splitlines():
-        if not line.strip():
-            if current:
-                out.append(current)
-            current = []
-        elif not line.startswith("#") and line.split("\t")[0].isdigit():
-            current.append(line.split("\t"))
-    return out + ([current] if current else [])
 
 
 @pytest.mark.browser
@@ -97,7 +86,7 @@ def test_dependency_arcs_are_drawn(tmp_path: Path) -> None:
 
     from bench.deps_samples import FOLDER, GOLD, PARSED
 
-    gold, system = _sentences(FOLDER / GOLD)[1], _sentences(FOLDER / PARSED)[1]
+    gold, system = conllu_sentences(FOLDER / GOLD)[1], conllu_sentences(FOLDER / PARSED)[1]
     with_head = sum(1 for word in gold + system if word[6] != "0")
     wrong = sum(1 for g, s in zip(gold, system, strict=True)
                 if s[6] != "0" and (g[6] != s[6] or g[7].split(":")[0] != s[7].split(":")[0]))
