@@ -44,6 +44,31 @@ GRID = """first => {
 }"""
 
 
+#: Each category's stacked bar in the two unit charts: its height inside the plot area (px; a
+#: bar on a log axis starts far below it, clipped).
+STACKS = """() => {
+  const out = [];
+  for (const key of ['units_by_shape_chart', 'units_by_kind_chart']) {
+    const chart = document.querySelector(`.st-key-${key}`);
+    if (!chart) continue;
+    const plot = chart.querySelector('.cartesianlayer .plot');
+    if (!plot) continue;
+    const area = plot.getBoundingClientRect();
+    const stacks = {};
+    for (const bar of chart.querySelectorAll('g.point path')) {
+      const r = bar.getBoundingClientRect();
+      if (r.width === 0) continue;
+      const x = Math.round(r.left + r.width / 2), top = Math.max(r.top, area.top), bottom = Math.min(r.bottom, area.bottom);
+      if (bottom <= top) continue;
+      const s = stacks[x] || (stacks[x] = {top, bottom});
+      s.top = Math.min(s.top, top); s.bottom = Math.max(s.bottom, bottom);
+    }
+    for (const s of Object.values(stacks)) out.push(s.bottom - s.top);
+  }
+  return out;
+}"""
+
+
 def _grid(page, *first: str) -> dict:
     page.wait_for_function(f"first => {{ const g = ({GRID})(first); return g && g.scroll; }}", arg=list(first))
     return page.evaluate(GRID, list(first))
@@ -141,10 +166,9 @@ def test_every_page_fits_its_width(tmp_path: Path, width: int) -> None:
                 grid = _grid(page, "Shape", "Units")
                 if grid["scroll"] > grid["client"] + 1:
                     problems["error by shape"] = grid
-            if path == "sentences" and width == 2560:  # every bar a bar, not a sliver
-                heights = page.evaluate("""() => [...document.querySelectorAll(
-                    '.st-key-units_by_shape_chart g.point path, .st-key-units_by_kind_chart g.point path')]
-                    .map(p => p.getBoundingClientRect().height).filter(h => h > 0)""")
+            if path == "sentences" and width == 2560:  # every category's bar a bar, not a sliver
+                page.wait_for_selector(".st-key-units_by_shape_chart .cartesianlayer .plot g.point path", state="attached")
+                heights = page.evaluate(STACKS)
                 if not heights or min(heights) < 12:
                     problems["bars"] = heights
     assert problems == {}
