@@ -51,7 +51,7 @@ STACKS = """() => {
   for (const key of ['units_by_shape_chart', 'units_by_kind_chart']) {
     const chart = document.querySelector(`.st-key-${key}`);
     if (!chart) continue;
-    const plot = chart.querySelector('.cartesianlayer .plot');
+    const plot = chart.querySelector('rect.nsewdrag');
     if (!plot) continue;
     const area = plot.getBoundingClientRect();
     const stacks = {};
@@ -167,7 +167,7 @@ def test_every_page_fits_its_width(tmp_path: Path, width: int) -> None:
                 if grid["scroll"] > grid["client"] + 1:
                     problems["error by shape"] = grid
             if path == "sentences" and width == 2560:  # every category's bar a bar, not a sliver
-                page.wait_for_selector(".st-key-units_by_shape_chart .cartesianlayer .plot g.point path", state="attached")
+                page.wait_for_selector(".st-key-units_by_shape_chart g.point path", state="attached")
                 heights = page.evaluate(STACKS)
                 if not heights or min(heights) < 12:
                     problems["bars"] = heights
