@@ -32,6 +32,7 @@ from importlib import metadata
 from pathlib import Path
 
 from jpcore.bundled import sample_data_root
+from inspector.common.input_limits import APP_MAX_MB
 
 #: The app's entry script (``main/app.py`` beside this module: not beside ``pages/``).
 APP = Path(__file__).resolve().parent / "main" / "app.py"
@@ -39,7 +40,7 @@ APP = Path(__file__).resolve().parent / "main" / "app.py"
 #: Streamlit settings of the project (as in ``.streamlit/config.toml``; ``server.headless``
 #: is left to Streamlit: it opens a browser when the machine has a display).
 STREAMLIT_SETTINGS: dict[str, object] = {
-    "server.maxUploadSize": 50,
+    "server.maxUploadSize": APP_MAX_MB,  # the uploader says the real limit
     "server.runOnSave": False,
     "browser.gatherUsageStats": False,
     "client.toolbarMode": "viewer",

@@ -202,7 +202,7 @@ def test_statuses_are_drawn_with_colour_and_shape(page: AppTest) -> None:
 
 def test_downloads(page: AppTest) -> None:
     labels = [button.label for button in page.get("download_button")]
-    assert labels == ["Totals (CSV)", "Totals (Markdown)", "Totals (LaTeX)", "EVALB-format report", "Full result (JSON, reopens here)", "Table as CSV",
+    assert labels == ["Totals (CSV)", "Totals (Markdown)", "Totals (LaTeX)", "EVALB-format report", "JSON result (reopens here)", "Table as CSV",
                       "HTML report (self-contained)"]
 
 

@@ -255,7 +255,7 @@ def test_noop_rule_jp_gives_the_oracle_jp_figures(edits: AppTest) -> None:
 
 def test_downloads_are_offered(edits: AppTest) -> None:
     labels = [button.label for button in edits.get("download_button")]
-    assert labels == ["Totals (CSV)", "Totals (Markdown)", "Totals (LaTeX)", "errant-style report", "JSON result", "Re-indexed gold M2", "Re-indexed system M2",
+    assert labels == ["Totals (CSV)", "Totals (Markdown)", "Totals (LaTeX)", "errant-style report", "JSON result (reopens here)", "Re-indexed gold M2", "Re-indexed system M2",
                       "Edits as CSV", "Units as CSV", "HTML report (self-contained)"]
 
 
@@ -365,43 +365,65 @@ def _side_cells(detail: str) -> tuple[str, str]:
     return cells[0], cells[1]
 
 
-def _under_tokens(cell: str) -> list[tuple[str, int, int | None]]:
-    """``(token, offset in the unit, offset in its sentence or None)`` of every token of a cell."""
-    found = re.findall(r'<span class="gec-tok">(.*?)<span class="gec-i">(\d+)</span>'
-                       r'(?:<span class="gec-i gec-o">(\d+)</span>)?</span>', cell)
-    return [(token, int(unit), int(own) if own else None) for token, unit, own in found]
+def _aligned(at: AppTest) -> str:
+    """The selected unit drawn column by column (:mod:`inspector.edits.aligned`)."""
+    return next(e.value for e in at.html if 'class="gec-grid"' in e.value)
+
+
+def _columns(aligned: str) -> list[dict]:
+    """Each offset's column: the gold token, the offset, the system token, and the offsets in
+    their own sentence (``gold_own``/``sys_own``, None on a side of one sentence)."""
+    out = []
+    for offset, body in re.findall(r'<div class="gec-col" data-offset="(\d+)">(.*?)</div>', aligned):
+        tokens = re.findall(r'<span class="gec-t"[^>]*>(.*?)</span>', body)
+        own = re.findall(r'<span class="gec-n gec-o">(\d*)</span>', body)
+        unit = re.findall(r'<span class="gec-n">(\d+)</span>', body)
+        gold_merged = body.index('class="gec-n') < body.index('class="gec-t"')
+        gold_own = own.pop(0) if gold_merged else None
+        sys_own = own.pop(0) if own else None
+        out.append({"offset": int(offset), "unit": int(unit[0]), "gold": tokens[0], "sys": tokens[1],
+                    "gold_own": int(gold_own) if gold_own else None, "sys_own": int(sys_own) if sys_own else None})
+    return out
 
 
 def test_the_selected_unit_numbers_its_tokens_in_the_unit_and_in_their_sentence(edits: AppTest) -> None:
-    """Under each token of the selected unit: its offset in the unit (what Start/End count)
-    and, on a side that joins sentences, its offset in its own sentence (Orig start/Orig end)."""
+    """The selected unit column by column (issue 25 item 11): gold over system, each column one
+    offset in the unit (what Start/End count) between them, and, on a side that joins
+    sentences, each token's offset in its own sentence (Orig start/Orig end)."""
     _select_unit(edits, 2)  # gold 3 (8 tokens) + 4 (8 tokens) = system 2 (16 tokens)
-    detail = next(e.value for e in edits.html if "gec-units" in e.value and 'class="gec-i"' in e.value)
-    gold_cell, sys_cell = _side_cells(detail)
-    gold, system = _under_tokens(gold_cell), _under_tokens(sys_cell)
-    assert [unit for _, unit, _ in gold] == list(range(16)) == [unit for _, unit, _ in system]
-    assert [own for _, _, own in gold] == [*range(8), *range(8)]  # two gold sentences
-    assert {own for _, _, own in system} == {None}  # one system sentence: the offsets are equal
-    assert gold[9] == ("is", 9, 1) and system[9] == ("is", 9, None)
-    assert 'class="gec-i">unit</span><span class="gec-i gec-o">sentence</span>' in gold_cell
+    aligned = _aligned(edits)
+    columns = _columns(aligned)
+    assert [c["offset"] for c in columns] == [c["unit"] for c in columns] == list(range(16))
+    assert [c["gold_own"] for c in columns] == [*range(8), *range(8)]  # two gold sentences
+    assert {c["sys_own"] for c in columns} == {None}  # one system sentence: the offsets are equal
+    assert [c["gold"] for c in columns] == [c["sys"] for c in columns]  # the same source, column by column
+    assert (columns[9]["gold"], columns[9]["gold_own"]) == ("is", 1)
+    assert '<span class="gec-n">sentence</span>' in aligned and aligned.count('title="sentence boundary">~~~') == 1
     # each highlighted gold edit sits on the tokens its table row names, in both numberings
     table = _frame(edits, "e_unit_gold")
     for _, row in table[table["Status"].isin(["TP", "FN"])].iterrows():
-        covered = gold[row["Start"]:row["End"]]
-        assert [own for _, _, own in covered] == list(range(row["Orig start"], row["Orig end"]))
-    # the list of rendered units stays compact: no numbers under its tokens
+        covered = columns[row["Start"]:row["End"]]
+        assert [c["gold_own"] for c in covered] == list(range(row["Orig start"], row["Orig end"]))
+    # every number is at least 11 px; the rendered units' list has no numbers under its tokens
+    assert ".gec-col .gec-n {font-size: 11px;" in aligned
     listed = [e.value for e in edits.html if "gec-units" in e.value and "#0<br>" in e.value]
-    assert listed and all('class="gec-i"' not in value for value in listed)
+    assert listed and all('class="gec-i"' not in value and "gec-grid" not in value for value in listed)
 
 
 def test_each_highlighted_edit_shows_its_type(edits: AppTest) -> None:
+    """The labels (type, correction) are listed under the sentence, never inside it: the
+    sentence carries only the raised mark (issue 25 item 11)."""
     _select_unit(edits, 2)
     gold_cell, sys_cell = _side_cells(
-        next(e.value for e in edits.html if "gec-units" in e.value and 'class="gec-i"' in e.value))
+        next(e.value for e in edits.html if "gec-units" in e.value and "#2<br>" in e.value))
+    sentence, notes = gold_cell.split('<div class="gec-notes">')
+    assert "gec-type" not in sentence and re.search(r'<sup class="gec-short"[^>]*>✓6</sup>', sentence)
     assert re.search(r'✓6</span><span class="gec-type"[^>]*>R:VERB:SVA</span><span class="gec-cor"[^>]*>→ are',
-                     gold_cell)
-    assert re.search(r'−3</span><span class="gec-type"[^>]*>U:DET</span>', gold_cell)
+                     notes)
+    assert re.search(r'−3</span><span class="gec-type"[^>]*>U:DET</span>', notes)
     assert re.search(r'✓3</span><span class="gec-type"[^>]*>R:VERB:SVA</span>', sys_cell)
+    aligned = _aligned(edits)
+    assert re.search(r'✓6</span><span class="gec-type"[^>]*>R:VERB:SVA</span>', aligned)  # listed under the columns
     assert "its error type" in _html(edits)  # the legend says so
 
 
@@ -439,7 +461,7 @@ def test_gold_comes_before_system_everywhere(edits: AppTest) -> None:
         assert listed == sorted(listed, key=["Gold", "System"].index)
     assert table["Side"].iloc[0] == "Gold"
     # the rendered units: gold left, system right; the ids and annotators gold first
-    detail = next(e.value for e in edits.html if "gec-units" in e.value and 'class="gec-i"' in e.value)
+    detail = next(e.value for e in edits.html if "gec-units" in e.value and "#2<br>" in e.value)
     headers = re.findall(r"<th>(.*?)</th>", detail)
     assert headers == ["Unit", "Kind", "Gold (reference)", "System (hypothesis)", "Counts"]
     assert "gold s. 3, 4 (l. 13, 20)<br>sys s. 2 (l. 8)" in detail

@@ -59,11 +59,14 @@ def test_the_limit_is_inclusive_and_names_the_command() -> None:
     )
 
 
-def test_streamlits_upload_limit_is_above_the_apps() -> None:
-    """Between the two limits the app explains itself; Streamlit's own refusal
-    (in the browser, before sending) only comes above ``maxUploadSize``."""
+def test_streamlits_upload_limit_is_the_apps() -> None:
+    """The uploader says the real limit (issue 25 item 12: it said "50MB per file" while the
+    app took 20 MB): Streamlit's ``maxUploadSize`` is the app's, in the project's config and
+    in what ``jp-inspector`` passes."""
+    from inspector.launch import STREAMLIT_SETTINGS
+
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
-    assert config["server"]["maxUploadSize"] == 50 > APP_MAX_MB
+    assert config["server"]["maxUploadSize"] == APP_MAX_MB == STREAMLIT_SETTINGS["server.maxUploadSize"] == 20
 
 
 def test_every_command_in_the_messages_exists() -> None:

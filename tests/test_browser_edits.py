@@ -140,7 +140,8 @@ def test_edits_are_checkable_by_eye_at_1400_px(tmp_path: Path) -> None:
             page_width, viewport = page.evaluate(PAGE_SCROLLS)
             assert page_width <= viewport, sample
 
-        # toy-en's unit 2: gold sentences 3 + 4 (two rows of numbers) left, system sentence 2 right
+        # toy-en's unit 2: gold sentences 3 + 4 left, system sentence 2 right in its row; then
+        # column by column (issue 25 item 11): gold over system, the offsets between them
         detail = page.locator("table.gec-units").first
         page.goto(f"{url}/edits?m2=toy-resegmented&e_unit=2")
         expect(page.get_by_role("heading", name="Unit #2: 2:1 sentences (gold:system)", exact=False)).to_be_visible()
@@ -150,13 +151,26 @@ def test_edits_are_checkable_by_eye_at_1400_px(tmp_path: Path) -> None:
         assert heads[0]["x"] + heads[0]["width"] <= heads[1]["x"]
         gold_cell, sys_cell = detail.locator("td.jp-side").nth(0), detail.locator("td.jp-side").nth(1)
         assert gold_cell.bounding_box()["x"] < sys_cell.bounding_box()["x"]
-        is_gold = gold_cell.locator(".gec-tok").filter(has_text="is").nth(1)  # "There is": unit 9, sentence 1
-        expect(is_gold.locator(".gec-i")).to_have_text(["9", "1"])
-        token, unit_number, own_number = (is_gold.bounding_box(), is_gold.locator(".gec-i").nth(0).bounding_box(),
-                                          is_gold.locator(".gec-i").nth(1).bounding_box())
-        assert token["y"] + 8 < unit_number["y"] < own_number["y"]  # under the token, in that order
-        for number in (unit_number, own_number):
-            assert token["x"] <= number["x"] and number["x"] + number["width"] <= token["x"] + token["width"] + 0.5
-        expect(gold_cell.locator(".gec-type").filter(has_text="R:VERB:SVA")).to_be_visible()
-        expect(sys_cell.locator(".gec-tok .gec-i.gec-o")).to_have_count(0)  # one system sentence: one row
+        expect(gold_cell.locator(".gec-notes .gec-type").filter(has_text="R:VERB:SVA")).to_be_visible()
+        grid = page.locator(".gec-grid").first
+        columns = grid.locator(".gec-col[data-offset]")
+        expect(columns).to_have_count(16)
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.gec-grid .gec-col[data-offset]')].map(col => {
+          const t = col.querySelectorAll('.gec-t'), n = col.querySelector('.gec-n:not(.gec-o)');
+          const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+          return {gold: box(t[0]), sys: box(t[1]), unit: box(n), text: [t[0].innerText, n.innerText, t[1].innerText],
+                  px: parseFloat(getComputedStyle(n).fontSize)};
+        })""")
+        for column in boxes:  # one column: gold over the offset over system, at the same x
+            assert abs(column["gold"]["x"] - column["sys"]["x"]) < 0.5, column
+            assert column["gold"]["y"] < column["unit"]["y"] < column["sys"]["y"], column
+            assert column["px"] >= 11, column
+        assert boxes[9]["text"] == ["is", "9", "is"]
+        # the rows wrap together: a column's gold and system tokens are in the same line of columns,
+        # and no label sits between two tokens of a sentence (labels are listed under the columns)
+        rows = sorted({round(column["gold"]["y"]) for column in boxes})
+        assert all(any(round(c["gold"]["y"]) == y for c in boxes) for y in rows)
+        expect(grid.locator(".gec-type")).to_have_count(0)
+        expect(page.locator(".gec-notes").filter(has_text="Gold edits:").locator(".gec-type")
+               .filter(has_text="R:VERB:SVA").first).to_be_visible()
         page.screenshot(path=str(tmp_path / "edits-1400.png"), full_page=True)

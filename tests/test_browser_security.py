@@ -78,14 +78,14 @@ def test_user_values_render_as_text_on_every_page(tmp_path: Path) -> None:
         assert "onerror=alert(1)>" in text
         assert _injected(page) == [], "Sentences"
 
-        _paste(page, url, "edits", "Paste M2",
+        _paste(page, url, "edits", "Paste text",
                {"Gold (reference) M2": M2_GOLD, "System (hypothesis) M2": M2_SYS}, "Align and score")
         text = _text(page)
         assert "<img src=x onerror=alert(4)>" in text, "Edits: the correction is not shown as text"
         assert "<script>alert(3)</script>" in text
         assert _injected(page) == [], "Edits"
 
-        _paste(page, url, "brackets", "Paste trees",
+        _paste(page, url, "brackets", "Paste text",
                {"Gold trees": TREES_GOLD, "System trees": TREES_SYS}, "Evaluate pasted trees")
         text = _text(page)
         svg_text = " ".join(page.locator("svg text").all_text_contents())

@@ -239,3 +239,30 @@ def test_cli_html_in_evalb_legacy_mode_is_refused() -> None:
                str(sample / "sample.tst"), "--html", "x.html")
     assert run.returncode == 2
     assert "only available in alignment mode" in run.stderr
+
+
+def test_the_kind_column_keeps_each_word_whole_in_the_apps_colours() -> None:
+    """Issue 25 item 12: the report's Kind column broke words ("exac|t") and coloured every
+    kind orange.  Each Kind cell is one unbroken word after a bar of its kind's colour, the
+    app's (inspector.common.palette), and the chart of kinds draws each bar in its colour."""
+    from inspector.common.palette import KIND_STYLES
+    from jpcore.reports.markup import COLOURS, KIND_COLOURS, STYLE, kind_cell
+
+    assert {kind: style.colour for kind, style in KIND_STYLES.items()} == KIND_COLOURS
+    assert "td.kind {white-space: nowrap; overflow-wrap: normal;}" in STYLE
+    assert kind_cell("merged").render() == (
+        f'<td class="kind"><span style="border-left-color: {COLOURS["orange"]};">merged</span></td>')
+    assert kind_cell("<b>").render() == (
+        f'<td class="kind"><span style="border-left-color: {COLOURS["black"]};">&lt;b&gt;</span></td>')
+    # the EWT excerpt's report: every Kind cell so, and the chart of kinds in the kinds' colours
+    result = _preprocess()
+    html = render_html(result, [])
+    kinds = result.kind_counts()
+    cells = re.findall(r'<td class="kind"><span style="border-left-color: (#[0-9A-F]{6});">([a-z-]+)</span></td>', html)
+    assert cells and all(KIND_COLOURS[kind] == colour for colour, kind in cells)
+    assert len(cells) == min(len(result.units), html.count('<td class="kind">'))
+    chart = html[html.index('aria-label="Units by kind"'):]
+    chart = chart[:chart.index("</svg>")]
+    bars = re.findall(r'fill="(#[0-9A-F]{6})"><title>([a-z-]+) · units: (\d+)</title>', chart)
+    assert [(kind, int(n)) for _, kind, n in bars] == [(kind, kinds[kind]) for kind in kinds]
+    assert all(KIND_COLOURS[kind] == colour for colour, kind, _ in bars)

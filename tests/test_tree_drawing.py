@@ -31,13 +31,16 @@ from jpcore.parseval.tree_svg import (
     AUTO,
     AUTO_WIDTH,
     DOWN_THE_PAGE,
+    MAX_FIT,
     MIN_FIT,
     SIDE,
     STACKED,
     PairDrawing,
     layout_pair,
     pair_trees_html,
+    wrong_tags,
 )
+from jpcore.reports.markup import COLOURS
 from jpcore.errors import InputError
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
@@ -289,7 +292,9 @@ def test_fit_and_zoom() -> None:
     width = round(drawing.gold.width)
     fitted = pair_trees_html(*args, STACKED)
     assert 'data-arrangement="stacked" data-zoom="fit"' in fitted
-    assert fitted.count(f'style="width:100%;max-width:{width}px;min-width:{round(width * MIN_FIT)}px"') == 2
+    # fit fills the frame (issue 25 item 9: at 2560 px it drew a quarter of it), up to MAX_FIT
+    assert fitted.count(f'style="width:100%;max-width:{drawing.gold.width * MAX_FIT:.0f}px;'
+                        f'min-width:{round(width * MIN_FIT)}px"') == 2
     zoomed = pair_trees_html(*args, SIDE, 1.5)
     assert 'data-zoom="1.5"' in zoomed and zoomed.count('style="flex:0 0 auto"') == 2
     assert f'style="width:{round(_draw(result, pair, SIDE).gold.width * 1.5)}px;max-width:none"' in zoomed
@@ -314,3 +319,23 @@ def test_the_drawing_and_the_report_import_neither_streamlit_nor_the_app() -> No
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('streamlit', 'inspector')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_wrong_tags_are_marked_where_correct_tags_counts_them() -> None:
+    """Issue 25 item 9: pair #0 says "9 of 10 tags correct"; its one wrong tag (gold VBZ,
+    system NNS on "leaves") is boxed in the error colour on both sides, with its tooltip;
+    pair #6 (JJ/NN on "good") likewise; a pair with every tag right has no mark."""
+    result = _harbour()
+    found = {}
+    for pair in result.pairs:
+        gold, system = _trees(result, pair, "gold"), _trees(result, pair, "sys")
+        on_gold, on_sys = wrong_tags(gold, system, pair)
+        html = pair_trees_html(gold, system, pair, "g", "s")
+        found[pair.index] = (pair.correct_tags, sorted(on_sys.values()), html.count('class="jp-tag-wrong"'))
+        assert sorted(on_gold.values()) == sorted(on_sys.values())
+    assert found[0] == (9, ["tag wrong in word unit u6: gold VBZ, system NNS"], 2)
+    assert found[6] == (5, ["tag wrong in word unit u3: gold JJ, system NN"], 2)
+    assert all(found[index][1:] == ([], 0) for index in (1, 2, 3, 4, 5))
+    html = pair_trees_html(_trees(result, result.pairs[0], "gold"), _trees(result, result.pairs[0], "sys"),
+                           result.pairs[0], "g", "s")
+    assert f'stroke="{COLOURS["vermillion"]}" stroke-width="2"/><text' in html

@@ -25,6 +25,7 @@ from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
+from inspector.common.loader_spec import SOURCE_LABELS
 from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
@@ -94,8 +95,7 @@ SPEC = LoaderSpec(
     title="Trees",
     catalogue=TREE_SAMPLES,
     default_sample=DEFAULT_TREE_SAMPLE,
-    source_labels={"sample": "Bundled trees", "upload": "Upload files", "paste": "Paste trees",
-                   "json": "Open a JSON result"},
+    source_labels=SOURCE_LABELS,
     sample_label="Tree pair",
     sample_help="Small tree files bundled with jp-inspector (sample_data/parseval).",
     upload=Asking("Gold trees", "System trees", "Upload a gold and a system tree file to evaluate them.",

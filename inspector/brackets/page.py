@@ -99,15 +99,16 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
     # st.html would strip the SVG (DOMPurify's HTML profile); every value in
     # this markup is escaped by inspector.brackets.trees
     st.markdown(legend_svg_html(), unsafe_allow_html=True)
-    layout_column, zoom_column = st.columns([3, 2], vertical_alignment="bottom")
-    arrangement = layout_column.segmented_control(
+    controls = components.flow()  # wraps at 800 px: a column would cut the zoom's "200%"
+    arrangement = controls.segmented_control(
         "Trees", list(ARRANGEMENTS), format_func=ARRANGEMENTS.get, default=AUTO, key="bk_tree_layout",
         help="Gold over system: each word unit at the same place in both trees. Words down the page: "
              "one word per row, gold tree left, system tree right (long sentences). Auto: gold over "
              "system unless that is wider than about 1,400 px.") or AUTO
-    zoom = zoom_column.segmented_control(
+    zoom = controls.segmented_control(
         "Zoom", list(ZOOMS), default="Fit", key="bk_tree_zoom",
-        help="Fit: as wide as the box (never below 70 %); the box scrolls inside itself beyond that.") or "Fit"
+        help="Fit: as wide as the box (never below 70 %: the box scrolls inside itself below that; "
+             "at most 800 %).") or "Fit"
     gold_trees, sys_trees = view.pair_trees(pair, "gold"), view.pair_trees(pair, "sys")
     st.markdown(pair_svg_html(gold_trees, sys_trees, pair, result.gold_name, result.sys_name,
                               arrangement, ZOOMS[zoom]), unsafe_allow_html=True)
@@ -190,7 +191,7 @@ def _downloads(loaded: BracketsLoaded, view: bv.PairView, pairs: Sequence[TreePa
         mime="text/plain", key="bk_download_report", on_click="ignore",
     )
     downloads.download_button(
-        "Full result (JSON, reopens here)", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+        components.RESULT_JSON_LABEL, lambda: json.dumps(result.to_dict(), ensure_ascii=False),
         file_name="parseval-result.json", mime="application/json", key="bk_download_json",
         on_click="ignore",
     )
@@ -245,13 +246,13 @@ def show() -> None:
     st.dataframe(
         frame, key="bk_table", on_select=_pick_from_table, selection_mode="single-row", hide_index=True,
         height=min(360, 38 + 35 * max(len(frame), 1)),
-        column_config={
+        column_config=components.units_columns(frame, ("Gold text", "System text"), {
             **{name: st.column_config.NumberColumn(name, format="%.2f") for name in bv.PERCENT_COLUMNS},
             "EVALB ID": st.column_config.NumberColumn(
                 "EVALB ID", help="The pair's row in the EVALB-format report (EVALB numbers from 1)."),
-            "Gold text": st.column_config.TextColumn("Gold", width="large"),
-            "System text": st.column_config.TextColumn("System", width="large"),
-        },
+            "Gold text": st.column_config.TextColumn("Gold", width=components.TEXT_COLUMN_WIDTH),
+            "System text": st.column_config.TextColumn("System", width=components.TEXT_COLUMN_WIDTH),
+        }),
     )
 
     # --- The selected pair ----------------------------------------------------------

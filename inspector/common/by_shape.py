@@ -50,13 +50,35 @@ def shape_frame(result: Any, noun: str = "sentences") -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+#: The long words of the table's headers and how the page shortens them (the full name on
+#: hover, in the CSV and the frame): every column of the overview's table is in its box at
+#: 1400 px (issue 25 item 12: the Words FP/FN/F1 columns were hidden).
+SHORTER = (("Sentences ", "Sent. "), ("Tokens ", "Tok. "))
+
+
+def shape_columns(frame: pd.DataFrame, noun: str = "sentences") -> dict[str, Any]:
+    """The table's column configuration: short headers (see :data:`SHORTER`; ``Gold``/``System``
+    for the gold and system counts of ``noun``), scores with two decimals."""
+    config: dict[str, Any] = {}
+    for name in frame.columns:
+        label = str(name)
+        if label in (f"Gold {noun}", f"System {noun}"):
+            label = label.split(" ")[0]
+        for long, short in SHORTER:
+            if label.startswith(long):
+                label = short + label[len(long):]
+        if str(name).endswith("(%)"):
+            config[name] = st.column_config.NumberColumn(label, format="%.2f", help=str(name))
+        elif label != name:
+            config[name] = st.column_config.NumberColumn(label, help=str(name))
+    return config
+
+
 def show_by_shape(result: Any, noun: str = "sentences", key: str = "by_shape") -> None:
     """The table under a heading, with what it says."""
     frame = shape_frame(result, noun)
     st.markdown(f"**Error by shape**: the totals over the units of each shape alone (gold:system {noun}; "
                 "`1:1` the same boundaries, `n:1` merged, `1:n` split, `m:n` differing); over the shapes "
                 "every count adds up to its total (`--by-shape` on the command line).")
-    config = {name: st.column_config.NumberColumn(name, format="%.2f") for name in frame.columns
-              if str(name).endswith("(%)")}
-    st.dataframe(frame, hide_index=True, key=key, column_config=config)
+    st.dataframe(frame, hide_index=True, key=key, column_config=shape_columns(frame, noun))
     table_downloads(frame, "by-shape", f"{key}_dl", "By shape")

@@ -25,8 +25,9 @@ Beyond either the loaders refuse with an :class:`~jpcore.errors.InputError`
 naming the file, its size, what the app can take and the command that
 evaluates it; they show it like any bad input, and the data loaded before
 stays.  Streamlit refuses uploads over ``server.maxUploadSize``
-(``.streamlit/config.toml``) in the browser, before they are sent; the
-uploaders' help names the limits and the command.  Bundled samples are not
+(``.streamlit/config.toml``: :data:`APP_MAX_MB`, so the uploader says the
+real limit) in the browser, before they are sent; the uploaders' help names
+the limits and the command.  Bundled samples are not
 checked (they are ours) but count in the session's memory.
 
 >>> from inspector.common.files import NamedBytes

@@ -30,6 +30,12 @@ Step = Callable[[str], None]
 SOURCES = ("sample", "upload", "paste", "json")
 
 
+#: The Source radio's words, the same under every loader (issue 25 item 12: one wording for
+#: the same thing on every page).
+SOURCE_LABELS = {"sample": "Bundled sample", "upload": "Upload files", "paste": "Paste text",
+                 "json": "Open a JSON result"}
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
     """One input to evaluate, as chosen in the loader: the gold and system files (and

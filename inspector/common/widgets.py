@@ -41,6 +41,42 @@ NEXT_KEY = "J"
 
 #: Widths in pixels of the elements a :func:`flow` holds: a metric, a filter, a search box.
 METRIC_WIDTH, FILTER_WIDTH, SEARCH_WIDTH = 170, 220, 280
+#: The download of a view's full result, the same words on every page.
+RESULT_JSON_LABEL = "JSON result (reopens here)"
+#: Width in pixels of a table's Kind column: its longest word (``system-only``, ``regrouped``)
+#: whole, never cut to "mergec".
+KIND_COLUMN_WIDTH = 120
+
+
+#: Width in pixels of a units table's count column (a number under a short header, ``Sent TP``).
+COUNT_COLUMN_WIDTH = 64
+#: Width in pixels of a units table's text column (``Gold``, ``System``).
+TEXT_COLUMN_WIDTH = 280
+
+
+def kind_column() -> Any:
+    """The column configuration of a units table's ``Kind`` column (wide enough for every kind)."""
+    return st.column_config.TextColumn("Kind", width=KIND_COLUMN_WIDTH)
+
+
+def units_columns(frame: Any, texts: Sequence[str] = ("Gold", "System"),
+                  config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The column configuration of a units (or pairs) table: its count columns narrow (a whole
+    column of ints under a header of at most 8 characters), its Kind column whole, its texts
+    280 px, so that at 1400 px the texts start inside the box after the key columns (issue 25
+    item 12); ``config`` (a page's own columns) wins."""
+    import pandas as pd
+
+    out: dict[str, Any] = {}
+    for name in frame.columns:
+        if name == "Kind":
+            out[name] = kind_column()
+        elif name in texts:
+            out[name] = st.column_config.TextColumn(name, width=TEXT_COLUMN_WIDTH)
+        elif len(str(name)) <= 8 and pd.api.types.is_integer_dtype(frame[name]):
+            out[name] = st.column_config.NumberColumn(name, width=COUNT_COLUMN_WIDTH)
+    out.update(config or {})
+    return out
 
 
 def flow(align: str = "bottom") -> Any:

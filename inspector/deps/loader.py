@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from jpcore.ud import UdResult, evaluate_bytes
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
+from inspector.common.loader_spec import SOURCE_LABELS
 from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.deps.samples import DEFAULT_DEPS_SAMPLE, DEPS_SAMPLES
@@ -73,8 +74,7 @@ SPEC = LoaderSpec(
     title="Gold and system CoNLL-U",
     catalogue=DEPS_SAMPLES,
     default_sample=DEFAULT_DEPS_SAMPLE,
-    source_labels={"sample": "Bundled treebanks", "upload": "Upload CoNLL-U files", "paste": "Paste CoNLL-U",
-                   "json": "Open a JSON result"},
+    source_labels=SOURCE_LABELS,
     sample_label="Treebank pair",
     sample_help="Small CoNLL-U files bundled with jp-inspector (sample_data/ud).",
     upload=Asking("Gold CoNLL-U", "System CoNLL-U", "Upload a gold and a system CoNLL-U file to score them.",

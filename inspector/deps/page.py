@@ -40,6 +40,7 @@ from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.state import show_nothing_loaded
 from inspector.deps import tables
 from inspector.deps.loader import SLOT, SPEC, DepsLoaded
+from inspector.deps.arcs import arcs_html
 from inspector.deps.render import legend_html, unit_html
 from inspector.deps.words import ERRORS, WordFilter, WordRow, filter_rows, units_of
 
@@ -52,9 +53,17 @@ HEADLINE = ("UAS", "LAS", "CLAS", "MLAS", "BLEX")
 
 
 def _percent(frame: pd.DataFrame) -> dict[str, object]:
-    """Every ``... (%)`` column shown with two decimals, as the CLI prints it."""
-    return {name: st.column_config.NumberColumn(name, format="%.2f") for name in frame.columns
-            if str(name).endswith("(%)")}
+    """Every ``... (%)`` column shown with two decimals, as the CLI prints it; a column made
+    text because it has empty cells (:func:`inspector.deps.tables.with_dashes`: ``–``, never a
+    number column's invalid-cell mark) is aligned right like the numbers."""
+    config: dict[str, object] = {}
+    for name in frame.columns:
+        numeric = pd.api.types.is_numeric_dtype(frame[name])
+        if str(name).endswith("(%)") and numeric:
+            config[name] = st.column_config.NumberColumn(name, format="%.2f")
+        elif not numeric and (name in tables.NUMBER_COLUMNS or str(name).endswith("(%)")):
+            config[name] = st.column_config.TextColumn(name, alignment="right")
+    return config
 
 
 def _table_height(rows: int, cap: int = 420) -> int:
@@ -185,12 +194,14 @@ def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | 
     review.review_panel(reviewed, unit.index, reviews)
     st.caption(" · ".join(f"{name} {counts[name].tp}/{counts[name].gold}/{counts[name].system}"
                           for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")) + " (correct/gold/system)")
+    # st.html would strip the SVG (DOMPurify's HTML profile); every value in it is escaped
+    st.markdown(arcs_html(index, unit.index), unsafe_allow_html=True)
     st.markdown("**Words, gold over system** (each word: FORM and ID, UPOS, → head, DEPREL)")
     st.html(legend_html())
     st.html(unit_html(index, unit.index))
     rows = index.unit_rows(unit.index)
     st.dataframe(tables.words_frame(index, rows), key="d_unit_words", hide_index=True,
-                 height=_table_height(len(rows), 360))
+                 height=_table_height(len(rows), 360), column_config={"Kind": components.kind_column()})
     st.caption("Click another row of the units table, use Previous / Next (keys K / J) or type a unit number.")
 
 
@@ -202,7 +213,7 @@ def _downloads(loaded: DepsLoaded, rows: Sequence[WordRow], units: Sequence[int]
     first = components.flow()
     first.download_button("conll18-style report", lambda: render_text(result), file_name="ud-report.txt",
                              mime="text/plain", key="d_dl_report", on_click="ignore")
-    first.download_button("Full result (JSON, reopens here)",
+    first.download_button(components.RESULT_JSON_LABEL,
                              lambda: json.dumps(result.to_dict(), ensure_ascii=False), file_name="ud-result.json",
                              mime="application/json", key="d_dl_json", on_click="ignore")
     first.download_button("Metrics as CSV", lambda: tables.metrics_frame(result).to_csv(index=False),
@@ -268,8 +279,7 @@ def show() -> None:
     event = st.dataframe(
         units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=_table_height(len(units_frame), 330),
-        column_config={"Gold": st.column_config.TextColumn("Gold", width="large"),
-                       "System": st.column_config.TextColumn("System", width="large")},
+        column_config=components.units_columns(units_frame),
     )
     first = next((i for i in units if any(row.errors for row in index.unit_rows(i))), units[0] if units else None)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
@@ -284,7 +294,8 @@ def show() -> None:
     st.subheader("Word groups")
     table_rows, _ = components.paged(rows, TABLE_ROWS, "d_wrows", "word groups")
     words = tables.words_frame(index, table_rows)
-    st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400))
+    st.dataframe(words, key="d_words", hide_index=True, height=_table_height(len(words), 400),
+                 column_config={"Kind": components.kind_column()})
 
     _downloads(loaded, rows, units, reviewed, reviews)
     review_outcome.corrected_gold_download(reviewed, loaded, reviews, "d_dl_corrected_gold")

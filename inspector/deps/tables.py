@@ -23,6 +23,8 @@ from inspector.common.wording import NO_VALUE
 #: What joins the words of a word group, and the sentences of a merged unit.
 WORD_JOINER = " "
 SENTENCE_JOINER = " ~~~ "
+#: Count columns that may have empty cells (shown as text then, aligned right).
+NUMBER_COLUMNS = ("Aligned pairs",)
 
 
 def pct(value: float | None) -> float | None:
@@ -39,24 +41,40 @@ def metrics_frame(result: UdResult) -> pd.DataFrame:
                      "Aligned pairs": score.aligned, "Precision (%)": pct(score.precision),
                      "Recall (%)": pct(score.recall), "F1 (%)": pct(score.f1),
                      "Aligned accuracy (%)": pct(score.aligned_accuracy)})
-    frame = pd.DataFrame(rows)
-    for column in ("Aligned pairs", "Aligned accuracy (%)"):  # none for Tokens, Sentences, Words
-        frame[column] = [NO_VALUE if value is None or pd.isna(value) else value
-                         for value in frame[column].astype(object)]
-    frame["Aligned pairs"] = [v if v == NO_VALUE else int(v) for v in frame["Aligned pairs"]]
+    # none for Tokens, Sentences, Words
+    return with_dashes(pd.DataFrame(rows), ("Aligned pairs", "Aligned accuracy (%)"))
+
+
+def _missing(value: object) -> bool:
+    return value is None or value == NO_VALUE or (isinstance(value, float) and pd.isna(value))
+
+
+def with_dashes(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """Each of ``columns`` that has an empty cell becomes text: ``–`` there, the numbers as the
+    CLI prints them (two decimals for ``... (%)``, whole counts otherwise), so the table never
+    prints ``None`` and no number column holds a ``–`` (which Streamlit marks as an invalid
+    cell); a column without an empty cell keeps its numbers."""
+    for column in columns:
+        values = frame[column].astype(object).tolist()
+        if not any(_missing(value) for value in values):
+            continue
+        percent = str(column).endswith("(%)")
+        frame[column] = [NO_VALUE if _missing(value) else f"{float(value):.2f}" if percent else str(int(value))
+                         for value in values]
     return frame
 
 
 def labels_frame(rows: Sequence[LabelScore], correct: str, label: str) -> pd.DataFrame:
     """Per-label rows (:mod:`jpcore.ud.breakdown`): counts, UAS of the aligned words, and
-    ``correct``'s (LAS or UPOS) precision, recall and F1 restricted to the label."""
-    return pd.DataFrame([{
+    ``correct``'s (LAS or UPOS) precision, recall and F1 restricted to the label (``–`` where
+    a score has no denominator: :func:`with_dashes`)."""
+    percent = ["UAS of aligned (%)", f"{correct} precision (%)", f"{correct} recall (%)", f"{correct} F1 (%)"]
+    return with_dashes(pd.DataFrame([{
         label: row.label, "Gold": row.gold, "System": row.system, "Aligned pairs": row.aligned,
         "UAS of aligned (%)": pct(row.heads / row.aligned) if row.aligned else None,
         f"{correct} precision (%)": pct(row.precision), f"{correct} recall (%)": pct(row.recall),
         f"{correct} F1 (%)": pct(row.f1),
-    } for row in rows], columns=[label, "Gold", "System", "Aligned pairs", "UAS of aligned (%)",
-                                 f"{correct} precision (%)", f"{correct} recall (%)", f"{correct} F1 (%)"])
+    } for row in rows], columns=[label, "Gold", "System", "Aligned pairs", *percent]), percent)
 
 
 def confusion_frame(result: UdResult) -> pd.DataFrame:

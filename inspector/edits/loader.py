@@ -22,6 +22,7 @@ from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
 from jpcore.gec import GecResult, evaluate_bytes
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
+from inspector.common.loader_spec import SOURCE_LABELS
 from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
@@ -144,8 +145,7 @@ SPEC = LoaderSpec(
     title="Gold and system M2 files",
     catalogue=GEC_SAMPLES,
     default_sample=DEFAULT_GEC_SAMPLE,
-    source_labels={"sample": "Bundled sample", "upload": "Upload M2 files", "paste": "Paste M2",
-                   "json": "Open a JSON result"},
+    source_labels=SOURCE_LABELS,
     sample_help="Small real M2 files bundled with jp-inspector (sample_data/m2).",
     upload=Asking("Gold (reference) M2", "System (hypothesis) M2",
                   "Upload a gold and a system M2 file to align and score them.",

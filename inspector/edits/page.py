@@ -35,6 +35,7 @@ from inspector.common import widgets as components
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
 from inspector.edits.charts import selected_categories, type_figure
+from inspector.edits.aligned import aligned_html
 from inspector.edits.render import legend_html, units_html
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
@@ -81,8 +82,12 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.
     st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
                  f"{enum_text(unit.kind, KIND_STYLES)}")
     review.review_panel(reviewed, unit.index, reviews)
-    st.html(units_html(result, [unit], indices=True))
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
+    st.html(units_html(result, [unit]))
+    st.markdown("**Column by column**: gold over system, each token's offset in the unit between them "
+                "(Start/End of the tables) and, on a side that joins sentences, its offset in its own "
+                "sentence (Orig start/Orig end)")
+    st.html(aligned_html(result, unit, ref_edits, hyp_edits))
     # one above the other, each as wide as the page: every column visible at 1400 px
     for label, side_edits, key in (("Gold edits", ref_edits, "e_unit_gold"),
                                    ("System edits", hyp_edits, "e_unit_sys")):
@@ -247,7 +252,7 @@ def _downloads(loaded: gec_loading.GecLoaded, units: Sequence[Any], edits: Seque
     buttons = components.flow()
     buttons.download_button("errant-style report", lambda: _report(result), file_name="gec-report.txt",
                             mime="text/plain", key="e_dl_report", on_click="ignore")
-    buttons.download_button("JSON result", lambda: json.dumps(result.to_dict(), ensure_ascii=False),
+    buttons.download_button(components.RESULT_JSON_LABEL, lambda: json.dumps(result.to_dict(), ensure_ascii=False),
                             file_name="gec-result.json", mime="application/json", key="e_dl_json",
                             on_click="ignore")
     buttons.download_button("Re-indexed gold M2", lambda: result.aligned_m2()[0], file_name="aligned.ref.m2",
@@ -303,10 +308,7 @@ def show() -> None:
     event = st.dataframe(
         units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
         height=min(330, 38 + 35 * max(len(units_frame), 1)),
-        column_config={
-            "Gold": st.column_config.TextColumn("Gold", width="large"),
-            "System": st.column_config.TextColumn("System", width="large"),
-        },
+        column_config=components.units_columns(units_frame),
     )
     first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),

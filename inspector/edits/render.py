@@ -72,10 +72,15 @@ GEC_STYLE = STYLE + """<style>
 .gec-i {font-size: 0.68em; opacity: .75; font-variant-numeric: tabular-nums;}
 .gec-i.gec-o {opacity: .55;}
 .gec-key {align-items: flex-start; opacity: .8;}
+.gec-short {font-weight: 700; font-size: 0.72em; margin-left: 1px;}
+.gec-notes {font-size: 0.85em; margin-top: 3px;}
+.gec-notes .gec-note {margin-right: 12px; display: inline-block;}
+.gec-notes .gec-mark, .gec-notes .gec-type, .gec-notes .gec-cor {font-size: 12px;}
 </style>"""
 
 
-def _style(status: str) -> StatusStyle:
+def status_style(status: str) -> StatusStyle:
+    """The style of an edit status (a neutral one for a status that is not highlighted)."""
     return STATUS_STYLES.get(status, StatusStyle("·", GREY, "solid", OTHER_STATUSES.get(status, status)))
 
 
@@ -88,8 +93,9 @@ def edit_title(number: int, edit: GecEdit) -> str:
     )
 
 
-def _marker(number: int, edit: GecEdit) -> str:
-    style = _style(edit.status)
+def marker(number: int, edit: GecEdit) -> str:
+    """An edit's label: its mark (``✓6``), its error type and ``→`` its correction (escaped)."""
+    style = status_style(edit.status)
     correction = esc(edit.cor) if edit.cor else "∅"
     return (
         f'<span class="gec-note"><span class="gec-mark" style="color: {style.colour};">{esc(style.symbol)}{number}'
@@ -151,7 +157,7 @@ def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEd
         if not run:
             return
         if run_cover:
-            first = _style(run_cover[0][1].status)
+            first = status_style(run_cover[0][1].status)
             title = "; ".join(edit_title(n, e) for n, e in run_cover)
             parts.append(
                 f'<span class="gec-edit" title="{esc(title)}" style="border-style: {first.border};'
@@ -176,21 +182,30 @@ def side_html(result: GecResult, unit: GecUnit, side: str, edits: Sequence[GecEd
         run_cover = covering[i]
         if i in ends:
             close_run()
-            parts.extend(_marker(n, e) for n, e in ends[i])
+            parts.extend(_short(n, e) for n, e in ends[i])
     close_run()
     for n, e in inserts.get(len(tokens), ()):
         parts.append(_insertion(n, e))
+    # the labels (type, correction) under the sentence, never inside it (issue 25 item 11)
+    notes = f'<div class="gec-notes">{" ".join(marker(n, e) for n, e in shown)}</div>' if shown else ""
     if indices:
-        return f'<div class="gec-indexed">{" ".join(parts)}</div>'
-    return " ".join(parts)
+        return f'<div class="gec-indexed">{" ".join(parts)}</div>{notes}'
+    return " ".join(parts) + notes
+
+
+def _short(number: int, edit: GecEdit) -> str:
+    """An edit's mark in the sentence: its symbol and number, raised, its label in the tooltip."""
+    style = status_style(edit.status)
+    return (f'<sup class="gec-short" style="color: {style.colour};" title="{esc(edit_title(number, edit))}">'
+            f'{esc(style.symbol)}{number}</sup>')
 
 
 def _insertion(number: int, edit: GecEdit) -> str:
-    style = _style(edit.status)
+    style = status_style(edit.status)
     return (
         f'<span class="gec-edit gec-caret" title="{esc(edit_title(number, edit))}" style="border-style: '
         f'{style.border}; border-color: {style.colour}; background: {style.colour}22;">‸</span>'
-        + _marker(number, edit)
+        + _short(number, edit)
     )
 
 

@@ -33,6 +33,7 @@ from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.input_widgets import Field
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
+from inspector.common.loader_spec import SOURCE_LABELS
 from inspector.common.markup import md_text
 from inspector.common.result_cache import RESULTS, compacted, key_of
 from inspector.common.samples import BundledPair
@@ -191,8 +192,7 @@ SPEC = LoaderSpec(
     title="Data",
     catalogue=samples.SAMPLES,
     default_sample=samples.DEFAULT_SAMPLE,
-    source_labels={"sample": "Bundled sample", "upload": "Upload files", "paste": "Paste text",
-                   "json": "Open a JSON result"},
+    source_labels=SOURCE_LABELS,
     sample_help="Small real files bundled with jp-inspector (sample_data/ud).",
     upload=Asking("Gold file", "System file", "Upload a gold and a system file to evaluate them.",
                   "Tokenized text (one sentence per line) or CoNLL-U.", "The same text as gold, cut by the system."),

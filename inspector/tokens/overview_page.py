@@ -79,7 +79,8 @@ def show() -> None:
 
     # --- What is loaded -------------------------------------------------------
     st.subheader("What is loaded")
-    files_column, normalisation_column = st.columns([3, 2])
+    # one above the other: side by side, the files table was narrower than its columns at 800 px
+    files_column, normalisation_column = st.container(), st.container()
     with files_column:
         st.dataframe(tables.loaded_frame(result), hide_index=True, key="loaded_table")
         if loaded.raw_text is not None:
@@ -171,7 +172,7 @@ def show() -> None:
         mime="text/plain", key="download_report", on_click="ignore",
     )
     downloads.download_button(
-        "Full result (JSON, reopens in this app)",
+        components.RESULT_JSON_LABEL,
         lambda: json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
         file_name="preprocess-result.json", mime="application/json", key="download_json",
         on_click="ignore",

@@ -141,12 +141,10 @@ def show() -> None:
         selection_mode="single-row",
         hide_index=True,
         height=min(330, 38 + 35 * max(len(frame), 1)),
-        column_config={
+        column_config=components.units_columns(frame, config={
             "OK": st.column_config.TextColumn("OK", help="✓ correct unit, ✗ at least one error",
                                               width="small"),
-            "Gold": st.column_config.TextColumn("Gold", width="large"),
-            "System": st.column_config.TextColumn("System", width="large"),
-        },
+        }),
     )
     downloads = components.flow()
     downloads.download_button(

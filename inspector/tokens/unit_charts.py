@@ -2,7 +2,9 @@
 
 One bar per unit kind (``merged``, ``similar``...) or shape (``1:n``,
 ``n:1``...) present in the result, split into the units that are all correct
-and those with an error (stacked, colour *and* pattern tell them apart).
+and those with an error (stacked, colour *and* pattern tell them apart), on a log scale
+from 0.5 with every count printed on its bar, so a category of one unit beside one of a
+hundred is still a bar to click.
 Each chart stands for a filter widget of the page (Unit kind, Shape): a bar
 selected sets it (:mod:`inspector.common.linked_selection`), so the
 category names are the widgets' plain values (``x``; escaped anyway, plotly
@@ -13,6 +15,7 @@ back.  ``hovermode="x"``: a click anywhere in a category's column selects it.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +26,8 @@ from inspector.common.markup import esc
 from inspector.common.palette import BLACK, BLUISH_GREEN, VERMILLION
 from inspector.common.plotly_selection import selected_values
 
+#: Where the log scale starts: log10(0.5), so a bar of one unit is a third of a decade tall.
+LOG_FLOOR = math.log10(0.5)
 #: (name, is the unit correct, colour, pattern) per stacked trace.
 TRACES = (("✓ all correct", True, BLUISH_GREEN, ""), ("✗ with an error", False, VERMILLION, "/"))
 
@@ -47,12 +52,19 @@ def units_figure(units: Sequence[Unit], by: str, order: Sequence[str], title: st
             marker=dict(color=colour, line=dict(color=BLACK, width=1), pattern=dict(shape=pattern)),
             hovertext=[f"{esc(name)}: {value} {esc(label[2:])}" for name, value in zip(names, values)],
             hoverinfo="text",
+            # every count printed on its bar: on the log scale a bar's height is not its count
+            text=[str(value) if value else "" for value in values], textposition="inside",
+            insidetextanchor="middle", textfont=dict(size=12), constraintext="none",
         ))
+    largest = max((sum(pair) for pair in counts.values()), default=1)
     figure.update_layout(
         barmode="stack", height=270, margin=dict(l=10, r=10, t=30, b=10), hovermode="x",
         title=dict(text=title, font=dict(size=14)),  # the legend below: a narrow chart has no room beside
         legend=dict(orientation="h", y=-0.18, yanchor="top", x=0, traceorder="normal"),
-        yaxis=dict(title_text="units"), xaxis=dict(type="category"),
+        # a log scale from 0.5: one unit among a hundred is a bar a person can click, not a sliver
+        # (issue 25 item 12); the counts are printed on the bars
+        yaxis=dict(title_text="units (log scale)", type="log", range=[LOG_FLOOR, math.log10(largest * 1.6)]),
+        xaxis=dict(type="category"), uniformtext=dict(minsize=9, mode="show"),
     )
     return figure
 

@@ -23,7 +23,7 @@ from jpcore.reports.common import (
     text_cell, with_reviews,
 )
 from jpcore.reports.definitions import gec as gec_definitions
-from jpcore.reports.markup import COLOURS, Cell, Section, bullet_list, esc, num, paged_table, table
+from jpcore.reports.markup import COLOURS, KIND_COLOURS, Cell, kind_cell, Section, bullet_list, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.stats.scale import score_cell, score_text
@@ -69,7 +69,7 @@ def _scores(result: GecResult) -> Section:
         max_value=100, fmt=score_cell,
     )
     kinds = result.kind_counts()
-    kind_chart = bar_chart("Units by kind", list(kinds), [Series("units", list(kinds.values()), COLOURS["orange"])])
+    kind_chart = bar_chart("Units by kind", list(kinds), [Series("units", list(kinds.values()), COLOURS["orange"], [KIND_COLOURS.get(k, COLOURS["black"]) for k in kinds])])
     section.add('<div class="charts">'
                 + figure(f"Per error type (the {len(rows)} most frequent by TP + FP + FN)", chart)
                 + figure("Aligned units by kind", kind_chart) + "</div>")
@@ -103,7 +103,7 @@ def _unit_cells(result: GecResult, unit: GecUnit) -> list[object]:
     sentence = result.errant.sentences[unit.index]
     gold_edits, sys_edits = result.edits(unit.index)
     return [
-        num(unit.index), unit.kind, unit.ratio, _ids(unit.sys_blocks), _ids(unit.gold_blocks),
+        num(unit.index), kind_cell(unit.kind), unit.ratio, _ids(unit.sys_blocks), _ids(unit.gold_blocks),
         _ids(unit.sys_lines), _ids(unit.gold_lines),
         text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "sys"))),
         text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "gold"))),

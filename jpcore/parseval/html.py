@@ -24,7 +24,7 @@ from jpcore.reports.common import (
     text_cell, with_reviews,
 )
 from jpcore.reports.definitions import parseval as parseval_definitions
-from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
+from jpcore.reports.markup import COLOURS, KIND_COLOURS, Cell, kind_cell, Section, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.stats.scale import score_cell
@@ -76,7 +76,7 @@ def _scores(result: ParsevalResult) -> Section:
     )
     kinds = result.kind_counts()
     kind_chart = bar_chart("Pairs by kind", list(KINDS),
-                           [Series("pairs", [kinds[k] for k in KINDS], COLOURS["orange"])])
+                           [Series("pairs", [kinds[k] for k in KINDS], COLOURS["orange"], [KIND_COLOURS[k] for k in KINDS])])
     section.add('<div class="charts">'
                 + figure(f"Per label (the {len(labels)} most frequent): recall, precision, F1", chart)
                 + figure("Aligned pairs by kind", kind_chart) + "</div>")
@@ -120,7 +120,7 @@ def _unmatched(pair: TreePair) -> str:
 def _pair_cells(result: ParsevalResult, pair: TreePair) -> list[object]:
     row = pair.row()
     return [
-        num(pair.id), pair.kind, pair.ratio, _lines(pair.gold_lines), _lines(pair.sys_lines),
+        num(pair.id), kind_cell(pair.kind), pair.ratio, _lines(pair.gold_lines), _lines(pair.sys_lines),
         num(row.length), num(score(row.recall)), num(score(row.precision)), num(row.matched),
         num(row.gold), num(row.test), num(row.cross), num(row.words), num(row.correct_tags),
         num(score(row.tag_accuracy)),

@@ -298,11 +298,21 @@ def score_pair(
                 constituent.crosses = True
                 if constituent.status != MATCHED:
                     constituent.status = CROSSING
-    correct = 0
-    for unit in words:
+    correct = sum(tag_agreement(words, gold_tags, sys_tags).values())
+    return PairScore(gold, sys, matched, cross, correct)
+
+
+def tag_agreement(words: Sequence[Group], gold_tags: Sequence[str], sys_tags: Sequence[str],
+                  gold_offset: int = 0, sys_offset: int = 0) -> dict[int, bool]:
+    """The word units whose POS tags are compared (``exact``, one word on each side),
+    by their number in ``words``: whether the two tags are equal (a pair's ``correct_tags``
+    is the number of ``True``).  ``gold_tags[i - gold_offset]`` is the tag of flat word
+    ``i`` (the offsets let a drawing pass the tags of the pair's trees alone)."""
+    agree: dict[int, bool] = {}
+    for number, unit in enumerate(words):
         if unit.kind == EXACT:
             g0, g1 = unit.gold
             s0, s1 = unit.sys
-            if g1 - g0 == 1 and s1 - s0 == 1 and gold_tags[g0] == sys_tags[s0]:
-                correct += 1
-    return PairScore(gold, sys, matched, cross, correct)
+            if g1 - g0 == 1 and s1 - s0 == 1:
+                agree[number] = gold_tags[g0 - gold_offset] == sys_tags[s0 - sys_offset]
+    return agree

@@ -27,7 +27,7 @@ own, which also neutralises Markdown).  Streamlit is never imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from jpcore.formats.trees import Node, Tree
@@ -49,6 +49,7 @@ from jpcore.parseval.tree_layout import (
     text_width,
 )
 from jpcore.parseval.result import Constituent, TreePair
+from jpcore.parseval.score import tag_agreement
 from jpcore.parseval.tree_styles import STATUS_STYLES, UNLOCATED, style_of
 
 STACKED = "stacked"
@@ -67,6 +68,9 @@ AUTO_WIDTH = 1400
 #: Fitting to the width never shrinks a tree below this factor (13 px text stays >= 9 px);
 #: beyond it the box scrolls inside itself.
 MIN_FIT = 0.7
+#: Fitting to the width fills the frame (issue 25 item 12: at 2560 px it stopped at the
+#: natural width, a quarter of the frame), up to this factor (px of text stay <= 13 x 8).
+MAX_FIT = 8.0
 
 Escape = Callable[[object], str]
 TreesOfSide = Sequence[tuple[int, Tree]]
@@ -81,6 +85,7 @@ TREE_CSS = (
     " text-overflow: ellipsis;}"
     " .jp-trees svg {display: block; height: auto;}"
     " .jp-trees svg text {fill: currentColor;}"
+    f" .jp-trees svg .jp-tag-wrong text {{fill: {COLOURS['vermillion']};}}"
     " .jp-trees svg text.jp-sep-t {fill: #E69F00;}"
     " .jp-trees .jp-none {padding: 8px; opacity: .7;}"
     " .jp-legend {display: flex; flex-wrap: wrap; gap: 14px; font-size: .85rem; margin: 4px 0;}"
@@ -149,6 +154,35 @@ def layout_pair(gold: TreesOfSide, system: TreesOfSide, pair: TreePair, arrangem
     return PairDrawing(arrangement, placed.get("gold"), sys_layout)
 
 
+def _leaf_keys(trees: TreesOfSide) -> list[str]:
+    """The label key of each word's tag (``n{tree}.{preorder}``), in the side's word order."""
+    return [f"n{tree_index}.{preorder}" for tree_index, tree in trees
+            for preorder, node in enumerate(tree.nodes()) if not node.children and node.word is not None]
+
+
+def wrong_tags(gold: TreesOfSide, system: TreesOfSide, pair: TreePair) -> tuple[dict[str, str], dict[str, str]]:
+    """The tags EVALB counts wrong in ``pair`` (a one-word ``exact`` unit whose two tags differ:
+    :func:`jpcore.parseval.score.tag_agreement`, what ``correct_tags`` counts), on each side:
+    label key -> its tooltip (``tag wrong: gold VBZ, system NNS``)."""
+    gold_tags = [tag for _, tree in gold for tag in tree.tags]
+    sys_tags = [tag for _, tree in system for tag in tree.tags]
+    words = pair.words
+    if not words or not gold_tags or not sys_tags:
+        return {}, {}
+    gold_offset, sys_offset = words[0].gold[0], words[0].sys[0]
+    gold_keys, sys_keys = _leaf_keys(gold), _leaf_keys(system)
+    on_gold: dict[str, str] = {}
+    on_sys: dict[str, str] = {}
+    for number, agree in tag_agreement(words, gold_tags, sys_tags, gold_offset, sys_offset).items():
+        if agree:
+            continue
+        g, s = words[number].gold[0] - gold_offset, words[number].sys[0] - sys_offset
+        tip = f"tag wrong in word unit u{number}: gold {gold_tags[g]}, system {sys_tags[s]}"
+        on_gold[gold_keys[g]] = tip
+        on_sys[sys_keys[s]] = tip
+    return on_gold, on_sys
+
+
 def _points(points: Sequence[tuple[float, float]]) -> str:
     return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
@@ -163,9 +197,10 @@ def _text(label: Label, escape: Escape, attrs: str = "", font: float = FONT, tit
 
 
 def side_svg(layout: SideLayout, constituents: Sequence[Constituent], side: str, title: str,
-             escape: Escape = esc) -> str:
+             escape: Escape = esc, wrong: Mapping[str, str] | None = None) -> str:
     """One side's trees as an ``<svg>`` element (every text escaped with ``escape``);
-    ``side`` is ``gold`` or ``sys`` (for the tooltips)."""
+    ``side`` is ``gold`` or ``sys`` (for the tooltips); ``wrong``: the keys of the tags
+    counted wrong (:func:`wrong_tags`), each boxed in the error colour with its tooltip."""
     by_node = {(c.tree, c.node): c for c in constituents}
     width, height = layout.width, layout.height
     parts = [
@@ -186,9 +221,27 @@ def side_svg(layout: SideLayout, constituents: Sequence[Constituent], side: str,
         parts.append(f'<path d="{_points(bracket)}" fill="none" stroke="{COLOURS["black"]}" '
                      'stroke-opacity=".6" stroke-width="1"/>')
     for label in layout.labels:
-        parts.append(_label_svg(label, by_node, side, escape))
+        if wrong and label.kind == POS and label.key in wrong:
+            parts.append(_wrong_tag_svg(label, wrong[label.key], escape))
+        else:
+            parts.append(_label_svg(label, by_node, side, escape))
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: The error colour of a wrong tag (the palette's vermillion, as a wrong value on every page).
+WRONG_TAG = COLOURS["vermillion"]
+
+
+def _wrong_tag_svg(label: Label, tip: str, escape: Escape) -> str:
+    """A tag counted wrong: boxed with a thick vermillion border, bold, with its tooltip
+    (the box is the signal beside the colour: a correct tag has none)."""
+    r = label.rect
+    text = _text(label, escape, f' font-weight="700" fill="{WRONG_TAG}"')
+    return (f'<g class="jp-tag-wrong"><title>{escape(tip)}</title>'
+            f'<rect x="{r.x0 - 2:.1f}" y="{r.y0 - 1:.1f}" width="{r.x1 - r.x0 + 4:.1f}" '
+            f'height="{r.y1 - r.y0 + 2:.1f}" rx="3" fill="{WRONG_TAG}22" stroke="{WRONG_TAG}" '
+            f'stroke-width="2"/>{text}</g>')
 
 
 def _label_svg(label: Label, by_node: dict[tuple[int, int], Constituent], side: str, escape: Escape) -> str:
@@ -216,7 +269,7 @@ def _label_svg(label: Label, by_node: dict[tuple[int, int], Constituent], side: 
 
 def _size_style(width: float, zoom: float | None) -> str:
     if zoom is None:
-        return f"width:100%;max-width:{width:.0f}px;min-width:{width * MIN_FIT:.0f}px"
+        return f"width:100%;max-width:{width * MAX_FIT:.0f}px;min-width:{width * MIN_FIT:.0f}px"
     return f"width:{width * zoom:.0f}px;max-width:none"
 
 
@@ -227,21 +280,24 @@ def pair_trees_html(gold: TreesOfSide, system: TreesOfSide, pair: TreePair, gold
     if zoom is not None and zoom <= 0:
         raise ValueError(f"zoom must be positive, not {zoom}")
     drawing = layout_pair(gold, system, pair, arrangement)
+    gold_wrong, sys_wrong = wrong_tags(gold, system, pair)
     figures = []
-    for layout, constituents, side, caption in (
-        (drawing.gold, pair.gold_constituents, "gold", gold_caption),
-        (drawing.system, pair.sys_constituents, "sys", sys_caption),
+    for layout, constituents, side, caption, wrong in (
+        (drawing.gold, pair.gold_constituents, "gold", gold_caption, gold_wrong),
+        (drawing.system, pair.sys_constituents, "sys", sys_caption, sys_wrong),
     ):
         if layout is None:
             body, width = '<div class="jp-none">∅ no tree on this side</div>', 160.0
         else:
-            body = side_svg(layout, constituents, side, caption, escape).replace(
+            body = side_svg(layout, constituents, side, caption, escape, wrong).replace(
                 "<svg ", f'<svg style="{_size_style(layout.width, zoom)}" ', 1)
             width = layout.width
-        # side by side, both shrink by the same factor (flex-shrink weighs the basis), so the
-        # rows of a "down" pair stay level; stacked, both are as wide as the box
+        # side by side, both grow and shrink by the same factor (flex weighs the basis), so the
+        # rows of a "down" pair stay level and the pair fills the frame; stacked, both are as
+        # wide as the box
         flex = "" if drawing.arrangement == STACKED else (
-            f' style="flex:0 1 {width:.0f}px;min-width:{width * MIN_FIT:.0f}px"' if zoom is None
+            f' style="flex:{width:.0f} 1 {width:.0f}px;min-width:{width * MIN_FIT:.0f}px;'
+            f'max-width:{width * MAX_FIT:.0f}px"' if zoom is None
             else ' style="flex:0 0 auto"')
         figures.append(f"<figure{flex}><figcaption title=\"{escape(caption)}\">{escape(caption)}</figcaption>"
                        f"{body}</figure>")
@@ -263,10 +319,15 @@ def legend_html(escape: Escape = esc) -> str:
             f'<text x="23" y="15" text-anchor="middle" font-size="12">{escape(style.symbol)}</text></svg>'
             f"{escape(style.label)}</span>"
         )
+    items.append(f'<span title="a one-word exact unit whose gold and system tags differ (not in correct_tags)">'
+                 f'<svg width="46" height="22" role="img"><title>tag wrong</title><rect x="2" y="2" width="42" '
+                 f'height="18" rx="3" fill="{WRONG_TAG}22" stroke="{WRONG_TAG}" stroke-width="2"/>'
+                 f'<text x="23" y="15" text-anchor="middle" font-size="12" style="fill:{WRONG_TAG}">NN</text>'
+                 f'</svg>tag wrong</span>')
     items.append('<span><span style="color:#E69F00;font-weight:700">~~~</span> sentence boundary inside '
                  "a merged pair; u0, u1, … = word units (spans are counted in them)</span>")
     return f'<div class="jp-legend">{"".join(items)}</div>'
 
 
-__all__ = ["ARRANGEMENTS", "AUTO", "AUTO_WIDTH", "MIN_FIT", "DOWN_THE_PAGE", "SIDE", "STACKED", "TREE_CSS",
+__all__ = ["ARRANGEMENTS", "AUTO", "AUTO_WIDTH", "MAX_FIT", "MIN_FIT", "wrong_tags", "DOWN_THE_PAGE", "SIDE", "STACKED", "TREE_CSS",
            "PairDrawing", "layout_pair", "legend_html", "pair_trees_html", "side_svg"]

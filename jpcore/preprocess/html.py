@@ -19,7 +19,7 @@ from jpcore.reports.common import (
     text_cell, with_reviews,
 )
 from jpcore.reports.definitions import preprocess as preprocess_definitions
-from jpcore.reports.markup import COLOURS, Cell, Section, esc, num, paged_table, table
+from jpcore.reports.markup import COLOURS, KIND_COLOURS, Cell, kind_cell, Section, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.preprocess import Counts, PreprocessResult, Unit
@@ -96,7 +96,7 @@ def _units_overview(result: PreprocessResult) -> Section:
     positions = [bin_label(part, "gold sentence") for part in parts]
     charts = [
         figure("Units by kind", bar_chart("Units by kind", list(KINDS),
-                                          [Series("units", [kinds[k] for k in KINDS], COLOURS["orange"])])),
+                                          [Series("units", [kinds[k] for k in KINDS], COLOURS["orange"], [KIND_COLOURS[k] for k in KINDS])])),
         figure("Units by shape (gold:system sentences)",
                bar_chart("Units by shape", shape_names,
                          [Series("units", [shapes[s] for s in shape_names], COLOURS["sky"])])),
@@ -149,7 +149,7 @@ def _unit_cells(result: PreprocessResult, unit: Unit, flat: dict[str, list[str]]
     more = len(groups) - GROUPS_PER_UNIT
     shown = "<br>".join(groups[:GROUPS_PER_UNIT]) + (f"<br>… {more} more" if more > 0 else "")
     return [
-        num(unit.index), f"{unit.kind}", unit.ratio,
+        num(unit.index), kind_cell(unit.kind), unit.ratio,
         ", ".join(str(s.line) for s in gold_sentences) or "–",
         ", ".join(str(s.line) for s in sys_sentences) or "–",
         text_cell(joined(" ".join(s.tokens) for s in gold_sentences), lang),

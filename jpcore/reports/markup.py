@@ -37,6 +37,17 @@ COLOURS = {
     "black": "#000000",
 }
 
+#: The colour of each kind of aligned group (:mod:`jpcore.align`), the app's
+#: (``inspector.common.palette.KIND_STYLES``; tests/test_report_html.py holds them equal).
+KIND_COLOURS = {
+    "exact": COLOURS["green"],
+    "merged": COLOURS["orange"],
+    "similar": COLOURS["purple"],
+    "different": COLOURS["sky"],
+    "gold-only": COLOURS["vermillion"],
+    "system-only": COLOURS["blue"],
+}
+
 #: Forbid every external resource: styles inline, images only as data: URLs.
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
@@ -61,6 +72,8 @@ table.units td.text {min-width: 6rem; max-width: none;}
 .scores td.num {font-size: 1.05rem; font-weight: 600;}
 .note {color: #444; font-size: .9rem;}
 .muted {color: #666;}
+td.kind {white-space: nowrap; overflow-wrap: normal;}
+td.kind span {border-left: 4px solid; padding-left: 4px;}
 .sep {font-weight: 700; background: #E69F0040; padding: 0 2px; border-radius: 3px; white-space: nowrap;}
 .attribution {white-space: pre-wrap; font-size: .85rem; background: #f7f7f7; padding: .5rem;
   border-left: 3px solid #0072B2;}
@@ -125,6 +138,13 @@ def num(value: object) -> Cell:
 
 def _cell(value: object) -> Cell:
     return value if isinstance(value, Cell) else Cell("" if value is None else value)
+
+
+def kind_cell(kind: str) -> Cell:
+    """A per-unit table's Kind cell: the kind whole (never broken inside the word) after a
+    bar of its colour (:data:`KIND_COLOURS`, the app's; black for an unknown kind)."""
+    colour = KIND_COLOURS.get(kind, COLOURS["black"])
+    return Cell(f'<span style="border-left-color: {colour};">{esc(kind)}</span>', "kind", markup=True)
 
 
 def table(headers: Sequence[object], rows: Iterable[Sequence[object]], cls: str = "") -> str:

@@ -26,11 +26,13 @@ MAX_LABEL = 28
 
 @dataclass(frozen=True, slots=True)
 class Series:
-    """One series of a bar chart: a name, one value per category, a colour."""
+    """One series of a bar chart: a name, one value per category, a colour (``colours``:
+    one per category instead, e.g. each kind its own)."""
 
     name: str
     values: Sequence[float]
     colour: str
+    colours: Sequence[str] | None = None
 
 
 def _short(text: str, limit: int = MAX_LABEL) -> str:
@@ -81,7 +83,7 @@ def bar_chart(
             y = y0 + j * BAR_HEIGHT
             parts.append(
                 f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT - 2}" '
-                f'fill="{esc(s.colour)}"><title>{esc(label)} · {esc(s.name)}: {esc(fmt(value))}</title></rect>'
+                f'fill="{esc(s.colours[i] if s.colours is not None and i < len(s.colours) else s.colour)}"><title>{esc(label)} · {esc(s.name)}: {esc(fmt(value))}</title></rect>'
             )
             parts.append(
                 f'<text x="{LABEL_WIDTH + width + 4:.1f}" y="{y + BAR_HEIGHT - 3}" font-size="11">'
