@@ -86,7 +86,7 @@ def test_preprocess_report_has_the_cli_scores_definitions_and_licence() -> None:
     for count in (">101</td>", ">2498</td>", ">36</td>", ">75</td>"):
         assert count in html
     for term in ("Sentence TP", "Words TP", "FP", "FN", "Precision (P)", "Recall (R)", "F1",
-                 "Kind: merged", "Shape (gold:system)"):
+                 "Kind: split / merged / regrouped", "Shape (gold:system)"):
         assert f"<dt>{term}</dt>" in html
     assert "2·TP / (2·TP + FP + FN)" in html
     assert "normalisation table &#x27;en&#x27;" in html  # the normalisation in force

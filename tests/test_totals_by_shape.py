@@ -99,7 +99,7 @@ def test_preprocess_exact(capsysbinary):
         "                    |       |             | Words F1     |  186 |  2 |  8 |  97.38\n"
         "1:n split           |     2 |         2:4 | Sentences F1 |    0 |  4 |  2 |   0.00\n"
         "                    |       |             | Words F1     |   53 |  4 |  2 |  94.64\n"
-        "m:n differing       |     1 |         2:2 | Sentences F1 |    0 |  2 |  2 |   0.00\n"
+        "m:n regrouped       |     1 |         2:2 | Sentences F1 |    0 |  2 |  2 |   0.00\n"
         "                    |       |             | Words F1     |   43 |  8 |  5 |  86.87\n")
 
 

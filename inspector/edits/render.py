@@ -222,7 +222,7 @@ def unit_row_html(result: GecResult, unit: GecUnit, indices: bool = False) -> st
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">'
         f"{esc(_ids('gold', unit.gold_blocks, unit.gold_lines))}<br>"
         f"{esc(_ids('sys', unit.sys_blocks, unit.sys_lines))}</span></td>"
-        f'<td>{badge(unit.kind)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
+        f'<td>{badge(unit.kind, shape=unit.shape)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
         f'<td class="jp-side">{side_html(result, unit, "gold", ref_edits, indices)}</td>'
         f'<td class="jp-side">{side_html(result, unit, "sys", hyp_edits, indices)}</td>'
         f'<td class="jp-counts">{_counts_html(result, unit)}</td>'
@@ -248,7 +248,7 @@ def legend_html() -> str:
     )
     return (
         GEC_STYLE
-        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a merged unit; "
+        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a unit; "
         "each highlighted edit ends with its number (its row in the unit's edit tables), its error type "
         "and → its correction (∅ = delete); ‸ marks an insertion. Only the edits of the annotators errant "
         "chose for the unit are highlighted; offsets are re-indexed into the unit. In the selected unit "

@@ -9,17 +9,19 @@ type come from :func:`jpcore.gec.error_types.type_parts`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
 
+from jpcore.align import DISPLAY_KINDS
 from jpcore.formats.spaces import strip_spaces
 from jpcore.gec.result import GecEdit
 from jpcore.gec import GecResult
 from jpcore.gec.unit import GecUnit
 from jpcore.gec.error_types import TypeRow
-from inspector.common.palette import kind_style
+from inspector.common.palette import group_word, kind_style
 
 #: What joins the sentences of a merged unit (as on the other pages).
 SENTENCE_JOINER = " ~~~ "
@@ -107,10 +109,10 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
     """One row of the units table; ``Similarity`` is the Jaro-Winkler similarity of a
     similar or different unit's texts (4 places, as text) and :data:`NO_VALUE` for the others."""
     sentence = result.errant.sentences[unit.index]
-    style = kind_style(unit.kind)
+    style = kind_style(unit.kind, unit.shape)
     return {
         "Unit": unit.index,
-        "Kind": f"{style.symbol} {unit.kind}",
+        "Kind": f"{style.symbol} {style.label}",
         "Gold:system": unit.ratio,
         "TP": sentence.tp,
         "FP": sentence.fp,
@@ -282,9 +284,10 @@ def types_frame(rows: Sequence[TypeRow], f_label: str) -> pd.DataFrame:
 
 
 def kinds_frame(result: GecResult) -> pd.DataFrame:
-    """How many units of each kind and shape (gold:system sentences)."""
-    rows = [{"Count of": "kind", "Value": f"{kind_style(k).symbol} {k}", "Units": n}
-            for k, n in result.kind_counts().items()]
+    """How many units of each kind (its display word: split, merged...) and shape (gold:system sentences)."""
+    words = Counter(group_word(unit.kind, unit.shape) for unit in result.units)
+    rows = [{"Count of": "kind", "Value": f"{kind_style(word).symbol} {word}", "Units": words[word]}
+            for word in DISPLAY_KINDS]
     shapes: dict[str, int] = {}
     for unit in result.units:
         shapes[unit.shape] = shapes.get(unit.shape, 0) + 1

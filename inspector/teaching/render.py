@@ -72,9 +72,9 @@ CARD_STYLE = f"""<style>
 
 def _group_box(tokens: list[str], group: WordGroup, number: int, view: ResultView) -> str:
     """One non-matching word group: a box in the kind's colour and border, each token boxed."""
-    style = kind_style(group.kind)
+    style = kind_style(group.kind, group.shape)
     counts = view.group_counts(group)
-    title = (f"word group {number}: {group.ratio} tokens, {style.label}"
+    title = (f"word group {number}: {group.ratio} {view.noun}, {style.label}"
              f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}")
     inner = "".join(tokens) if tokens else '<span class="jp-none">∅</span>'
     return (f'<span class="jp-tg" title="{esc(title)}" style="border-style: {style.border};'

@@ -7,7 +7,7 @@ Contract (the shared pieces are :mod:`inspector.common.markup`'s):
 * colour is never the only signal: every unit kind has a symbol and a label
   (:func:`~inspector.common.markup.badge`), every non-matching word group a
   border style and a number;
-* the sentences of a merged unit are joined with ``~~~``; a word group that
+* the sentences of a unit are joined with ``~~~``; a word group that
   is not a one-token match is a bordered span with its number, the same
   number on the gold and on the system side; matched tokens are plain text;
 * no whitespace or character-width assumption: text cells carry the
@@ -31,10 +31,10 @@ from inspector.tokens.view import GOLD, SYS, ResultView
 
 
 def _group_span(inner: str, group: WordGroup, number: int, view: ResultView) -> str:
-    style = kind_style(group.kind)
+    style = kind_style(group.kind, group.shape)
     counts = view.group_counts(group)
     title = (
-        f"word group {number}: {group.ratio} gold:system tokens, {style.label}"
+        f"word group {number}: {group.ratio} gold:system {view.noun}, {style.label}"
         f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}"
     )
     return (
@@ -97,7 +97,7 @@ def unit_row_html(view: ResultView, unit: Unit, extra_cells: str = "") -> str:
         "<tr>"
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">gold l. '
         f"{esc(line_list(view.lines(unit, GOLD)))}<br>sys l. {esc(line_list(view.lines(unit, SYS)))}</span></td>"
-        f"<td>{badge(unit.kind)}<br><span class=\"jp-small\">{esc(unit.ratio)} sentences</span></td>"
+        f"<td>{badge(unit.kind, shape=unit.shape)}<br><span class=\"jp-small\">{esc(unit.ratio)} sentences</span></td>"
         f'<td class="jp-side"{lang}>{side_html(view, unit, GOLD)}</td>'
         f'<td class="jp-side"{lang}>{side_html(view, unit, SYS)}</td>'
         f'<td class="jp-counts">{counts_html("Sentences", unit.sentences)}<br>'
@@ -120,7 +120,7 @@ def legend_html() -> str:
     )
     return (
         STYLE
-        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a merged unit;"
+        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a unit;"
         " a bordered span with a number is a word group whose tokens do not match one to one"
         " (the same number on both sides); plain tokens are correct (TP).</div>"
     )
@@ -164,9 +164,9 @@ def aligned_groups_html(view: ResultView, unit: Unit) -> str:
                          f'<span class="jp-ia-t">{system}</span></span>')
             continue
         number += 1
-        style = kind_style(group.kind)
+        style = kind_style(group.kind, group.shape)
         counts = view.group_counts(group)
-        title = (f"word group {number}: {group.ratio} gold:system tokens, {style.label}"
+        title = (f"word group {number}: {group.ratio} gold:system {view.noun}, {style.label}"
                  f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}")
         cells.append(
             f'<span class="jp-ia-g jp-ia-bad" title="{esc(title)}" style="border-style: {style.border};'

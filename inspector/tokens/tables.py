@@ -7,13 +7,16 @@ only choose which units are shown.  The same frames are displayed with
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
+from jpcore.align import DISPLAY_KINDS
 from jpcore.formats.spaces import strip_spaces
 from jpcore.preprocess import Counts, PreprocessResult, Unit
 from jpcore.preprocess.report import token_label
+from inspector.common.palette import group_word
 from inspector.common.wording import line_list
 from inspector.tokens.explain import group_reason
 from inspector.tokens.view import GOLD, SYS, ResultView
@@ -33,7 +36,7 @@ def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
     return {
         "Unit": unit.index,
         "OK": "✗" if unit.is_mismatch else "✓",
-        "Kind": unit.kind,
+        "Kind": group_word(unit.kind, unit.shape),
         "Shape": unit.shape,
         "Ratio": unit.ratio,
         "Gold lines": line_list(view.lines(unit, GOLD), ""),
@@ -86,13 +89,14 @@ def filter_units(
     shapes: Iterable[str] = (),
     search: str = "",
 ) -> list[Unit]:
-    """The units passing every filter; an empty ``kinds``/``shapes`` means all."""
+    """The units passing every filter; an empty ``kinds``/``shapes`` means all (``kinds`` are
+    display words: :func:`jpcore.align.kind_word`, ``split``, ``merged``...)."""
     kind_set, shape_set = set(kinds), set(shapes)
     out = []
     for unit in view.result.units:
         if only_mismatches and not unit.is_mismatch:
             continue
-        if kind_set and unit.kind not in kind_set:
+        if kind_set and group_word(unit.kind, unit.shape) not in kind_set:
             continue
         if shape_set and unit.shape not in shape_set:
             continue
@@ -124,7 +128,7 @@ def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
             "#": label,
             "Gold tokens": " ".join(view.group_tokens(group, GOLD)),
             "System tokens": " ".join(view.group_tokens(group, SYS)),
-            "Kind": "match" if group.is_match else group.kind,
+            "Kind": "match" if group.is_match else group_word(group.kind, group.shape),
             "Ratio": group.ratio,
             "TP": counts.tp,
             "FP": counts.fp,
@@ -187,8 +191,9 @@ def normalisation_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def kinds_frame(result: PreprocessResult) -> pd.DataFrame:
-    """How many units of each kind and each shape."""
-    kinds = [{"Count of": "kind", "Value": kind, "Units": n} for kind, n in result.kind_counts().items()]
+    """How many units of each kind (its display word: split, merged...) and each shape."""
+    words = Counter(group_word(unit.kind, unit.shape) for unit in result.units)
+    kinds = [{"Count of": "kind", "Value": word, "Units": words[word]} for word in DISPLAY_KINDS]
     shapes = result.shape_counts()
     kinds += [{"Count of": "shape", "Value": shape, "Units": shapes[shape]} for shape in shapes_in(result)]
     return pd.DataFrame(kinds)

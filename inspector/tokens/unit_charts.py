@@ -1,6 +1,6 @@
 """The Sentences & tokens page's "units by kind" and "units by shape" charts (plotly).
 
-One bar per unit kind (``merged``, ``similar``...) or shape (``1:n``,
+One bar per unit kind (its display word: ``split``, ``merged``, ``similar``...) or shape (``1:n``,
 ``n:1``...) present in the result, split into the units that are all correct
 and those with an error (stacked, colour *and* pattern tell them apart).
 Each chart stands for a filter widget of the page (Unit kind, Shape): a bar
@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 
 from jpcore.preprocess import Unit
 from inspector.common.markup import esc
-from inspector.common.palette import BLACK, BLUISH_GREEN, VERMILLION
+from inspector.common.palette import BLACK, BLUISH_GREEN, VERMILLION, group_word
 from inspector.common.plotly_selection import selected_values
 
 #: (name, is the unit correct, colour, pattern) per stacked trace.
@@ -28,8 +28,8 @@ TRACES = (("✓ all correct", True, BLUISH_GREEN, ""), ("✗ with an error", Fal
 
 
 def category_of(unit: Unit, by: str) -> str:
-    """The unit's kind (``by="kind"``) or shape (``"shape"``)."""
-    return unit.kind if by == "kind" else unit.shape
+    """The unit's kind (``by="kind"``: its display word, split, merged...) or shape (``"shape"``)."""
+    return group_word(unit.kind, unit.shape) if by == "kind" else unit.shape
 
 
 def units_figure(units: Sequence[Unit], by: str, order: Sequence[str], title: str) -> go.Figure:

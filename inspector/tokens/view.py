@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts
+from jpcore.preprocess.report import token_label
 
 GOLD = "gold"
 SYS = "sys"
@@ -29,6 +30,17 @@ class ResultView:
         self._segmentation = {GOLD: result.gold, SYS: result.system}
         self._tokens = {side: _flat_tokens(seg) for side, seg in self._segmentation.items()}
         self._starts = {GOLD: result.gold_token_starts(), SYS: result.sys_token_starts()}
+
+    @property
+    def level_name(self) -> str:
+        """The name of the level the tokens are counted at: ``Tokens``, or ``Words`` (CoNLL-U
+        words: the words of a multiword token), as conll18's report names it."""
+        return token_label(self.result.level)
+
+    @property
+    def noun(self) -> str:
+        """:attr:`level_name` as a plural noun (``tokens``, ``words``)."""
+        return self.level_name.lower()
 
     def segmentation(self, side: str) -> Segmentation:
         """The gold or system segmentation."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jpcore.align import kind_word
 from jpcore.reports.common import (
     Report, Reviews, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section,
     text_cell, with_reviews,
@@ -164,7 +165,7 @@ def _units(result: UdResult, max_units: int, reviews: Reviews | None = None) -> 
         counts = unit.counts
         gold, system = gold_sentences[unit.gold[0]:unit.gold[1]], sys_sentences[unit.sys[0]:unit.sys[1]]
         rows.append([
-            num(unit.index), unit.kind, unit.ratio,
+            num(unit.index), kind_word(unit.kind, unit.shape), unit.ratio,
             ", ".join(str(s.line) for s in gold) or "–",
             text_cell(joined(" ".join(s.tokens) for s in gold)),
             text_cell(joined(" ".join(s.tokens) for s in system)),
