@@ -66,6 +66,9 @@ KIND_STYLES: dict[str, KindStyle] = {
                              "text only the system file has"),
 }
 _UNKNOWN = KindStyle("?", "unknown", BLACK, "solid", "")
+#: An exact sentence whose tokens are not all correct: never the green of a correct unit.
+EXACT_SENTENCE_TOKEN_ERRORS = KindStyle("✓", "exact", YELLOW, "solid",
+                                        "the sentence boundaries are exact, but some tokens are not")
 
 
 def group_word(kind: str, shape: str | None = None) -> str:

@@ -17,7 +17,7 @@ from jpcore.formats.spaces import strip_spaces
 from jpcore.preprocess import Counts, PreprocessResult, Unit
 from jpcore.preprocess.report import token_label
 from inspector.common.palette import group_word
-from inspector.common.wording import line_list
+from inspector.common.wording import NO_VALUE, line_list, sentence_mark, sentence_range
 from inspector.tokens.explain import group_reason
 from inspector.tokens.view import GOLD, SYS, ResultView
 
@@ -27,20 +27,24 @@ SHAPE_ORDER = ("1:1", "1:n", "n:1", "m:n", "1:0", "n:0", "0:1", "0:n")
 #: The counts come before the texts, so what a unit cost is visible without scrolling.
 UNIT_COLUMNS = [
     "Unit", "OK", "Kind", "Shape", "Ratio", "Sent TP", "Sent FP", "Sent FN", "Tok TP", "Tok FP",
-    "Tok FN", "Gold lines", "System lines", "Gold", "System",
+    "Tok FN", "Gold sentences", "System sentences", "Gold lines", "System lines", "Gold", "System",
 ]
 
 
 def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
-    """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise."""
+    """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise; its sentences
+    on each side as every page numbers them (``§3–§4``) and their file lines where the file
+    has lines (empty otherwise)."""
     return {
         "Unit": unit.index,
         "OK": "✗" if unit.is_mismatch else "✓",
         "Kind": group_word(unit.kind, unit.shape),
         "Shape": unit.shape,
         "Ratio": unit.ratio,
-        "Gold lines": line_list(view.lines(unit, GOLD), ""),
-        "System lines": line_list(view.lines(unit, SYS), ""),
+        "Gold sentences": sentence_range(*view.sentence_range(unit, GOLD)),
+        "System sentences": sentence_range(*view.sentence_range(unit, SYS)),
+        "Gold lines": line_list(view.file_lines(unit, GOLD), ""),
+        "System lines": line_list(view.file_lines(unit, SYS), ""),
         "Gold": view.unit_text(unit, GOLD),
         "System": view.unit_text(unit, SYS),
         "Sent TP": unit.sentences.tp,
@@ -209,16 +213,21 @@ def differences_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def sentences_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
-    """The sentences of ``unit`` on both sides with their number in their file (from 0, as
-    every page numbers units, sentences and M2 blocks), file lines and ids."""
+    """The sentences of ``unit`` on both sides: one number each, as every page names it
+    (``§2``: its place in its file from 1), then the file's own name for it: its
+    ``sent_id`` (CoNLL-U), else its line where the file has lines (``–`` otherwise);
+    its tokens (``Words`` at the words level) and text."""
     rows = []
+    count = view.level_name
     for side, label in ((GOLD, "Gold"), (SYS, "System")):
         start, _ = view.sentence_range(unit, side)
+        lines = view.has_lines(side)
         for offset, sentence in enumerate(view.sentences(unit, side)):
-            rows.append({"Side": label, "Sentence": start + offset, "Line": sentence.line,
-                         "sent_id": sentence.sent_id or "", "Tokens": len(sentence.tokens),
+            line = sentence.line if lines and not sentence.sent_id else NO_VALUE
+            rows.append({"Side": label, "Sentence": sentence_mark(start + offset),
+                         "sent_id": sentence.sent_id or NO_VALUE, "Line": line, count: len(sentence.tokens),
                          "Text": " ".join(sentence.tokens)})
-    return pd.DataFrame(rows, columns=["Side", "Sentence", "Line", "sent_id", "Tokens", "Text"])
+    return pd.DataFrame(rows, columns=["Side", "Sentence", "sent_id", "Line", count, "Text"])
 
 
 def first_interesting(units: Sequence[Unit]) -> Unit | None:
