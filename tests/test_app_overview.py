@@ -129,7 +129,7 @@ def _shown_unit(at: AppTest) -> str:
 def test_the_button_opens_the_chosen_unit_on_the_sentences_page(app: AppTest) -> None:
     _select(app, 2, 19, 80)
     _open_row(app, 1)
-    assert _shown_unit(app) == "Unit #19: 2:1 sentences, ± merged"
+    assert _shown_unit(app) == "Unit #19: 2:1 sentences, ∪ merged"
     assert app.number_input(key="unit").value == 19
     assert app.query_params["unit"] == "19"
 
@@ -139,12 +139,12 @@ def test_the_button_wins_over_a_unit_seen_before(app: AppTest) -> None:
     _run(app)
     app.session_state["units_table"] = {"selection": {"rows": [46]}}
     _run(app)
-    assert _shown_unit(app) == "Unit #46: 2:2 sentences, ± merged"
+    assert _shown_unit(app) == "Unit #46: 2:2 sentences, ± regrouped"
     app.switch_page(OVERVIEW_PAGE)
     _run(app)
     _select(app, 80, 48)
     _open_row(app, 1)  # units 48, 80: the second row
-    assert _shown_unit(app) == "Unit #80: 2:1 sentences, ± merged"
+    assert _shown_unit(app) == "Unit #80: 2:1 sentences, ∪ merged"
     assert app.number_input(key="unit").value == 80
 
 

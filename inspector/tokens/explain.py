@@ -81,7 +81,7 @@ def sentence_reason(view: ResultView, unit: Unit) -> str:
         )
     sides = (
         f"gold has {plural(unit.n_gold, 'sentence')} here, {gold_where}, and the system "
-        f"{unit.n_sys}, {sys_where}"
+        f"{plural(unit.n_sys, 'sentence')}, {sys_where}"
     )
     if unit.kind in ("similar", "different"):
         texts = ("the same text rewritten (similar: Jaro-Winkler at least 0.91)" if unit.kind == "similar"

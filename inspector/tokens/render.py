@@ -54,20 +54,38 @@ def normalised_html(view: ResultView, group: WordGroup, side: str, inner: str) -
     return f'<span class="jp-norm" title="{esc(title)}">{inner}<sup>≡</sup></span>'
 
 
-def unit_badge(view: ResultView, unit: Unit) -> str:
-    """The unit's kind badge, saying what it is about: ``✓ sentence exact``,
-    ``÷ sentences split``...; an exact sentence whose tokens are not all correct is
-    ``✓ sentence exact · tokens 7/6/2`` (TP/FP/FN) in yellow, never the green of a correct unit."""
+def _exact_with_token_errors(unit: Unit) -> bool:
+    return unit.kind == "exact" and bool(unit.tokens.fp or unit.tokens.fn)
+
+
+def unit_badge_text(view: ResultView, unit: Unit) -> str:
+    """What the unit's badge says (plain text): ``✓ sentence exact``, ``÷ sentences split``...;
+    an exact sentence whose tokens are not all correct adds them: ``✓ sentence exact ·
+    tokens 7/6/2`` (TP/FP/FN; ``words`` at the words level)."""
     style = kind_style(unit.kind, unit.shape)
     about = "sentence" if unit.n_gold <= 1 and unit.n_sys <= 1 else "sentences"
-    text = f"{style.symbol} {about} {style.label}"
-    counts = unit.tokens
-    if unit.kind == "exact" and (counts.fp or counts.fn):
-        text += f" · {view.noun} {counts.tp}/{counts.fp}/{counts.fn}"
+    return f"{style.symbol} {about} {style.label}{token_errors_text(view, unit)}"
+
+
+def token_errors_text(view: ResultView, unit: Unit) -> str:
+    """`` · tokens 7/6/2`` (TP/FP/FN) for an exact sentence whose tokens are not all correct
+    (``words`` at the words level), ``""`` otherwise: what a badge or heading adds so that
+    ``exact`` is never read as "all correct"."""
+    if not _exact_with_token_errors(unit):
+        return ""
+    return f" · {view.noun} {unit.tokens.tp}/{unit.tokens.fp}/{unit.tokens.fn}"
+
+
+def unit_badge(view: ResultView, unit: Unit) -> str:
+    """The unit's kind badge (:func:`unit_badge_text`) in its kind's colour; an exact sentence
+    whose tokens are not all correct in yellow, never the green of a correct unit."""
+    text = unit_badge_text(view, unit)
+    if _exact_with_token_errors(unit):
+        counts = unit.tokens
         title = (f"{EXACT_SENTENCE_TOKEN_ERRORS.meaning}: {view.noun} TP {counts.tp}, FP {counts.fp}, "
                  f"FN {counts.fn}")
         return styled_badge(EXACT_SENTENCE_TOKEN_ERRORS, text, title)
-    return styled_badge(style, text)
+    return styled_badge(kind_style(unit.kind, unit.shape), text)
 
 
 def side_html(view: ResultView, unit: Unit, side: str) -> str:

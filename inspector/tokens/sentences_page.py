@@ -25,9 +25,9 @@ from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
 from inspector.tokens import loader as loading
-from inspector.common.markup import kind_text
 from inspector.common.wording import of_total
-from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
+from inspector.common.markup import kind_text
+from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, token_errors_text, units_html
 from inspector.tokens.state import PREPROCESS, Loaded, require_loaded, reviewing
 from inspector.tokens.unit_charts import selected_categories, units_figure
 
@@ -51,7 +51,8 @@ def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None
     if index is None:
         return
     unit = result.units[index]
-    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_text(unit.kind, unit.shape)}")
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_text(unit.kind, unit.shape)}"
+                 f"{token_errors_text(view, unit)}")
     review.review_panel(reviewed, unit.index, reviews)
     st.html(units_html(view, [unit]))
     st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "

@@ -172,11 +172,12 @@ def scores_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def loaded_frame(result: PreprocessResult) -> pd.DataFrame:
-    """What is loaded: per side, file name, format, level, sentences, tokens."""
+    """What is loaded: per side, file name, format, level, sentences, tokens (``Words`` at the words level)."""
     rows = []
+    count = token_label(result.level)  # the level's own name: Tokens or Words
     for label, seg in (("Gold", result.gold), ("System", result.system)):
         rows.append({"Side": label, "File": seg.name, "Format": seg.format, "Level": seg.level,
-                     "Sentences": len(seg.sentences), "Tokens": seg.n_tokens})
+                     "Sentences": len(seg.sentences), count: seg.n_tokens})
     return pd.DataFrame(rows)
 
 
