@@ -119,7 +119,7 @@ def test_opens_with_the_resegmented_toy_pair(edits: AppTest) -> None:
     assert len(_edits(edits)) == 41 == len(_jpcore_edits()[1])
     text = _text(edits)
     assert "Showing 6 of 6 units and 41 edits." in text
-    assert "aligned into 6 units (3 exact, 3 merged); noop rule keep, alpha 0.91." in text
+    assert "aligned into 6 units (3 exact, 1 split, 2 merged); noop rule keep, alpha 0.91." in text
     assert "not strictly comparable to errant's per-sentence figures" in text
 
 
@@ -223,7 +223,7 @@ def test_chart_by_main_type_and_operation(edits: AppTest) -> None:
 
 def test_a_merged_unit_shows_reindexed_offsets(edits: AppTest) -> None:
     _select_unit(edits, 2)  # system 2 = gold 3 + 4
-    assert "Unit #2: 2:1 sentences (gold:system), ± merged" in [h.value for h in edits.subheader]
+    assert "Unit #2: 2:1 sentences (gold:system), ∪ merged" in [h.value for h in edits.subheader]
     gold = _frame(edits, "e_unit_gold")
     are = gold[(gold["Correction"] == "are") & (gold["Annotator"] == 0)].iloc[0]
     assert (are["Sentence"], are["Line"], are["Orig start"], are["Orig end"], are["Start"], are["End"]) == (

@@ -258,8 +258,8 @@ def test_an_empty_m2_upload_is_named() -> None:
 
 @pytest.mark.parametrize("page, key, heading", [
     (SENTENCES, "unit", "Unit #2: 2:1 sentences, ± merged"),
-    (BRACKETS, "pair", "Pair #4: 2:1 trees, merged"),
-    (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ± merged"),
+    (BRACKETS, "pair", "Pair #4: 2:1 trees, ∪ merged"),
+    (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ∪ merged"),
     (DEPS, "d_unit", "Unit #0: 1:1 sentences, ✓ exact"),
 ])
 @pytest.mark.parametrize("value, why", [
@@ -296,15 +296,15 @@ def test_back_from_edits_to_brackets_keeps_the_pair_and_drops_m2() -> None:
     the page left (m2=...) and no pair: the pair chosen before (3, not the default 4) comes
     back, and m2= goes."""
     at = _open(BRACKETS, pair="4")
-    assert "Pair #4: 2:1 trees, merged" in [h.value for h in at.subheader]
+    assert "Pair #4: 2:1 trees, ∪ merged" in [h.value for h in at.subheader]
     at.button(key="pair_prev").click()
     _run(at)
-    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader] and _query(at)["pair"] == "3"
+    assert "Pair #3: 1:1 trees, ✓ exact" in [h.value for h in at.subheader] and _query(at)["pair"] == "3"
     _goto(at, EDITS)
     assert _query(at) == {"m2": "toy-resegmented"}
     _goto(at, BRACKETS)  # what Back sends: the Brackets page with the Edits page's parameters
     query = _query(at)
-    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader]
+    assert "Pair #3: 1:1 trees, ✓ exact" in [h.value for h in at.subheader]
     assert "m2" not in query and query["trees"] == "harbour" and query["pair"] == "3"
     assert "Ignored" not in _infos(at)
 
