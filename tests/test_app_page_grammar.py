@@ -233,8 +233,8 @@ def test_units_and_pairs_are_numbered_from_0_everywhere() -> None:
     assert sentences["Sentence"].tolist() == ["§1", "§1"]
     at = _open(SENTENCES, unit="2")
     sentences = next(df.value for df in at.dataframe if "sent_id" in df.value.columns)
-    assert sentences[["Side", "Sentence", "Line"]].values.tolist() == [["Gold", "§3", 3], ["Gold", "§4", 4],
-                                                                         ["System", "§3", 3]]
+    assert sentences[["Side", "Sentence", "Line"]].values.tolist() == [["Gold", "§3", "3"], ["Gold", "§4", "4"],
+                                                                         ["System", "§3", "3"]]
 
 
 def _missing(at: AppTest) -> list[tuple[list[str], dict]]:

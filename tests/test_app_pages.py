@@ -160,7 +160,7 @@ def test_detail_of_a_merged_unit(sentences: AppTest) -> None:
     assert "en_ewt-ud-test.excerpt.gold.words.txt lines 3, 4" in html
     assert "none of them has the same start and end on both sides, so no sentence TP" in html
     unit_sentences = _frame_with(sentences, "sent_id")
-    assert unit_sentences["Line"].tolist() == [3, 4, 3]
+    assert unit_sentences["Line"].tolist() == ["3", "4", "3"]
     assert unit_sentences["Sentence"].tolist() == ["§3", "§4", "§3"]  # one numbering: from 1, in its file
     assert "gold sentences §3–§4 · l. 3, 4<br>system sentence §3 · l. 3" in detail
 

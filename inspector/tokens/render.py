@@ -50,7 +50,7 @@ def normalised_html(view: ResultView, group: WordGroup, side: str, inner: str) -
     pair = view.normalised(group)
     if pair is None:
         return inner
-    title = f"gold {pair[0]} and system {pair[1]}: the same token after normalisation (a TP)"
+    title = f"gold {pair[0]} and system {pair[1]}: the same {view.noun[:-1]} after normalisation (a TP)"
     return f'<span class="jp-norm" title="{esc(title)}">{inner}<sup>≡</sup></span>'
 
 

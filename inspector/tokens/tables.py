@@ -224,7 +224,7 @@ def sentences_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
         start, _ = view.sentence_range(unit, side)
         lines = view.has_lines(side)
         for offset, sentence in enumerate(view.sentences(unit, side)):
-            line = sentence.line if lines and not sentence.sent_id else NO_VALUE
+            line = str(sentence.line) if lines and not sentence.sent_id else NO_VALUE  # text: one type a column
             rows.append({"Side": label, "Sentence": sentence_mark(start + offset),
                          "sent_id": sentence.sent_id or NO_VALUE, "Line": line, count: len(sentence.tokens),
                          "Text": " ".join(sentence.tokens)})
