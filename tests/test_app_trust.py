@@ -188,7 +188,7 @@ def test_pasted_data_has_its_own_words_and_a_sample_link_loads_the_sample() -> N
     assert ("This link points at pasted text that is not on this server; paste it again or open the "
             "HTML report.") in _infos(at)
     at = _open(SENTENCES, sample="ewt-conllu", unit="19")
-    assert "Unit #19: 2:1 sentences, ± merged" in [h.value for h in at.subheader]
+    assert "Unit #19: 2:1 sentences, ∪ merged" in [h.value for h in at.subheader]
 
 
 def test_a_links_unit_is_never_shown_on_other_data() -> None:
@@ -198,7 +198,7 @@ def test_a_links_unit_is_never_shown_on_other_data() -> None:
     _upload(at, ("g.txt", b"A b .\nC d .\nE f .\n"), ("s.txt", b"A b . C d .\nE f .\n"))
     _goto(at, SENTENCES)
     headings = [h.value for h in at.subheader if h.value.startswith("Unit #")]
-    assert headings == ["Unit #0: 2:1 sentences, ± merged"]  # the first merged unit, not the link's unit 2
+    assert headings == ["Unit #0: 2:1 sentences, ∪ merged"]  # the first merged unit, not the link's unit 2
 
 
 # --- item 3: the format of a new source ------------------------------------------------------------
@@ -257,7 +257,7 @@ def test_an_empty_m2_upload_is_named() -> None:
 
 
 @pytest.mark.parametrize("page, key, heading", [
-    (SENTENCES, "unit", "Unit #2: 2:1 sentences, ± merged"),
+    (SENTENCES, "unit", "Unit #2: 2:1 sentences, ∪ merged"),
     (BRACKETS, "pair", "Pair #4: 2:1 trees, ∪ merged"),
     (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ∪ merged"),
     (DEPS, "d_unit", "Unit #0: 1:1 sentences, ✓ exact"),
