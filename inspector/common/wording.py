@@ -75,6 +75,15 @@ def sentence_range(start: int, end: int) -> str:
     return f"{sentence_mark(start)}–{sentence_mark(end - 1)}"
 
 
+def sentence_marks(indices: Iterable[int]) -> str:
+    """Sentences by their indices (from 0, in order) as marks: ``§2–§3`` for consecutive
+    ones, ``§2, §5`` otherwise, ``–`` for none."""
+    indices = list(indices)
+    if indices and indices == list(range(indices[0], indices[-1] + 1)):
+        return sentence_range(indices[0], indices[-1] + 1)
+    return ", ".join(sentence_mark(index) for index in indices) or NO_VALUE
+
+
 def sentence_names(side: str, start: int, end: int) -> str:
     """The sentences ``start:end`` of ``side`` (``gold`` or ``sys``) named in full:
     ``gold sentence §3``, ``system sentences §2–§3``, ``no system sentence``."""

@@ -22,6 +22,7 @@ from jpcore.gec import GecResult
 from jpcore.gec.unit import GecUnit
 from jpcore.gec.error_types import TypeRow
 from inspector.common.palette import group_word, kind_style
+from inspector.common.wording import sentence_mark, sentence_marks
 
 #: What joins the sentences of a merged unit (as on the other pages).
 SENTENCE_JOINER = " ~~~ "
@@ -105,6 +106,7 @@ def _ids(values: Iterable[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
+
 def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
     """One row of the units table; ``Similarity`` is the Jaro-Winkler similarity of a
     similar or different unit's texts (4 places, as text) and :data:`NO_VALUE` for the others."""
@@ -120,8 +122,8 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
         "Gold": unit_text(result, unit, "gold"),
         "System": unit_text(result, unit, "sys"),
         "Similarity": NO_VALUE if unit.similarity is None else f"{unit.similarity:.4f}",
-        "Gold sentences": _ids(unit.gold_blocks),
-        "System sentences": _ids(unit.sys_blocks),
+        "Gold sentences": sentence_marks(unit.gold_blocks),
+        "System sentences": sentence_marks(unit.sys_blocks),
         "Gold lines": _ids(unit.gold_lines),
         "System lines": _ids(unit.sys_lines),
         "Gold annotator": sentence.ref_coder,
@@ -142,7 +144,7 @@ def edit_row(edit: GecEdit) -> dict[str, object]:
         "Status": edit.status,
         "Type": edit.type,
         "Correction": edit.cor,
-        "Sentence": edit.block,
+        "Sentence": NO_VALUE if edit.block is None else sentence_mark(edit.block),
         "Orig start": edit.orig_start,
         "Orig end": edit.orig_end,
         "Start": edit.start,
@@ -157,8 +159,7 @@ def edit_row(edit: GecEdit) -> dict[str, object]:
 def edits_frame(edits: Sequence[GecEdit]) -> pd.DataFrame:
     """One row per edit, columns :data:`EDIT_COLUMNS`."""
     frame = pd.DataFrame([edit_row(edit) for edit in edits], columns=EDIT_COLUMNS)
-    for column in ("Sentence", "Line"):
-        frame[column] = frame[column].astype("Int64")
+    frame["Line"] = frame["Line"].astype("Int64")
     return frame
 
 
@@ -254,8 +255,8 @@ def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -
             "TP": sentence.tp,
             "FP": sentence.fp,
             "FN": sentence.fn,
-            "Gold sentences": _ids(unit.gold_blocks),
-            "System sentences": _ids(unit.sys_blocks),
+            "Gold sentences": sentence_marks(unit.gold_blocks),
+            "System sentences": sentence_marks(unit.sys_blocks),
         })
     return pd.DataFrame(rows, columns=["Unit", "Gold annotator", "System annotator", "Pairs tried", "TP", "FP",
                                        "FN", "Gold sentences", "System sentences"])
