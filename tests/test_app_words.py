@@ -185,7 +185,7 @@ def test_two_systems_side_by_side_explain_every_count_with_room_for_the_counts()
     at.button(key="teach_try_contractions_3").click()
     _run(at)
     regions = next(element.value for element in at.html if 'class="jp-units jp-region"' in element.value)
-    assert '<col style="width:14%">' in regions
+    assert '<col style="width:13%">' in regions
     assert '<td class="jp-why-cell jp-small">Why these counts</td>' in regions
     text = html.unescape(regions)
     assert "Words TP 21, FP 1, FN 2: 21 of the 23 gold and 22 system words match one to one" in text

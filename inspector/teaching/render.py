@@ -300,8 +300,8 @@ def regions_html(view_a: ResultView, view_b: ResultView, regions: Iterable[Regio
         + '<table class="jp-units jp-region">'
         # fixed widths: the three texts get the same share, each counts cell room for
         # "Sentences ✗ TP 0 · FP 1 · FN 1" on two lines at most
-        + '<colgroup><col style="width:9%"><col style="width:21%"><col style="width:21%"><col style="width:14%">'
-        '<col style="width:21%"><col style="width:14%"></colgroup><thead><tr><th>Where</th><th>Gold</th>'
+        + '<colgroup><col style="width:8%"><col style="width:22%"><col style="width:22%"><col style="width:13%">'
+        '<col style="width:22%"><col style="width:13%"></colgroup><thead><tr><th>Where</th><th>Gold</th>'
         "<th>System A</th><th>A counts</th><th>System B</th><th>B counts</th></tr></thead><tbody>"
         + rows
         + "</tbody></table>"
