@@ -57,25 +57,30 @@ def test_merged_sentences_are_joined_with_tildes(about: AppTest) -> None:
     click, mike, isnt = _units_tables(about)
     # Click here ~~~ To view it . : the system side of a 1:2 unit
     assert f"Click here {SEP} To view it ." in click
-    assert "1:2 sentences" in click and "± merged" in click
-    assert "Sentences ✗ TP 0 · FP 2 · FN 1" in click and "Tokens ✓ TP 6" in click
+    # the shape's own word (issue 25, item 7): the system split the gold sentence
+    assert "1:2 sentences" in click and "÷ sentences split</span>" in click and "merged" not in click
+    assert "Sentences ✗ TP 0 · FP 2 · FN 1" in click and "Words ✓ TP 6" in click
     # Mike McConnell ~~~ 07/06/2000 14:57 ~~~ John , Hello ... : the gold side of a 3:1 unit
     assert f"Mike McConnell {SEP} 07/06/2000 14:57 {SEP} John , Hello from South America ." in mike
-    assert "3:1 sentences" in mike and "Sentences ✗ TP 0 · FP 1 · FN 3" in mike
+    assert "3:1 sentences" in mike and "∪ sentences merged</span>" in mike and "Sentences ✗ TP 0 · FP 1 · FN 3" in mike
     # Isn 't vs Is n't: one 2:2 word group, numbered 1 on both sides
     assert SEP not in isnt
     assert "Is n&#x27;t<sup>±1</sup>" in isnt and "Isn &#x27;t<sup>±1</sup>" in isnt
-    assert "word group 1: 2:2 gold:system tokens, merged - TP 0, FP 2, FN 2" in isnt
-    assert "Tokens ✗ TP 5 · FP 2 · FN 2" in isnt
+    assert "word group 1: 2:2 gold:system words, regrouped - TP 0, FP 2, FN 2" in isnt
+    assert "Words ✗ TP 5 · FP 2 · FN 2" in isnt
+    # an exact sentence with word errors is never the green "exact" of a correct unit (issue 25, item 4)
+    assert "✓ sentence exact · words 5/2/2</span>" in isnt and "#F0E442" in isnt
 
 
 def test_every_count_is_explained(about: AppTest) -> None:
     click, mike, isnt = _reasons(about)
-    assert "Sentences TP 0, FP 2, FN 1: gold has 1 sentence here (gold line 1) and the system 2" in click
-    assert "Tokens TP 6, FP 0, FN 0" in click
-    assert "Sentences TP 0, FP 1, FN 3: gold has 3 sentences here (gold lines 1, 2, 3)" in mike
-    assert ("#1 Word group “Is n't” ~ “Isn 't”: 2 gold and 2 system tokens cover the same characters "
-            "but no single token matches: FN 2, FP 2.") in isnt
+    assert ("Sentences TP 0, FP 2, FN 1: gold has 1 sentence here, §1 (gold line 1), and the system 2 "
+            "sentences, §1–§2 (system lines 1, 2).") in click
+    assert "Together they cover the same characters (a 1:2 unit, split, joined with ~~~)" in click
+    assert "Words TP 6, FP 0, FN 0" in click
+    assert "Sentences TP 0, FP 1, FN 3: gold has 3 sentences here, §1–§3 (gold lines 1, 2, 3)" in mike
+    assert ("#1 Word group “Is n't” ~ “Isn 't”: 2 gold and 2 system words cover the same characters "
+            "but no single word matches: FN 2, FP 2.") in isnt
 
 
 def test_the_walk_over_end_offsets_is_shown(about: AppTest) -> None:
@@ -157,4 +162,4 @@ def test_the_ud_rule_and_its_worked_example(about: AppTest) -> None:
     rewritten, cut = units
     assert "≈1" in rewritten and '<span class="dp-a dp-bad"' not in rewritten  # The -> color: not marked
     assert '<span class="dp-a dp-bad" title="head wrong; gold: → colour 2">✗ → col 2</span>' in cut
-    assert "±1" in cut  # colour / col our: a 1:2 group
+    assert "÷1" in cut  # colour / col our: a 1:2 group, split

@@ -96,7 +96,7 @@ def test_opens_with_the_project_pair(page: AppTest) -> None:
 def test_the_first_screen_shows_the_merged_pair(page: AppTest) -> None:
     # nothing selected: the first pair with merged sentences is drawn
     assert page.selectbox(key="pair").value == 4
-    assert "Pair #4: 2:1 trees, merged" in [h.value for h in page.subheader]
+    assert "Pair #4: 2:1 trees, ∪ merged" in [h.value for h in page.subheader]
     html = _html(page)
     assert "<svg" in html and "~~~" in html
     assert 'class="jp-trees"' in html and "overflow-x: auto" in html
@@ -162,9 +162,9 @@ def test_a_click_anywhere_in_a_label_column_selects_it(page: AppTest) -> None:
 def test_filters_and_the_pair_live_in_the_url() -> None:
     at = _open(crossing="true", label="PP", pair="3")
     assert _ids(at) == [0, 3]
-    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader]
+    assert "Pair #3: 1:1 trees, ✓ exact" in [h.value for h in at.subheader]
     at = _open(pair="99")  # not a pair: the first merged one
-    assert "Pair #4: 2:1 trees, merged" in [h.value for h in at.subheader]
+    assert "Pair #4: 2:1 trees, ∪ merged" in [h.value for h in at.subheader]
 
 
 # --- The selected pair --------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_filters_and_the_pair_live_in_the_url() -> None:
 def test_choosing_a_pair_draws_it(page: AppTest) -> None:
     page.selectbox(key="pair").set_value(2)
     _run(page)
-    assert "Pair #2: 1:1 trees, similar" in [h.value for h in page.subheader]
+    assert "Pair #2: 1:1 trees, ≈ similar" in [h.value for h in page.subheader]
     units = _frame_with(page, "Gold words")
     assert units["Gold words"].tolist()[1] == "ca ~~~ n't"
     assert units["System words"].tolist()[1] == "can ~~~ not"

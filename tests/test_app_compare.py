@@ -343,7 +343,7 @@ def test_overview_splits_the_totals_by_unit_shape_as_the_cli() -> None:
     at = _open()
     table = _shape_table(at)
     cli = _cli("preprocess", str(EWT.gold_path), str(EWT.sys_path), "--by-shape")["totals_by_shape"]
-    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n differing"]
+    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n regrouped"]
     for row, shape in zip(table.to_dict("records"), cli):
         assert row["Shape"].startswith(shape)
         for prefix, name in (("Sentences", "sentences"), ("Words", "tokens")):
@@ -390,7 +390,7 @@ def test_dependencies_page_splits_the_totals_by_unit_shape_as_the_cli() -> None:
     cli = _cli("ud", str(gold), str(PARSED / "en_ewt-ud-test.first49.raw-text.conllu"),
                "--by-shape")["totals_by_shape"]
     table = _shape_table(at)
-    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n differing"]
+    assert list(table["Shape"]) == ["1:1 same boundaries", "n:1 merged", "1:n split", "m:n regrouped"]
     assert list(cli) == ["1:1", "n:1", "1:n", "m:n"]
     metrics = ("Tokens", "Sentences", "Words", "UPOS", "UAS", "LAS")
     assert [name for name in table.columns if str(name).endswith("(%)")] == [f"{m} F1 (%)" for m in metrics]

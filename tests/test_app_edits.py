@@ -112,14 +112,15 @@ def test_opens_with_the_resegmented_toy_pair(edits: AppTest) -> None:
                                "F0.5": "83.33%"}
     units = _frame(edits, "e_units")
     assert units["Gold:system"].tolist() == ["1:1", "2:1", "2:1", "1:1", "1:2", "1:1"]
-    assert units["System sentences"].tolist() == ["0", "1", "2", "3", "4, 5", "6"]
-    assert units["Gold sentences"].tolist() == ["0", "1, 2", "3, 4", "5", "6", "7"]
+    # sentences by their place in their file from 1, as every page names them (issue 25, item 3)
+    assert units["System sentences"].tolist() == ["§1", "§2", "§3", "§4", "§5–§6", "§7"]
+    assert units["Gold sentences"].tolist() == ["§1", "§2–§3", "§4–§5", "§6", "§7", "§8"]
     assert (units["TP"].sum(), units["FP"].sum(), units["FN"].sum()) == (11, 2, 3)
     assert units["Gold"][1] == "I have visited Paris last year . ~~~ The weather was nice ."
     assert len(_edits(edits)) == 41 == len(_jpcore_edits()[1])
     text = _text(edits)
     assert "Showing 6 of 6 units and 41 edits." in text
-    assert "aligned into 6 units (3 exact, 3 merged); noop rule keep, alpha 0.91." in text
+    assert "aligned into 6 units (3 exact, 1 split, 2 merged); noop rule keep, alpha 0.91." in text
     assert "not strictly comparable to errant's per-sentence figures" in text
 
 
@@ -223,11 +224,11 @@ def test_chart_by_main_type_and_operation(edits: AppTest) -> None:
 
 def test_a_merged_unit_shows_reindexed_offsets(edits: AppTest) -> None:
     _select_unit(edits, 2)  # system 2 = gold 3 + 4
-    assert "Unit #2: 2:1 sentences (gold:system), ± merged" in [h.value for h in edits.subheader]
+    assert "Unit #2: 2:1 sentences (gold:system), ∪ merged" in [h.value for h in edits.subheader]
     gold = _frame(edits, "e_unit_gold")
     are = gold[(gold["Correction"] == "are") & (gold["Annotator"] == 0)].iloc[0]
     assert (are["Sentence"], are["Line"], are["Orig start"], are["Orig end"], are["Start"], are["End"]) == (
-        4, 21, 1, 2, 9, 10)
+        "§5", 21, 1, 2, 9, 10)
     assert are["Status"] == "TP" and are["#"] == 6
     system = _frame(edits, "e_unit_sys")
     assert system["Start"].tolist() == [3, 4, 9, 11]
@@ -235,14 +236,14 @@ def test_a_merged_unit_shows_reindexed_offsets(edits: AppTest) -> None:
     assert "~~~" in detail
     assert "✓6</span>" in detail and "→ are" in detail  # gold edit #6 highlighted in the sentence
     assert "−3</span>" in detail  # the FN (U:DET) gold edit
-    assert "gold s. 3, 4 (l. 13, 20)" in detail
+    assert "gold sentences §4–§5 · l. 13, 20" in detail
 
 
 def test_a_split_system_sentence_is_reindexed(edits: AppTest) -> None:
     _select_unit(edits, 4)  # system 4 + 5 = gold 6
     system = _frame(edits, "e_unit_sys")
     comma = system[system["Correction"] == ","].iloc[0]
-    assert (comma["Sentence"], comma["Orig start"], comma["Start"], comma["End"], comma["Status"]) == (5, 3, 14, 14, "TP")
+    assert (comma["Sentence"], comma["Orig start"], comma["Start"], comma["End"], comma["Status"]) == ("§6", 3, 14, 14, "TP")
     assert "‸" in _html(edits)
 
 
@@ -464,7 +465,7 @@ def test_gold_comes_before_system_everywhere(edits: AppTest) -> None:
     detail = next(e.value for e in edits.html if "gec-units" in e.value and "#2<br>" in e.value)
     headers = re.findall(r"<th>(.*?)</th>", detail)
     assert headers == ["Unit", "Kind", "Gold (reference)", "System (hypothesis)", "Counts"]
-    assert "gold s. 3, 4 (l. 13, 20)<br>sys s. 2 (l. 8)" in detail
+    assert "gold sentences §4–§5 · l. 13, 20<br>system sentence §3 · l. 8" in detail
     assert "annotators: gold 0, system 0" in detail
     gold_cell, _ = _side_cells(detail)
     assert "There" in gold_cell and "✓6" in gold_cell  # the gold sentences in the left cell

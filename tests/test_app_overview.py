@@ -27,7 +27,8 @@ OVERVIEW_PAGE = "../pages/overview.py"
 SCRIPT = "<script>alert(1)</script>"
 #: The units with at least one error, as the chart's two traces list them.
 EXACT_WITH_ERRORS = [1, 3, 12, 14, 39, 48, 52, 56, 58, 68, 83, 92, 98]
-MERGED = [2, 10, 19, 38, 46, 80]
+SPLIT, MERGED, REGROUPED = [10, 38], [2, 19, 80], [46]
+CUT = sorted(SPLIT + MERGED + REGROUPED)  # the units whose sentences are cut differently
 CLEAR = "(double-click the chart to clear the selection)"
 
 
@@ -63,10 +64,13 @@ def test_every_marker_carries_its_unit() -> None:
     at = _run(AppTest.from_file(str(APP), default_timeout=60))
     chart = at.get("plotly_chart")[0].proto
     traces = json.loads(chart.spec)["data"]
+    # one trace pair per display word: split (1:n), merged (n:1), regrouped (m:n) apart
     assert [(t["yaxis"], t["customdata"]) for t in traces] == [
-        ("y", EXACT_WITH_ERRORS), ("y2", EXACT_WITH_ERRORS), ("y", MERGED), ("y2", MERGED)]
+        ("y", EXACT_WITH_ERRORS), ("y2", EXACT_WITH_ERRORS), ("y", SPLIT), ("y2", SPLIT),
+        ("y", MERGED), ("y2", MERGED), ("y", REGROUPED), ("y2", REGROUPED)]
+    assert [t["name"] for t in traces[::2]] == ["✓ exact sentence, token errors", "÷ split", "∪ merged", "± regrouped"]
     # x is the first gold sentence (1-based) of each unit
-    assert traces[2]["x"] == [3, 12, 21, 41, 49, 84]
+    assert traces[4]["x"] == [3, 21, 84]
     assert list(chart.selection_mode) == [0, 1, 2]  # points, box, lasso
 
 
@@ -96,11 +100,11 @@ def test_selected_markers_list_their_units(app: AppTest) -> None:
 
 
 def test_a_box_over_every_marker_lists_the_19_units(app: AppTest) -> None:
-    _select(app, *EXACT_WITH_ERRORS, *MERGED, *MERGED)
+    _select(app, *EXACT_WITH_ERRORS, *CUT, *CUT)
     assert _summary(app) == [
         f"**Selected in the chart:** 19 units: #1, #2, #3, #10, #12, #14, #19, #38, #39, …, #98 {CLEAR}"]
     table = _selection_table(app)
-    assert table["Unit"].tolist() == sorted(EXACT_WITH_ERRORS + MERGED)
+    assert table["Unit"].tolist() == sorted(EXACT_WITH_ERRORS + CUT)
     # every error of the document is in these units: the headline FP/FN
     assert (table["Tok FP"].sum(), table["Tok FN"].sum()) == (36, 75)
     assert (table["Sent FP"].sum(), table["Sent FN"].sum()) == (9, 10)
@@ -129,7 +133,7 @@ def _shown_unit(at: AppTest) -> str:
 def test_the_button_opens_the_chosen_unit_on_the_sentences_page(app: AppTest) -> None:
     _select(app, 2, 19, 80)
     _open_row(app, 1)
-    assert _shown_unit(app) == "Unit #19: 2:1 sentences, ± merged"
+    assert _shown_unit(app) == "Unit #19: 2:1 sentences, ∪ merged"
     assert app.number_input(key="unit").value == 19
     assert app.query_params["unit"] == "19"
 
@@ -139,12 +143,12 @@ def test_the_button_wins_over_a_unit_seen_before(app: AppTest) -> None:
     _run(app)
     app.session_state["units_table"] = {"selection": {"rows": [46]}}
     _run(app)
-    assert _shown_unit(app) == "Unit #46: 2:2 sentences, ± merged"
+    assert _shown_unit(app) == "Unit #46: 2:2 sentences, ± regrouped"
     app.switch_page(OVERVIEW_PAGE)
     _run(app)
     _select(app, 80, 48)
     _open_row(app, 1)  # units 48, 80: the second row
-    assert _shown_unit(app) == "Unit #80: 2:1 sentences, ± merged"
+    assert _shown_unit(app) == "Unit #80: 2:1 sentences, ∪ merged"
     assert app.number_input(key="unit").value == 80
 
 

@@ -4,7 +4,8 @@
   every page, with one-sentence inputs pasted (the Edits page's own test:
   ``tests/test_app_edits.py``);
 * a pasted file is named ``gold (pasted)``, never ``gold gold (pasted)``;
-* a unit's file lines name each line once (``sys l. 1``, not ``sys l. 1, 1``);
+* a unit's sentences are named by their number in their file from 1 (``system sentences §1–§2``),
+  its file lines only where a file has lines, each line once (``l. 1``, not ``l. 1, 1``);
 * every score of the app's own tables is in percent with the unit in its
   header (``P (%)``); EVALB's misspelt ``Recal``/``Accracy`` stay in its
   byte-exact text output only;
@@ -128,8 +129,9 @@ def test_one_of_anything_is_singular_and_a_side_is_named_once(one_of_everything:
 
 
 def test_teaching_counts_and_lines_read_right() -> None:
-    """Punkt cuts the one raw line into two sentences against one gold sentence: a 1:2 unit
-    whose two system sentences are both on line 1 -- ``system l. 1``, not ``system l. 1, 1``."""
+    """Punkt cuts the one raw line into two sentences against one gold sentence: a 1:2 unit,
+    ``system sentences §1–§2`` with no line (the system output is no file: the raw text's
+    line 1 says nothing), ``gold sentence §1 · l. 1`` (the pasted gold is one sentence a line)."""
     at = _open(TEACHING)
     at.radio(key="teach_source").set_value("paste")
     _run(at)
@@ -138,7 +140,9 @@ def test_teaching_counts_and_lines_read_right() -> None:
     _run(at)
     assert not at.error
     html = "\n".join(e.value for e in at.html)
-    assert "system l. 1</span>" in html and "system l. 1, 1" not in html
+    assert "gold sentence §1 · l. 1</span>" in html and "system sentences §1–§2</span>" in html
+    assert "system l." not in html and "sys l." not in html and "§0" not in html
+    assert "÷ sentences split</span>" in html
     texts = _texts(at)
     joined = "\n".join(texts)
     assert "gold (pasted) (1 sentence, 6 tokens)" in joined
@@ -206,11 +210,11 @@ def test_units_and_pairs_are_numbered_from_0_everywhere() -> None:
     at = _open(BRACKETS)
     table = at.dataframe(key="bk_table").value
     assert table["Pair"].tolist() == list(range(7)) and table["EVALB ID"].tolist() == list(range(1, 8))
-    assert "Pair #4: 2:1 trees, merged" in [h.value for h in at.subheader]  # EVALB's ID 5
+    assert "Pair #4: 2:1 trees, ∪ merged" in [h.value for h in at.subheader]  # EVALB's ID 5
     assert at.query_params["pair"] == "4"
     at.selectbox(key="pair").set_value(0)
     _run(at)
-    assert "Pair #0: 1:1 trees, exact" in [h.value for h in at.subheader]
+    assert "Pair #0: 1:1 trees, ✓ exact" in [h.value for h in at.subheader]
     first_gold = table.loc[0, "Gold text"]
     # the Analysis page names the same pair by the same number
     at.switch_page(ANALYSIS)
@@ -221,15 +225,16 @@ def test_units_and_pairs_are_numbered_from_0_everywhere() -> None:
     assert worst.columns[2] == "Unit" and "ID" not in worst.columns
     row = worst[worst["Unit"] == 0].iloc[0]
     assert row["Gold"] == first_gold
-    # tokens: units and the sentences of a unit from 0, like the Edits page's M2 blocks
+    # tokens: units from 0; the sentences of a unit by their place in their file from 1 (§1), as
+    # Teaching and the rendered units name them (issue 25, item 3)
     at = _open(SENTENCES, unit="0")
     assert "Unit #0: 1:1 sentences, ✓ exact" in [h.value for h in at.subheader]
     sentences = next(df.value for df in at.dataframe if "sent_id" in df.value.columns)
-    assert sentences["Sentence"].tolist() == [0, 0]
+    assert sentences["Sentence"].tolist() == ["§1", "§1"]
     at = _open(SENTENCES, unit="2")
     sentences = next(df.value for df in at.dataframe if "sent_id" in df.value.columns)
-    assert sentences[["Side", "Sentence", "Line"]].values.tolist() == [["Gold", 2, 3], ["Gold", 3, 4],
-                                                                         ["System", 2, 3]]
+    assert sentences[["Side", "Sentence", "Line"]].values.tolist() == [["Gold", "§3", "3"], ["Gold", "§4", "4"],
+                                                                         ["System", "§3", "3"]]
 
 
 def _missing(at: AppTest) -> list[tuple[list[str], dict]]:

@@ -84,7 +84,7 @@ def test_opens_with_the_ewt_excerpt_loaded(app: AppTest) -> None:
     assert metrics["Words F1"] == "97.83%"
     loaded = _frame_with(app, "Format").set_index("Side")
     assert loaded.loc["Gold", "File"] == "en_ewt-ud-test.excerpt.gold.words.txt"
-    assert loaded.loc["System", ["Sentences", "Tokens"]].tolist() == [110, 2534]
+    assert loaded.loc["System", ["Sentences", "Words"]].tolist() == [110, 2534]
 
 
 def test_overview_states_definitions_kinds_chart_and_downloads(app: AppTest) -> None:
@@ -94,7 +94,8 @@ def test_overview_states_definitions_kinds_chart_and_downloads(app: AppTest) -> 
     assert "normalisation table 'en'" in text
     kinds = _frame_with(app, "Units")
     by_value = dict(zip(kinds["Value"], kinds["Units"]))
-    assert by_value["exact"] == 101 and by_value["merged"] == 6
+    # a group cut differently is named by its shape (issue 25, item 7): 2 split, 3 merged, 1 regrouped
+    assert (by_value["exact"], by_value["split"], by_value["merged"], by_value["regrouped"]) == (101, 2, 3, 1)
     assert (by_value["1:1"], by_value["n:1"], by_value["1:n"], by_value["m:n"]) == (101, 3, 2, 1)
     assert len(app.get("plotly_chart")) == 1
     labels = [button.label for button in app.get("download_button")]
@@ -119,9 +120,12 @@ def test_sentences_page_lists_every_unit(sentences: AppTest) -> None:
 def test_filters_change_the_rows(sentences: AppTest) -> None:
     sentences.toggle(key="mismatches").set_value(True)
     assert len(_units(_run(sentences))) == 19
-    sentences.multiselect(key="kind").set_value(["merged"])
-    merged = _units(_run(sentences))
-    assert merged["Unit"].tolist() == [2, 10, 19, 38, 46, 80]
+    sentences.multiselect(key="kind").set_value(["split", "merged", "regrouped"])
+    cut = _units(_run(sentences))
+    assert cut["Unit"].tolist() == [2, 10, 19, 38, 46, 80]
+    assert cut["Kind"].tolist() == ["merged", "split", "merged", "split", "regrouped", "merged"]
+    sentences.multiselect(key="kind").set_value(["split"])
+    assert _units(_run(sentences))["Unit"].tolist() == [10, 38]
     sentences.multiselect(key="kind").set_value([])
     sentences.multiselect(key="shape").set_value(["n:1"])
     assert _units(_run(sentences))["Unit"].tolist() == [2, 19, 80]
@@ -147,7 +151,7 @@ def test_detail_of_a_merged_unit(sentences: AppTest) -> None:
     sentences.multiselect(key="kind").set_value(["merged"])
     _run(sentences)
     _select_row(sentences, 0)  # unit 2: two gold sentences, one nltk sentence
-    assert "Unit #2: 2:1 sentences, ± merged" in [h.value for h in sentences.subheader]
+    assert "Unit #2: 2:1 sentences, ∪ merged" in [h.value for h in sentences.subheader]
     html = _html(sentences)
     detail = next(e.value for e in sentences.html if "jp-units" in e.value and "#2<br>" in e.value)
     assert "~~~" in detail
@@ -156,7 +160,9 @@ def test_detail_of_a_merged_unit(sentences: AppTest) -> None:
     assert "en_ewt-ud-test.excerpt.gold.words.txt lines 3, 4" in html
     assert "none of them has the same start and end on both sides, so no sentence TP" in html
     unit_sentences = _frame_with(sentences, "sent_id")
-    assert unit_sentences["Line"].tolist() == [3, 4, 3]
+    assert unit_sentences["Line"].tolist() == ["3", "4", "3"]
+    assert unit_sentences["Sentence"].tolist() == ["§3", "§4", "§3"]  # one numbering: from 1, in its file
+    assert "gold sentences §3–§4 · l. 3, 4<br>system sentence §3 · l. 3" in detail
 
 
 def test_detail_explains_every_word_group(sentences: AppTest) -> None:
@@ -170,8 +176,8 @@ def test_detail_explains_every_word_group(sentences: AppTest) -> None:
     assert set(groups[groups["Kind"] == "match"]["#"]) == {"–"}  # never an empty "None" cell (issue 15)
     assert mismatches["System tokens"].tolist()[1] == "D.C ."
     html = _html(sentences)
-    assert "Tokens TP 43, FP 8, FN 5" in html
-    assert "#2 Word group “D.C.” ~ “D.C .”: 1 gold token is split into 2 system tokens" in html
+    assert "Words TP 43, FP 8, FN 5" in html  # the level's own name (issue 25, item 8)
+    assert "#2 Word group “D.C.” ~ “D.C .”: 1 gold word is split into 2 system words" in html
 
 
 def test_detail_shows_the_raw_text_of_the_unit(sentences: AppTest) -> None:
@@ -198,7 +204,7 @@ def test_rendered_view_is_paged(sentences: AppTest) -> None:
 
 
 def test_before_a_selection_the_first_merged_unit_is_shown(sentences: AppTest) -> None:
-    assert "Unit #2: 2:1 sentences, ± merged" in [h.value for h in sentences.subheader]
+    assert "Unit #2: 2:1 sentences, ∪ merged" in [h.value for h in sentences.subheader]
     assert any("Click another row" in caption.value for caption in sentences.caption)
 
 

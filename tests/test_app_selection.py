@@ -257,13 +257,17 @@ def test_analysis_buckets_from_a_link() -> None:
 def test_sentences_charts_set_the_kind_and_shape_filters() -> None:
     at = _page("../pages/sentences.py")
     kinds = json.loads(at.get("plotly_chart")[0].proto.spec)
-    assert kinds["data"][0]["x"] == ["exact", "merged"]
-    assert [trace["y"] for trace in kinds["data"]] == [[88, 0], [13, 6]]  # all correct, with an error
+    # the display words (issue 25, item 7): the units cut differently by their shape's word
+    assert kinds["data"][0]["x"] == ["exact", "split", "merged", "regrouped"]
+    assert [trace["y"] for trace in kinds["data"]] == [[88, 0, 0, 0], [13, 2, 3, 1]]  # all correct, with an error
     shapes = json.loads(at.get("plotly_chart")[1].proto.spec)
     assert shapes["data"][0]["x"] == ["1:1", "1:n", "n:1", "m:n"]
-    _bars(at, "units_by_kind_chart", [{"x": "merged", "curve_number": 1, "point_index": 1}])
-    assert at.multiselect(key="kind").value == ["merged"] and _param(at, "kind") == ["merged"]
-    assert at.dataframe(key="units_table").value["Unit"].tolist() == [2, 10, 19, 38, 46, 80]
+    _bars(at, "units_by_kind_chart", [{"x": "split", "curve_number": 1, "point_index": 1}])
+    assert at.multiselect(key="kind").value == ["split"] and _param(at, "kind") == ["split"]
+    assert at.dataframe(key="units_table").value["Unit"].tolist() == [10, 38]
+    _bars(at, "units_by_kind_chart", [{"x": "regrouped", "curve_number": 1, "point_index": 3}])
+    assert at.multiselect(key="kind").value == ["regrouped"] and _param(at, "kind") == ["regrouped"]
+    assert at.dataframe(key="units_table").value["Unit"].tolist() == [46]
     _bars(at, "units_by_shape_chart", [{"x": "m:n", "curve_number": 1, "point_index": 3}])
     assert at.multiselect(key="shape").value == ["m:n"] and _param(at, "shape") == ["m:n"]
     assert at.dataframe(key="units_table").value["Unit"].tolist() == [46]

@@ -60,31 +60,28 @@ def _query(at: AppTest) -> dict[str, str]:
 
 
 def test_a_link_with_a_unit_and_filters_reopens_that_view() -> None:
-    at = _open(SENTENCES, kind="merged", mismatches="true", unit="46")
+    # ?kind= names the display word (issue 25, item 7): merged is n:1 only, split and regrouped apart
+    at = _open(SENTENCES, kind="merged", mismatches="true", unit="19")
     assert at.multiselect(key="kind").value == ["merged"]
     assert at.toggle(key="mismatches").value is True
-    assert at.dataframe(key="units_table").value["Unit"].tolist() == [2, 10, 19, 38, 46, 80]
-    assert "Unit #46: 2:2 sentences, ± merged" in _headings(at)
-    assert at.number_input(key="unit").value == 46
-    assert "Unit 5 of the 6 the filters show." in _captions(at)
+    assert at.dataframe(key="units_table").value["Unit"].tolist() == [2, 19, 80]
+    assert "Unit #19: 2:1 sentences, ∪ merged" in _headings(at)
+    assert at.number_input(key="unit").value == 19
+    assert "Unit 2 of the 3 the filters show." in _captions(at)
 
 
 def test_next_and_previous_step_through_the_units_the_filters_show() -> None:
-    at = _open(SENTENCES, kind="merged")
-    assert "Unit #2: 2:1 sentences, ± merged" in _headings(at)  # before any choice: the first merged one
+    at = _open(SENTENCES, kind="split")
+    assert "Unit #10: 1:2 sentences, ÷ split" in _headings(at)  # before any choice: the first one cut differently
     at.button(key="unit_next").click()
     _run(at)
-    assert "Unit #10: 1:2 sentences, ± merged" in _headings(at)
-    assert _query(at)["unit"] == "10"  # the URL follows, so the link can be shared
-    at.button(key="unit_next").click()
-    _run(at)
+    assert "Unit #38: 1:2 sentences, ÷ split" in _headings(at)
+    assert _query(at)["unit"] == "38"  # the URL follows, so the link can be shared
+    assert at.button(key="unit_next").proto.disabled is True  # 38 is the last split unit
     at.button(key="unit_prev").click()
     _run(at)
-    assert "Unit #10: 1:2 sentences, ± merged" in _headings(at)
-    assert at.button(key="unit_prev").proto.disabled is False
-    at.number_input(key="unit").set_value(80)
-    _run(at)
-    assert at.button(key="unit_next").proto.disabled is True  # 80 is the last merged unit
+    assert "Unit #10: 1:2 sentences, ÷ split" in _headings(at)
+    assert at.button(key="unit_prev").proto.disabled is True
 
 
 def test_the_navigation_buttons_have_keyboard_shortcuts() -> None:
@@ -97,15 +94,15 @@ def test_a_table_click_selects_the_unit_and_the_url_follows() -> None:
     at = _open(SENTENCES, shape="m:n")
     at.session_state["units_table"] = {"selection": {"rows": [0]}}
     _run(at)
-    assert "Unit #46: 2:2 sentences, ± merged" in _headings(at)
+    assert "Unit #46: 2:2 sentences, ± regrouped" in _headings(at)
     assert _query(at)["unit"] == "46"
 
 
 def test_a_unit_number_that_does_not_exist_falls_back_to_the_first_merged_unit() -> None:
     at = _open(SENTENCES, unit="100000")
-    assert "Unit #2: 2:1 sentences, ± merged" in _headings(at)
+    assert "Unit #2: 2:1 sentences, ∪ merged" in _headings(at)
     at = _open(SENTENCES, unit="<script>")
-    assert "Unit #2: 2:1 sentences, ± merged" in _headings(at)
+    assert "Unit #2: 2:1 sentences, ∪ merged" in _headings(at)
 
 
 # --- Brackets and Edits: the selected pair / unit ---------------------------------------------
@@ -113,7 +110,7 @@ def test_a_unit_number_that_does_not_exist_falls_back_to_the_first_merged_unit()
 
 def test_brackets_previous_next_and_the_pair_in_the_url() -> None:
     at = _open(BRACKETS, merged="true", pair="4")
-    assert "Pair #4: 2:1 trees, merged" in _headings(at)
+    assert "Pair #4: 2:1 trees, ∪ merged" in _headings(at)
     ids = at.dataframe(key="bk_table").value["Pair"].tolist()
     at.button(key="pair_next").click()
     _run(at)
@@ -126,7 +123,7 @@ def test_brackets_previous_next_and_the_pair_in_the_url() -> None:
 def test_edits_unit_and_filters_in_the_url() -> None:
     at = _open(EDITS, e_unit="4", e_status="FN")
     assert at.multiselect(key="e_status").value == ["FN"]
-    assert "Unit #4: 1:2 sentences (gold:system), ± merged" in _headings(at)
+    assert "Unit #4: 1:2 sentences (gold:system), ÷ split" in _headings(at)
     at.button(key="e_unit_prev").click()
     _run(at)
     assert _query(at)["e_unit"] != "4"
@@ -135,7 +132,7 @@ def test_edits_unit_and_filters_in_the_url() -> None:
 
 def test_edits_opens_on_the_first_merged_unit() -> None:
     at = _open(EDITS)
-    assert "Unit #1: 2:1 sentences (gold:system), ± merged" in _headings(at)
+    assert "Unit #1: 2:1 sentences (gold:system), ∪ merged" in _headings(at)
 
 
 # --- The HTML report on every page ------------------------------------------------------------
@@ -154,7 +151,7 @@ def test_the_korean_sample_shows_a_merged_unit_on_the_first_screen() -> None:
     at = _open(SENTENCES, sample="ko")
     headings = _headings(at)
     # the first heading of the page body is the selected unit: a merged one (two gold sentences)
-    assert headings[0] == "Unit #8: 2:1 sentences, ± merged"
+    assert headings[0] == "Unit #8: 2:1 sentences, ∪ merged"
     detail = next(e.value for e in at.html if "jp-units" in e.value and "#8<br>" in e.value)
     assert "~~~" in detail and 'lang="ko"' in detail
     assert "현대" in _html(at) or "다" in _html(at)

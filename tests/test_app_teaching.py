@@ -86,12 +86,12 @@ def test_choosing_a_tokenizer_changes_the_counts(page: AppTest) -> None:
 def test_system_output_shows_each_token_where_it_came_from(page: AppTest) -> None:
     tokens = next(df.value for df in page.dataframe if "Raw text" in df.value.columns)
     first = tokens.iloc[0].to_dict()
-    assert first == {"Sentence": 0, "Token #": 0, "Token": "What", "Start": 0, "End": 4,
-                     "Raw text": "What", "Sentence line": 1}
+    assert first == {"Sentence": "§1", "Token #": 0, "Token": "What", "Start": 0, "End": 4,
+                     "Raw text": "What"}
     quotes = tokens[tokens["Token"] == "``"]
     assert set(quotes["Raw text"]) == {'"'}
     text = _html(page)
-    assert '<span class="jp-sent" title="system sentence 0">§0</span>' in text
+    assert '<span class="jp-sent" title="system sentence §1">§1</span>' in text
     assert 'class="jp-tok-bad" title="token search-engine - not a TP (unit #1)"' in text
 
 
@@ -107,23 +107,25 @@ def test_counts_are_explained_next_to_each_row(page: AppTest) -> None:
     _try(page, "abbreviations", 1)
     text = _text(page)
     assert "Why these counts" in text
-    assert ("Sentences TP 0, FP 2, FN 1: gold has 1 sentence here (abbreviations.gold.txt line 1) and the "
-            "system 2 (punkt + nltkword line 1). The system closed a sentence after “… room No .”; gold did "
-            "not. Together they cover the same characters (a 1:2 unit, joined with ~~~)") in text
-    assert ("#1 Word group “No.” ~ “No .”: 1 gold token is split into 2 system tokens covering the same "
+    # sentences by their number in their file from 1; the system output made from raw text has no lines
+    assert ("Sentences TP 0, FP 2, FN 1: gold has 1 sentence here, §1 (abbreviations.gold.txt line 1), and the "
+            "system 2 sentences, §1–§2. The system closed a sentence after “… room No .”; gold did "
+            "not. Together they cover the same characters (a 1:2 unit, split, joined with ~~~)") in text
+    # the level's own name: Teaching scores words (its score table's row is Words)
+    assert ("#1 Word group “No.” ~ “No .”: 1 gold word is split into 2 system words covering the same "
             "characters: FN 1, FP 2.") in text
-    assert "#1 Word group “etc.” ~ “etc .”: 1 gold token is split into 2 system tokens" in text
+    assert "#1 Word group “etc.” ~ “etc .”: 1 gold word is split into 2 system words" in text
     _try(page, "contractions", 1)
     text = _text(page)
-    assert ("#1 Word group “Is n't” ~ “Isn't”: 2 gold tokens are joined into 1 system token covering the "
+    assert ("#1 Word group “Is n't” ~ “Isn't”: 2 gold words are joined into 1 system word covering the "
             "same characters: FN 2, FP 1.") in text
     _try(page, "contractions", 2)
     # one voice: the About page explains this merge in the same words (tests/test_app_about.py)
-    assert ("#1 Word group “Is n't” ~ “Isn 't”: 2 gold and 2 system tokens cover the same characters "
-            "but no single token matches: FN 2, FP 2.") in _text(page)
+    assert ("#1 Word group “Is n't” ~ “Isn 't”: 2 gold and 2 system words cover the same characters "
+            "but no single word matches: FN 2, FP 2.") in _text(page)
     _try(page, "email", 1)
-    assert ("Sentences TP 0, FP 1, FN 3: gold has 3 sentences here (email.gold.txt lines 1, 2, 3) and the "
-            "system 1 (punkt + nltkword line 1). Gold closed sentences after “Anna Berg” and "
+    assert ("Sentences TP 0, FP 1, FN 3: gold has 3 sentences here, §1–§3 (email.gold.txt lines 1, 2, 3), and "
+            "the system 1 sentence, §1. Gold closed sentences after “Anna Berg” and "
             "“03/02/2021 09:15”; the system did not.") in _text(page)
 
 
@@ -160,7 +162,7 @@ def test_a_question_sets_both_systems(page: AppTest) -> None:
     # one stretch is singular (issue 15, item 5: it read "1 of 1 stretches of gold are cut")
     assert "**Where they differ:** 1 of 1 stretch of gold is cut" in "\n".join(m.value for m in page.markdown)
     text = _text(page)
-    assert "wait." in text and "Tokens ✗ TP 21 · FP 1 · FN 2" in text and "Tokens ✓ TP 23" in text
+    assert "wait." in text and "Words ✗ TP 21 · FP 1 · FN 2" in text and "Words ✓ TP 23" in text
 
 
 # --- exercises ----------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_questions_are_on_the_loaded_text_and_keep_the_choices(page: AppTest) ->
     page.toggle(key="teach_own_answer_4").set_value(True)
     _run(page)
     text = _html(page)
-    assert "<b>A4.</b> Sentences TP 0, FP 1, FN 2; Tokens TP 7, FP 1, FN 2." in text
+    assert "<b>A4.</b> Sentences TP 0, FP 1, FN 2; Words TP 7, FP 1, FN 2." in text
     assert "<b>A1.</b>" not in text
     assert page.radio(key="teach_source").value == "paste"
     assert page.selectbox(key="teach_tokenizer").value == "whitespace"
@@ -81,7 +81,11 @@ def test_questions_are_on_the_loaded_text_and_keep_the_choices(page: AppTest) ->
 
 
 def test_quiz_mode_hides_every_explanation(page: AppTest) -> None:
-    assert _html(page).count("Why these counts") == 4
+    cards = next(e.value for e in page.html if 'class="jp-explained"' in e.value)
+    regions = next(e.value for e in page.html if 'class="jp-units jp-region"' in e.value)
+    # 4 unit cards, and Two systems side by side explains its 4 stretches too (issue 25, item 4)
+    assert cards.count("Why these counts") == 4 and regions.count("Why these counts") == 4
+    assert _html(page).count("Why these counts") == 8
     page.toggle(key="teach_quiz").set_value(True)
     _run(page)
     text = _html(page)

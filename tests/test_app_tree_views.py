@@ -94,7 +94,7 @@ def test_the_report_draws_the_pair_shown_first(page: AppTest) -> None:
 def test_the_report_names_a_pair_as_the_page_does(page: AppTest) -> None:
     """Pairs are numbered from 0 on the page (issue 15, item 5); the report's trees say the same
     number, with EVALB's ID beside it."""
-    assert "Pair #4: 2:1 trees, merged" in [h.value for h in page.subheader]
+    assert "Pair #4: 2:1 trees, ∪ merged" in [h.value for h in page.subheader]
     from jpcore import parseval
     from tests.conftest import SAMPLE_DATA
 

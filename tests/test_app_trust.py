@@ -188,7 +188,7 @@ def test_pasted_data_has_its_own_words_and_a_sample_link_loads_the_sample() -> N
     assert ("This link points at pasted text that is not on this server; paste it again or open the "
             "HTML report.") in _infos(at)
     at = _open(SENTENCES, sample="ewt-conllu", unit="19")
-    assert "Unit #19: 2:1 sentences, ± merged" in [h.value for h in at.subheader]
+    assert "Unit #19: 2:1 sentences, ∪ merged" in [h.value for h in at.subheader]
 
 
 def test_a_links_unit_is_never_shown_on_other_data() -> None:
@@ -198,7 +198,7 @@ def test_a_links_unit_is_never_shown_on_other_data() -> None:
     _upload(at, ("g.txt", b"A b .\nC d .\nE f .\n"), ("s.txt", b"A b . C d .\nE f .\n"))
     _goto(at, SENTENCES)
     headings = [h.value for h in at.subheader if h.value.startswith("Unit #")]
-    assert headings == ["Unit #0: 2:1 sentences, ± merged"]  # the first merged unit, not the link's unit 2
+    assert headings == ["Unit #0: 2:1 sentences, ∪ merged"]  # the first merged unit, not the link's unit 2
 
 
 # --- item 3: the format of a new source ------------------------------------------------------------
@@ -257,9 +257,9 @@ def test_an_empty_m2_upload_is_named() -> None:
 
 
 @pytest.mark.parametrize("page, key, heading", [
-    (SENTENCES, "unit", "Unit #2: 2:1 sentences, ± merged"),
-    (BRACKETS, "pair", "Pair #4: 2:1 trees, merged"),
-    (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ± merged"),
+    (SENTENCES, "unit", "Unit #2: 2:1 sentences, ∪ merged"),
+    (BRACKETS, "pair", "Pair #4: 2:1 trees, ∪ merged"),
+    (EDITS, "e_unit", "Unit #1: 2:1 sentences (gold:system), ∪ merged"),
     (DEPS, "d_unit", "Unit #0: 1:1 sentences, ✓ exact"),
 ])
 @pytest.mark.parametrize("value, why", [
@@ -296,15 +296,15 @@ def test_back_from_edits_to_brackets_keeps_the_pair_and_drops_m2() -> None:
     the page left (m2=...) and no pair: the pair chosen before (3, not the default 4) comes
     back, and m2= goes."""
     at = _open(BRACKETS, pair="4")
-    assert "Pair #4: 2:1 trees, merged" in [h.value for h in at.subheader]
+    assert "Pair #4: 2:1 trees, ∪ merged" in [h.value for h in at.subheader]
     at.button(key="pair_prev").click()
     _run(at)
-    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader] and _query(at)["pair"] == "3"
+    assert "Pair #3: 1:1 trees, ✓ exact" in [h.value for h in at.subheader] and _query(at)["pair"] == "3"
     _goto(at, EDITS)
     assert _query(at) == {"m2": "toy-resegmented"}
     _goto(at, BRACKETS)  # what Back sends: the Brackets page with the Edits page's parameters
     query = _query(at)
-    assert "Pair #3: 1:1 trees, exact" in [h.value for h in at.subheader]
+    assert "Pair #3: 1:1 trees, ✓ exact" in [h.value for h in at.subheader]
     assert "m2" not in query and query["trees"] == "harbour" and query["pair"] == "3"
     assert "Ignored" not in _infos(at)
 

@@ -35,7 +35,7 @@ def test_app_in_chromium(tmp_path: Path) -> None:
         # Sentences & tokens through the sidebar navigation.
         page.get_by_role("link", name="Sentences & tokens").click()
         expect(page.get_by_role("heading", name="Sentences & tokens")).to_be_visible()
-        merged_rows = page.locator("table.jp-units tr").filter(has_text="± merged").filter(
+        merged_rows = page.locator("table.jp-units tr").filter(has_text="∪ sentences merged").filter(
             has=page.locator(".jp-sep")
         )
         expect(merged_rows.first).to_be_visible()
@@ -52,7 +52,7 @@ def test_app_in_chromium(tmp_path: Path) -> None:
         assert box is not None
         page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1, selection column
         expect(page.get_by_role("heading", name="Unit #46")).to_be_visible()
-        expect(page.get_by_text("1 gold token is split into 2 system tokens", exact=False).first).to_be_attached()
+        expect(page.get_by_text("1 gold word is split into 2 system words", exact=False).first).to_be_attached()
         drawn(page)
         page.screenshot(path=str(tmp_path / "sentences.png"))
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT")

@@ -35,7 +35,7 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         # Brackets through the sidebar navigation
         page.get_by_role("link", name="Brackets").click()
         expect(page.get_by_role("heading", name="Brackets", exact=True)).to_be_visible()
-        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, ∪ merged")).to_be_visible()
         trees = page.locator(".jp-trees")
         expect(trees).to_be_visible()
         assert trees.locator("svg").count() == 2  # gold and system side by side
@@ -56,7 +56,7 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         # a link with a filter and a pair reopens that view
         page.goto(f"{url}/brackets?crossing=true&pair=3")  # pairs are numbered from 0 (EVALB's ID 4)
         expect(page.get_by_text("Showing 2 of 7 pairs.")).to_be_visible()
-        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, ✓ exact")).to_be_visible()
         expect(page.locator(".jp-trees g.jp-crossing").first).to_be_attached()
 
         # clicking a table row shows that pair
@@ -66,7 +66,7 @@ def test_brackets_page_in_chromium(tmp_path: Path) -> None:
         box = grid.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # row 1 (pair 0), selection column
-        expect(page.get_by_role("heading", name="Pair #0: 1:1 trees, exact")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #0: 1:1 trees, ✓ exact")).to_be_visible()
 
 
 @pytest.mark.browser

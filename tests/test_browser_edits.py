@@ -39,7 +39,7 @@ def test_edits_page_in_chromium(tmp_path: Path) -> None:
         expect(page.get_by_text("Showing 6 of 6 units and 41 edits.")).to_be_visible()
 
         # a merged unit: ~~~ between its sentences, edits highlighted with their numbers
-        merged = page.locator("table.gec-units tr").filter(has_text="± merged").filter(
+        merged = page.locator("table.gec-units tr").filter(has_text="∪ merged").filter(
             has=page.locator(".jp-sep"))
         expect(merged.first).to_be_visible()
         assert merged.count() >= 2

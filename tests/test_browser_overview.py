@@ -8,8 +8,9 @@ binary exists.
 
 Markers in document order (EWT excerpt, words vs nltk): token errors of the
 13 exact units with errors (0-12: units 1, 3, 12, 14, 39, 48, 52, 56, 58, 68,
-83, 92, 98), of the 6 merged units (13-18: units 2, 10, 19, 38, 46, 80),
-then the same units' sentence errors (19-31, 32-37).
+83, 92, 98), of the 6 units cut differently, one trace per word (13-14 split:
+units 10, 38; 15-17 merged: units 2, 19, 80; 18 regrouped: unit 46), then the
+same units' sentence errors (19-31, 32-37).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def test_chart_selection_lists_units_and_opens_one_in_chromium(tmp_path: Path) -
     with app_page(tmp_path, 1500, 1300) as (page, url):
         # the Sentences page has shown unit 46 before
         page.goto(f"{url}/sentences?unit=46")
-        expect(page.get_by_role("heading", name="Unit #46: 2:2 sentences, ± merged")).to_be_visible(timeout=WAIT)
+        expect(page.get_by_role("heading", name="Unit #46: 2:2 sentences, ± regrouped")).to_be_visible(timeout=WAIT)
         page.get_by_role("link", name="Overview").click()
         markers = chart_points(page, selector="path.point")
         expect(markers).to_have_count(38, timeout=WAIT)
@@ -40,7 +41,7 @@ def test_chart_selection_lists_units_and_opens_one_in_chromium(tmp_path: Path) -
         expect(summary).to_have_count(0)
         table = page.locator(".st-key-mismatch_units [data-testid='stDataFrame']")
 
-        click_point(page, markers.nth(15), from_bottom=None)  # unit 19's token errors
+        click_point(page, markers.nth(16), from_bottom=None)  # unit 19's token errors
         expect(summary).to_have_text(f"Selected in the chart: 1 unit: #19 {CLEAR}", timeout=WAIT)
         wait_for_column(page, table, ["19"])
         # shift+click adds a marker of the same panel (plotly keeps one selection per panel)
@@ -61,7 +62,7 @@ def test_chart_selection_lists_units_and_opens_one_in_chromium(tmp_path: Path) -
         chart.hover()
         chart.locator('.modebar-btn[data-val="select"]').click()
         area = chart.locator("rect.nsewdrag").first.bounding_box()
-        unit_19 = markers.nth(15).bounding_box()
+        unit_19 = markers.nth(16).bounding_box()
         assert area is not None and unit_19 is not None
         page.mouse.move(area["x"] + 2, area["y"] + 2)
         page.mouse.down()
@@ -82,7 +83,7 @@ def test_chart_selection_lists_units_and_opens_one_in_chromium(tmp_path: Path) -
         page.screenshot(path=str(tmp_path / "overview.png"))
         button.click()
         expect(page.get_by_role("heading", name="Sentences & tokens")).to_be_visible(timeout=WAIT)
-        expect(page.get_by_role("heading", name="Unit #10: 1:2 sentences, ± merged")).to_be_visible(timeout=WAIT)
+        expect(page.get_by_role("heading", name="Unit #10: 1:2 sentences, ÷ split")).to_be_visible(timeout=WAIT)
         expect(page.get_by_role("spinbutton", name="Unit #")).to_have_value("10")
         page.wait_for_function("() => new URLSearchParams(location.search).get('unit') === '10'")
         assert page.url.split("?")[0].endswith("/sentences")

@@ -29,7 +29,7 @@ def test_an_eleven_word_pair_fits_at_1400_px(tmp_path: Path) -> None:
 
     with app_page(tmp_path, 1400, 1000) as (page, url):
         page.goto(f"{url}/brackets?pair=3")
-        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, ✓ exact")).to_be_visible()
         trees = page.locator(".jp-trees")
         expect(trees).to_have_attribute("data-arrangement", "stacked")
         expect(trees.locator("svg")).to_have_count(2)

@@ -115,10 +115,10 @@ def test_back_from_edits_to_brackets_shows_the_pair_left(tmp_path: Path) -> None
     expect.set_options(timeout=120_000)
     with app_page(tmp_path) as (page, url):
         page.goto(f"{url}/brackets?pair=4")
-        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, ∪ merged")).to_be_visible()
         settled(page)
         page.get_by_role("button", name="Previous pair").click()
-        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, ✓ exact")).to_be_visible()
         page.wait_for_function("() => location.search.includes('pair=3')")
         settled(page)
         _nav(page, "Edits")
@@ -139,11 +139,11 @@ def test_back_from_edits_to_brackets_shows_the_pair_left(tmp_path: Path) -> None
             settled(page)
             if page.url.split("?")[0].endswith("/brackets"):
                 break
-        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, exact")).to_be_visible()
+        expect(page.get_by_role("heading", name="Pair #3: 1:1 trees, ✓ exact")).to_be_visible()
         page.wait_for_function("() => location.pathname.endsWith('/brackets') && location.search.includes('pair=3')")
         settled(page)
         assert "m2=" not in page.url and "pair=4" not in page.url
-        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, merged")).to_have_count(0)
+        expect(page.get_by_role("heading", name="Pair #4: 2:1 trees, ∪ merged")).to_have_count(0)
 
 
 @pytest.mark.browser

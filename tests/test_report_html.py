@@ -86,7 +86,7 @@ def test_preprocess_report_has_the_cli_scores_definitions_and_licence() -> None:
     for count in (">101</td>", ">2498</td>", ">36</td>", ">75</td>"):
         assert count in html
     for term in ("Sentence TP", "Words TP", "FP", "FN", "Precision (P)", "Recall (R)", "F1",
-                 "Kind: merged", "Shape (gold:system)"):
+                 "Kind: split / merged / regrouped", "Shape (gold:system)"):
         assert f"<dt>{term}</dt>" in html
     assert "2·TP / (2·TP + FP + FN)" in html
     assert "normalisation table &#x27;en&#x27;" in html  # the normalisation in force
@@ -246,18 +246,21 @@ def test_the_kind_column_keeps_each_word_whole_in_the_apps_colours() -> None:
     kind orange.  Each Kind cell is one unbroken word after a bar of its kind's colour, the
     app's (inspector.common.palette), and the chart of kinds draws each bar in its colour."""
     from inspector.common.palette import KIND_STYLES
+    from jpcore.align.serial import display_kind_counts
     from jpcore.reports.markup import COLOURS, KIND_COLOURS, STYLE, kind_cell
 
     assert {kind: style.colour for kind, style in KIND_STYLES.items()} == KIND_COLOURS
     assert "td.kind {white-space: nowrap; overflow-wrap: normal;}" in STYLE
     assert kind_cell("merged").render() == (
         f'<td class="kind"><span style="border-left-color: {COLOURS["orange"]};">merged</span></td>')
+    assert kind_cell("merged", "1:n").render() == (  # a group's display word, in the colour of its kind
+        f'<td class="kind"><span style="border-left-color: {COLOURS["orange"]};">split</span></td>')
     assert kind_cell("<b>").render() == (
         f'<td class="kind"><span style="border-left-color: {COLOURS["black"]};">&lt;b&gt;</span></td>')
     # the EWT excerpt's report: every Kind cell so, and the chart of kinds in the kinds' colours
     result = _preprocess()
     html = render_html(result, [])
-    kinds = result.kind_counts()
+    kinds = display_kind_counts(result.units)  # each kind by its display word (split, merged, ...)
     cells = re.findall(r'<td class="kind"><span style="border-left-color: (#[0-9A-F]{6});">([a-z-]+)</span></td>', html)
     assert cells and all(KIND_COLOURS[kind] == colour for colour, kind in cells)
     assert len(cells) == min(len(result.units), html.count('<td class="kind">'))

@@ -1,4 +1,4 @@
-"""Error by unit shape: every evaluation's totals split by shape (1:1, merged, split, differing).
+"""Error by unit shape: every evaluation's totals split by shape (1:1, merged, split, regrouped).
 
 ``totals_by_shape`` is in every result's ``--json``, each shape holding the
 same keys as ``totals``; over the shapes every count adds up to its total
@@ -99,7 +99,7 @@ def test_preprocess_exact(capsysbinary):
         "                    |       |             | Words F1     |  186 |  2 |  8 |     97.38\n"
         "1:n split           |     2 |         2:4 | Sentences F1 |    0 |  4 |  2 |      0.00\n"
         "                    |       |             | Words F1     |   53 |  4 |  2 |     94.64\n"
-        "m:n differing       |     1 |         2:2 | Sentences F1 |    0 |  2 |  2 |      0.00\n"
+        "m:n regrouped       |     1 |         2:2 | Sentences F1 |    0 |  2 |  2 |      0.00\n"
         "                    |       |             | Words F1     |   43 |  8 |  5 |     86.87\n")
 
 

@@ -43,7 +43,8 @@ walks both lists of end offsets once, left to right:
 * where both sides end a unit at the same offset, the text is **cut**;
 * between two cuts lie *m* gold and *n* system units covering exactly the same
   characters: a **group**. One unit on each side (1:1) is a match, a **TP**. Anything
-  else (1:n, n:1, m:n) is a merged group, shown with `~~~` between its units; every
+  else is a group cut differently: **split** (1:n), **merged** (n:1) or **regrouped** (m:n),
+  shown with `~~~` between its units; every
   unit in it is an error on its side: each system unit a **FP**, each gold unit a **FN**.
 
 This is "keep adding units to the side that has consumed fewer characters until both
@@ -66,7 +67,7 @@ definitions:
 1. **Only an aligned pair can be correct**: a gold and a system word alone in their word
    group, with the same characters. A word in a differing stretch (a group whose characters
    differ, or that one side lacks) counts as wrong for every metric: a miss on the gold
-   side, a false word on the system side; so does a word cut differently (a merged group),
+   side, a false word on the system side; so does a word cut differently (split, merged or regrouped),
    as in the script.
 2. A system word **corresponds** to a gold word when they are an aligned pair, or when they
    are alone in a 1:1 word group whose characters differ: the same place in the text,
@@ -104,17 +105,17 @@ PEERS = """
   "Words unmatch"), leaving it out of the totals. In the default mode jpcore aligns
   sentences and words first: trees of an m:n sentence group are scored as one tree under a
   root that adds no bracket, and bracket spans are measured in aligned word units, so a
-  bracket that starts or ends inside a merged word group snaps to the group's edge. Where
+  bracket that starts or ends inside a word group cut differently snaps to the group's edge. Where
   sentences and words agree, the table is EVALB's.
 * **errant_compare** (GEC, errant 3.0.2). With the same sentences on both sides, jpcore
   gives errant_compare's numbers for every flag. errant_compare requires the same number
-  of sentences in both files; jpcore aligns the sentences, joins each merged group,
+  of sentences in both files; jpcore aligns the sentences, joins each group of several sentences,
   re-indexes its edits into the joined sentence and scores that. `--write-aligned` writes
   the aligned M2 files, and errant_compare on them gives the same numbers. With several
   annotators, scores after merging are not strictly comparable to errant's per-sentence
   choice of annotator.
 
-**Where they disagree, the difference is the point:** a merged sentence group costs its
+**Where they disagree, the difference is the point:** a split, merged or regrouped sentence group costs its
 own sentences (every sentence in it is a FP or FN) and nothing else, and a token is
 correct only if both its start and its end agree with gold.
 """

@@ -219,7 +219,7 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
         f"{source.measure_labels[m]} {'/'.join(map(str, table.total(m).as_tuple()))}" for m in measures
     )
     st.caption(f"Summed over the buckets (TP/FP/FN): {md_text(totals)}, the totals of the evaluation. "
-               "A unit's length is all its gold words: a merged unit counts as one long sentence.")
+               "A unit's length is all its gold words: a unit of several sentences counts as one long sentence.")
     figure = linked_selection.figure_revision(
         bucket_figure(table, measure, source.measure_labels[measure], source.f_label), selection_key)
     chart = st.plotly_chart(figure, key=chart_key, on_select="rerun", selection_mode=("points", "box"))

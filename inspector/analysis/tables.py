@@ -16,7 +16,7 @@ from pandas.io.formats.style import Styler
 
 from jpcore.analysis import NONE, BucketTable, Confusion, RankedUnit, Score, UnitStats, length_bucket
 from inspector.common.evaluation_view import AnalysisSource
-from inspector.common.palette import BLUISH_GREEN, VERMILLION
+from inspector.common.palette import BLUISH_GREEN, VERMILLION, group_word
 
 #: Header of the first column of a confusion matrix (the gold labels).
 ROW_HEADER = "gold ↓ · system →"
@@ -68,7 +68,7 @@ def unit_row(source: AnalysisSource, unit: UnitStats) -> dict[str, object]:
     """One row of a units table: id, kind, length, counts per measure, both texts."""
     row: dict[str, object] = {
         "Unit": unit.index,
-        "Kind": unit.kind,
+        "Kind": group_word(unit.kind, unit.shape),
         "Gold:system": unit.ratio,
         "Kind bucket": unit.bucket,
         "Gold words": unit.length,

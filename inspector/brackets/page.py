@@ -20,6 +20,7 @@ from typing import Any
 
 import streamlit as st
 
+from jpcore.align import display_kind_counts
 from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore import parseval
 from jpcore.parseval.result import ParsevalResult, TreePair
@@ -32,8 +33,8 @@ from inspector.brackets.loader import SLOT, SPEC, BracketsLoaded
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
 from inspector.common.table_downloads import totals_downloads
-from inspector.common.markup import enum_text, md_text
-from inspector.common.palette import KIND_STYLES
+from inspector.common.markup import kind_text, md_text
+from inspector.common.palette import group_word
 from inspector.common.state import show_nothing_loaded
 from inspector.common.wording import of_total, plural, side_name
 from inspector.brackets.trees import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
@@ -75,7 +76,8 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
     chosen = row.selectbox(
         "Pair shown below (or click a row of the table)", ids, key="pair", persist_state="session",
         width=2 * components.FILTER_WIDTH,
-        format_func=lambda i: f"#{i} · {result.pairs[i].ratio} trees · {result.pairs[i].kind}"
+        format_func=lambda i: f"#{i} · {result.pairs[i].ratio} trees · "
+                              f"{group_word(result.pairs[i].kind, result.pairs[i].shape)}"
                               f" · {view.text(result.pairs[i], 'gold')[:60]}",
     )
     # kept in the URL by hand: a bound selectbox would write its label, not the number
@@ -83,7 +85,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
     components.position_caption("pair", shown_ids, "pair")
     pair = result.pairs[chosen]
     row = pair.row()
-    st.subheader(f"Pair #{pair.index}: {pair.ratio} trees, {enum_text(pair.kind, KIND_STYLES)}")
+    st.subheader(f"Pair #{pair.index}: {pair.ratio} trees, {kind_text(pair.kind, pair.shape)}")
     review.review_panel(reviewed, pair.index, reviews)
     st.caption(
         f"gold {view.lines_phrase(pair, 'gold')} · system {view.lines_phrase(pair, 'sys')} · "
@@ -146,7 +148,8 @@ def _headline(result: ParsevalResult) -> None:
                              ("Tagging accuracy", score_text(summary.tag_accuracy)),
                              ("Crossing brackets", f"{summary.cross}")):
             st.metric(label, value, border=True, width=components.METRIC_WIDTH)
-    kinds = md_text(", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count))
+    kinds = md_text(", ".join(f"{count} {kind}" for kind, count in display_kind_counts(result.pairs).items()
+                            if count))
     st.caption(
         f"{plural(len(result.pairs), 'aligned pair')} ({kinds or 'none'}) of {len(result.gold_trees)} gold and "
         f"{len(result.sys_trees)} system trees · matched {summary.matched} of {summary.gold} gold and "
@@ -160,8 +163,8 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str],
     chart's selection is the Label filter's value (:mod:`inspector.common.linked_selection`)."""
     st.subheader("Aligned pairs")
     filters = components.flow()
-    only_merged = filters.toggle("Merged sentences", key="merged", bind="query-params",
-                                       help="Only pairs with more than one tree on a side.")
+    only_merged = filters.toggle("Split or merged sentences", key="merged", bind="query-params",
+                                 help="Only pairs with more than one tree on a side (split, merged or regrouped).")
     only_groups = filters.toggle("Word groups", key="word_groups", bind="query-params",
                                        help="Only pairs with a word unit that is not one word = one word.")
     only_crossing = filters.toggle("Crossing brackets", key="crossing", bind="query-params",

@@ -18,6 +18,7 @@ import pandas as pd
 from jpcore.align import Group
 from jpcore.formats.trees import Tree
 from jpcore.parseval.result import ParsevalResult, TreePair
+from inspector.common.palette import group_word
 
 #: What joins the trees of a merged pair and the words of a word group.
 JOINER = " ~~~ "
@@ -115,7 +116,7 @@ def pair_row(view: PairView, pair: TreePair) -> dict[str, object]:
         "Words": row.words,
         "Tags": row.correct_tags,
         "Tag accuracy (%)": round(row.tag_accuracy, 2),
-        "Kind": pair.kind,
+        "Kind": group_word(pair.kind, pair.shape),
         "Trees": pair.ratio,
         "Gold lines": view.lines(pair, "gold"),
         "System lines": view.lines(pair, "sys"),
@@ -173,7 +174,7 @@ def units_frame(view: PairView, pair: TreePair) -> pd.DataFrame:
             "Unit": number,
             "Gold words": JOINER.join(view.unit_words(unit, "gold")) or "∅",
             "System words": JOINER.join(view.unit_words(unit, "sys")) or "∅",
-            "Kind": "match" if unit.is_match else unit.kind,
+            "Kind": "match" if unit.is_match else group_word(unit.kind, unit.shape),
             "Ratio": unit.ratio,
         })
     return pd.DataFrame(rows, columns=["Unit", "Gold words", "System words", "Kind", "Ratio"])

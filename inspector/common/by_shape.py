@@ -78,7 +78,7 @@ def show_by_shape(result: Any, noun: str = "sentences", key: str = "by_shape") -
     """The table under a heading, with what it says."""
     frame = shape_frame(result, noun)
     st.markdown(f"**Error by shape**: the totals over the units of each shape alone (gold:system {noun}; "
-                "`1:1` the same boundaries, `n:1` merged, `1:n` split, `m:n` differing); over the shapes "
+                "`1:1` the same boundaries, `n:1` merged, `1:n` split, `m:n` regrouped); over the shapes "
                 "every count adds up to its total (`--by-shape` on the command line).")
     st.dataframe(frame, hide_index=True, key=key, column_config=shape_columns(frame, noun))
     table_downloads(frame, "by-shape", f"{key}_dl", "By shape")

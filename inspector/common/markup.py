@@ -13,7 +13,7 @@ Contract:
 * :data:`STYLE` is the stylesheet of the unit tables every evaluation view
   draws (:func:`units_table_html`); :func:`badge` shows a kind of group with
   its symbol, label, colour and border (:mod:`inspector.common.palette`);
-  :data:`SEPARATOR` (``~~~``) joins the sentences of a merged unit.
+  :data:`SEPARATOR` (``~~~``) joins the sentences of a unit of several sentences.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ import string
 from collections.abc import Iterable, Sequence
 
 from jpcore.reports.markup import esc
-from inspector.common.palette import ORANGE, VERMILLION, kind_style
+from inspector.common.palette import KIND_STYLES, ORANGE, VERMILLION, KindStyle, group_word, kind_style
 
-__all__ = ["SEPARATOR", "STYLE", "badge", "enum_text", "esc", "esc_markdown_html", "md_text", "units_table_html"]
+__all__ = ["SEPARATOR", "STYLE", "badge", "enum_text", "esc", "esc_markdown_html", "kind_text", "md_text",
+           "styled_badge", "units_table_html"]
 
 SEPARATOR = '<span class="jp-sep" title="sentence boundary">~~~</span>'
 
@@ -46,6 +47,13 @@ STYLE = f"""<style>
 .jp-bad {{font-weight: 600; text-decoration: underline; text-decoration-color: {VERMILLION};}}
 .jp-small {{font-size: 0.8em; opacity: .8;}}
 .jp-why li {{margin-bottom: 4px;}}
+.jp-norm {{text-decoration: underline dotted 2px; text-underline-offset: 3px;}}
+.jp-mwt {{display: inline-flex; flex-direction: column; align-items: stretch; vertical-align: bottom;
+  line-height: 1.25; margin: 0 1px;}}
+.jp-mwt-form {{font-size: 0.75em; font-weight: 700; text-align: center; white-space: nowrap;
+  border-bottom: 2px solid rgba(128,128,128,.75); border-left: 1px solid rgba(128,128,128,.75);
+  border-right: 1px solid rgba(128,128,128,.75); border-radius: 3px 3px 0 0; padding: 0 2px;}}
+.jp-mwt-words {{white-space: nowrap; text-align: center;}}
 .jp-units td.jp-side:lang(ko), .jp-ia:lang(ko) {{word-break: keep-all;
   font-family: "Source Sans Pro", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif;}}
 .jp-units td.jp-side:lang(ja), .jp-ia:lang(ja) {{line-break: strict;
@@ -86,14 +94,28 @@ def enum_text(value: object, choices: Iterable[str]) -> str:
     return value if isinstance(value, str) and value in choices else md_text(value)
 
 
-def badge(kind: str, extra: str = "") -> str:
-    """A coloured, bordered badge: symbol + label (+ ``extra``, escaped)."""
-    style = kind_style(kind)
-    text = f"{style.symbol} {style.label}" + (f" {extra}" if extra else "")
+def badge(kind: str, extra: str = "", shape: str | None = None) -> str:
+    """A coloured, bordered badge: symbol + label (+ ``extra``, escaped); with the group's
+    ``shape``, a ``merged`` kind is labelled by its shape's word (split, merged, regrouped)."""
+    style = kind_style(kind, shape)
+    return styled_badge(style, f"{style.symbol} {style.label}" + (f" {extra}" if extra else ""))
+
+
+def styled_badge(style: KindStyle, text: str, title: str = "") -> str:
+    """A badge in ``style``'s colour and border holding ``text`` (escaped); hovering shows
+    ``title`` (escaped), else the style's meaning."""
     return (
-        f'<span class="jp-badge" title="{esc(style.meaning)}" style="border-style: {style.border};'
+        f'<span class="jp-badge" title="{esc(title or style.meaning)}" style="border-style: {style.border};'
         f' border-color: {style.colour}; background: {style.colour}33;">{esc(text)}</span>'
     )
+
+
+def kind_text(kind: str, shape: str | None = None) -> str:
+    """A group's symbol and word for Markdown (``÷ split``): :func:`badge`'s words without
+    its markup; an unknown kind escaped (:func:`enum_text`)."""
+    style = kind_style(kind, shape)
+    word = group_word(kind, shape)
+    return f"{style.symbol} {enum_text(word, KIND_STYLES)}"
 
 
 def units_table_html(style: str, table_class: str, headers: Sequence[str], rows: str,

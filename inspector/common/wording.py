@@ -9,7 +9,11 @@ Contract (one page grammar, issue 15):
 * :func:`side_name`: a file named by its side (``gold sents.txt``), without saying the
   side twice when the name already does (pasted text is named ``gold (pasted)``);
 * :func:`line_list`: the file lines of a unit's sentences, each line once
-  (two sentences on line 7 are ``7``, not ``7, 7``).
+  (two sentences on line 7 are ``7``, not ``7, 7``);
+* :func:`sentence_mark` and :func:`sentence_names`: one numbering of a file's
+  sentences on every page, ``§`` and the sentence's place in its file from 1
+  (``gold sentence §3``, ``system sentences §2–§3``); a unit's lines are said
+  beside them only where the file has lines (:data:`LINELESS_FORMATS`).
 
 Everything returned is plain text: the caller escapes it for Markdown or HTML.
 """
@@ -46,6 +50,48 @@ def side_name(side: str, name: str) -> str:
 
 #: What a table cell without a value shows (never "None").
 NO_VALUE = "–"
+
+
+#: Formats whose sentences have no file line of their own: a tokenizer's output made from
+#: raw text (its "line" is where the sentence starts in the raw text, 1 for a paragraph).
+LINELESS_FORMATS = frozenset({"tokenizer output"})
+
+#: How a side is named in front of its sentences.
+SIDE_WORDS = {"gold": "gold", "sys": "system", "system": "system"}
+
+
+def sentence_mark(index: int) -> str:
+    """Sentence ``index`` (from 0, as the result holds it) as every page names it: ``§`` and
+    its place in its file from 1 (``sentence_mark(0)`` is ``§1``)."""
+    return f"§{index + 1}"
+
+
+def sentence_range(start: int, end: int) -> str:
+    """Sentences ``start:end`` (from 0, end excluded) as marks: ``§3``, ``§3–§4``; ``–`` for none."""
+    if end <= start:
+        return NO_VALUE
+    if end - start == 1:
+        return sentence_mark(start)
+    return f"{sentence_mark(start)}–{sentence_mark(end - 1)}"
+
+
+def sentence_marks(indices: Iterable[int]) -> str:
+    """Sentences by their indices (from 0, in order) as marks: ``§2–§3`` for consecutive
+    ones, ``§2, §5`` otherwise, ``–`` for none."""
+    indices = list(indices)
+    if indices and indices == list(range(indices[0], indices[-1] + 1)):
+        return sentence_range(indices[0], indices[-1] + 1)
+    return ", ".join(sentence_mark(index) for index in indices) or NO_VALUE
+
+
+def sentence_names(side: str, start: int, end: int) -> str:
+    """The sentences ``start:end`` of ``side`` (``gold`` or ``sys``) named in full:
+    ``gold sentence §3``, ``system sentences §2–§3``, ``no system sentence``."""
+    word = SIDE_WORDS.get(side, side)
+    if end <= start:
+        return f"no {word} sentence"
+    noun = "sentence" if end - start == 1 else "sentences"
+    return f"{word} {noun} {sentence_range(start, end)}"
 
 
 def line_list(lines: Iterable[int], none: str = "–") -> str:

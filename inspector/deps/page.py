@@ -27,6 +27,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from jpcore.align import display_kind_counts
 from jpcore.ud import UdResult, render_text
 from jpcore.ud.breakdown import per_deprel, per_upos
 from jpcore.stats.scale import score_text
@@ -35,8 +36,7 @@ from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
 from inspector.common.table_downloads import totals_downloads
-from inspector.common.markup import enum_text, md_text
-from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.markup import kind_text, md_text
 from inspector.common.state import show_nothing_loaded
 from inspector.deps import tables
 from inspector.deps.loader import SLOT, SPEC, DepsLoaded
@@ -101,7 +101,7 @@ def _headline(result: UdResult, reviewed: review.Reviewed | None, reviews: Mappi
             st.metric(f"{name} F1", score_text(100 * result.totals[name].f1), border=True,
                       width=components.METRIC_WIDTH)
     review_outcome.after_review(reviewed, result, reviews)
-    kinds = ", ".join(f"{count} {kind}" for kind, count in result.kind_counts().items() if count)
+    kinds = ", ".join(f"{count} {kind}" for kind, count in display_kind_counts(result.units).items() if count)
     st.caption(f"{len(result.units):,} aligned units ({kinds or 'none'}).")
     st.subheader("CoNLL 2018 metrics")
     frame = tables.metrics_frame(result)
@@ -189,8 +189,7 @@ def unit_detail(loaded: DepsLoaded, ids: list[int], reviewed: review.Reviewed | 
         return
     unit = result.units[number]
     counts = unit.counts
-    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
-                 f"{enum_text(unit.kind, KIND_STYLES)}")
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_text(unit.kind, unit.shape)}")
     review.review_panel(reviewed, unit.index, reviews)
     st.caption(" · ".join(f"{name} {counts[name].tp}/{counts[name].gold}/{counts[name].system}"
                           for name in ("Words", "UPOS", "UAS", "LAS", "CLAS")) + " (correct/gold/system)")

@@ -10,7 +10,7 @@ Contract (the tokens view's interlinear layout and stylesheet,
   and titled with the gold value: colour is never the only signal; a group
   with no pair has its kind's border, symbol and number
   (:mod:`inspector.common.palette`);
-* a sentence that starts inside a merged unit is preceded by ``~~~``;
+* a sentence that starts inside a unit is preceded by ``~~~``;
 * every FORM, tag, label and head comes from a user file and goes through
   :func:`inspector.common.markup.esc` (the one escape) before it is put in
   the markup.
@@ -86,7 +86,7 @@ def unit_html(index: WordIndex, unit: int) -> str:
                          f'<span class="jp-ia-t">{system}</span></span>')
             continue
         number += 1
-        style = kind_style(row.kind)
+        style = kind_style(row.kind, row.shape)
         title = f"word group {number}: {row.ratio} gold:system words, {style.label}: no aligned pair, every word wrong"
         mark = f'<span class="jp-ia-n">{esc(style.symbol)}{number}</span>'
         cells.append(
@@ -98,9 +98,10 @@ def unit_html(index: WordIndex, unit: int) -> str:
 
 def legend_html() -> str:
     """What the marks mean."""
-    merged, differing = kind_style("merged"), kind_style("similar")
+    cut = " ".join(f"{esc(kind_style(word).symbol)} {word}" for word in ("split", "merged", "regrouped"))
+    differing = kind_style("similar")
     return (DEPS_STYLE + '<div class="dp-legend jp-small">'
             f'<span><span class="dp-bad">{WRONG} value</span> wrong on the system side (hover: the gold value)</span>'
-            f'<span>{esc(merged.symbol)} cut into other words</span>'
+            f'<span>{cut}: the same characters cut into other words</span>'
             f'<span>{esc(differing.symbol)} characters differ: no aligned pair, every word wrong</span>'
             '<span>→ head form and ID in its sentence</span></div>')

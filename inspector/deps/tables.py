@@ -18,6 +18,7 @@ from jpcore.ud import METRICS, UdResult, UdUnit
 from jpcore.ud.breakdown import LabelScore, label_confusion
 from jpcore.stats.scale import score_cell
 from inspector.deps.words import ERRORS, Side, WordIndex, WordRow
+from inspector.common.palette import group_word
 from inspector.common.wording import NO_VALUE
 
 #: What joins the words of a word group, and the sentences of a merged unit.
@@ -101,7 +102,8 @@ def words_frame(index: WordIndex, rows: Sequence[WordRow]) -> pd.DataFrame:
     gold, system = index.gold, index.sys
     out = []
     for row in rows:
-        record: dict[str, object] = {"Unit": row.unit, "Kind": row.kind, "Gold: system": row.ratio}
+        record: dict[str, object] = {"Unit": row.unit, "Kind": group_word(row.kind, row.shape),
+                                     "Gold: system": row.ratio}
         for prefix, side, (start, end) in (("Gold", gold, row.gold), ("System", system, row.sys)):
             treebank = side.treebank
             record[f"{prefix} line"] = side.line(start) if end > start else None
@@ -132,7 +134,7 @@ def units_frame(result: UdResult, units: Sequence[UdUnit], index: WordIndex) -> 
         counts = unit.counts
         sentences = result.gold.segmentation.sentences[unit.gold[0]:unit.gold[1]]
         rows.append({
-            "Unit": unit.index, "Kind": unit.kind, "Gold: system": unit.ratio,
+            "Unit": unit.index, "Kind": group_word(unit.kind, unit.shape), "Gold: system": unit.ratio,
             "Gold line": sentences[0].line if sentences else None,
             "Gold": unit_text(result, unit, "gold"), "System": unit_text(result, unit, "sys"),
             **{f"{name} (correct/gold/system)": f"{counts[name].tp}/{counts[name].gold}/{counts[name].system}"

@@ -27,7 +27,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from jpcore.align import EXACT, MERGED
+from jpcore.align import EXACT, MERGED, GroupShape
 from jpcore.ud import UdResult, is_correct
 from jpcore.ud.metrics import main_types
 from jpcore.ud.treebank import ROOT, Treebank
@@ -87,8 +87,9 @@ class Side:
 
 
 @dataclass(frozen=True, slots=True)
-class WordRow:
-    """One word group of unit ``unit``: its gold and system flat word ranges, its kind,
+class WordRow(GroupShape):
+    """One word group of unit ``unit``: its gold and system flat word ranges (its ``shape``
+    and ``ratio`` count words, :class:`jpcore.align.GroupShape`), its kind,
     the pair's flags (``None`` unless it is an aligned pair) and its errors (keys of
     :data:`ERRORS`); ``labels`` and ``tags`` hold both sides' DEPREL main types and
     UPOS (for the filters)."""
@@ -101,11 +102,6 @@ class WordRow:
     errors: frozenset[str]
     labels: frozenset[str]
     tags: frozenset[str]
-
-    @property
-    def ratio(self) -> str:
-        """Gold and system words in the group, ``1:1``."""
-        return f"{self.gold[1] - self.gold[0]}:{self.sys[1] - self.sys[0]}"
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,7 @@ from inspector.edits.render import legend_html, units_html
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
 from inspector.common.table_downloads import totals_downloads
-from inspector.common.markup import enum_text, md_text
-from inspector.common.palette import KIND_STYLES, kind_style
+from inspector.common.markup import kind_text, md_text
 from inspector.common.state import show_nothing_loaded
 from inspector.common.wording import of_total, plural, side_name
 
@@ -78,9 +77,7 @@ def unit_detail(loaded: gec_loading.GecLoaded, ids: list[int], reviewed: review.
     if index is None:
         return
     unit = result.units[index]
-    style = kind_style(unit.kind)
-    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {style.symbol} "
-                 f"{enum_text(unit.kind, KIND_STYLES)}")
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences (gold:system), {kind_text(unit.kind, unit.shape)}")
     review.review_panel(reviewed, unit.index, reviews)
     ref_edits, hyp_edits = loaded.edit_index.edits[unit.index]
     st.html(units_html(result, [unit]))

@@ -30,7 +30,7 @@ from jpcore.gec import GecResult
 from jpcore.gec.unit import GecUnit
 from inspector.common.markup import SEPARATOR, STYLE, badge, esc, units_table_html
 from inspector.common.palette import BLUE, BLUISH_GREEN, GREY, ORANGE, VERMILLION
-from inspector.common.wording import line_list
+from inspector.common.wording import line_list, sentence_marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +221,13 @@ def _counts_html(result: GecResult, unit: GecUnit) -> str:
 
 
 def _ids(label: str, blocks: Iterable[int], lines: Iterable[int]) -> str:
+    """``gold sentences §4–§5 · l. 13, 20``: a side's M2 blocks as every page names sentences
+    (from 1), then their file lines."""
     blocks = list(blocks)
     if not blocks:
-        return f"{label} –"
-    return f"{label} s. {', '.join(map(str, blocks))} (l. {line_list(lines)})"
+        return f"no {label} sentence"
+    noun = "sentence" if len(blocks) == 1 else "sentences"
+    return f"{label} {noun} {sentence_marks(blocks)} · l. {line_list(lines)}"
 
 
 def unit_row_html(result: GecResult, unit: GecUnit, indices: bool = False) -> str:
@@ -236,8 +239,8 @@ def unit_row_html(result: GecResult, unit: GecUnit, indices: bool = False) -> st
         "<tr>"
         f'<td class="jp-num">#{unit.index}<br><span class="jp-small">'
         f"{esc(_ids('gold', unit.gold_blocks, unit.gold_lines))}<br>"
-        f"{esc(_ids('sys', unit.sys_blocks, unit.sys_lines))}</span></td>"
-        f'<td>{badge(unit.kind)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
+        f"{esc(_ids('system', unit.sys_blocks, unit.sys_lines))}</span></td>"
+        f'<td>{badge(unit.kind, shape=unit.shape)}<br><span class="jp-small">{esc(unit.ratio)} gold:system sentences{similarity}</span></td>'
         f'<td class="jp-side">{side_html(result, unit, "gold", ref_edits, indices)}</td>'
         f'<td class="jp-side">{side_html(result, unit, "sys", hyp_edits, indices)}</td>'
         f'<td class="jp-counts">{_counts_html(result, unit)}</td>'
@@ -263,7 +266,7 @@ def legend_html() -> str:
     )
     return (
         GEC_STYLE
-        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a merged unit; "
+        + f"<div>{items}</div><div class=\"jp-small\">{SEPARATOR} joins the sentences of a unit; "
         "each highlighted edit ends with its number (its row in the unit's edit tables), its error type "
         "and → its correction (∅ = delete); ‸ marks an insertion. Only the edits of the annotators errant "
         "chose for the unit are highlighted; offsets are re-indexed into the unit. In the selected unit "

@@ -9,17 +9,20 @@ type come from :func:`jpcore.gec.error_types.type_parts`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
 
+from jpcore.align import DISPLAY_KINDS
 from jpcore.formats.spaces import strip_spaces
 from jpcore.gec.result import GecEdit
 from jpcore.gec import GecResult
 from jpcore.gec.unit import GecUnit
 from jpcore.gec.error_types import TypeRow
-from inspector.common.palette import kind_style
+from inspector.common.palette import group_word, kind_style
+from inspector.common.wording import sentence_mark, sentence_marks
 
 #: What joins the sentences of a merged unit (as on the other pages).
 SENTENCE_JOINER = " ~~~ "
@@ -103,14 +106,15 @@ def _ids(values: Iterable[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
+
 def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
     """One row of the units table; ``Similarity`` is the Jaro-Winkler similarity of a
     similar or different unit's texts (4 places, as text) and :data:`NO_VALUE` for the others."""
     sentence = result.errant.sentences[unit.index]
-    style = kind_style(unit.kind)
+    style = kind_style(unit.kind, unit.shape)
     return {
         "Unit": unit.index,
-        "Kind": f"{style.symbol} {unit.kind}",
+        "Kind": f"{style.symbol} {style.label}",
         "Gold:system": unit.ratio,
         "TP": sentence.tp,
         "FP": sentence.fp,
@@ -118,8 +122,8 @@ def unit_row(result: GecResult, unit: GecUnit) -> dict[str, object]:
         "Gold": unit_text(result, unit, "gold"),
         "System": unit_text(result, unit, "sys"),
         "Similarity": NO_VALUE if unit.similarity is None else f"{unit.similarity:.4f}",
-        "Gold sentences": _ids(unit.gold_blocks),
-        "System sentences": _ids(unit.sys_blocks),
+        "Gold sentences": sentence_marks(unit.gold_blocks),
+        "System sentences": sentence_marks(unit.sys_blocks),
         "Gold lines": _ids(unit.gold_lines),
         "System lines": _ids(unit.sys_lines),
         "Gold annotator": sentence.ref_coder,
@@ -140,7 +144,7 @@ def edit_row(edit: GecEdit) -> dict[str, object]:
         "Status": edit.status,
         "Type": edit.type,
         "Correction": edit.cor,
-        "Sentence": edit.block,
+        "Sentence": NO_VALUE if edit.block is None else sentence_mark(edit.block),
         "Orig start": edit.orig_start,
         "Orig end": edit.orig_end,
         "Start": edit.start,
@@ -155,8 +159,7 @@ def edit_row(edit: GecEdit) -> dict[str, object]:
 def edits_frame(edits: Sequence[GecEdit]) -> pd.DataFrame:
     """One row per edit, columns :data:`EDIT_COLUMNS`."""
     frame = pd.DataFrame([edit_row(edit) for edit in edits], columns=EDIT_COLUMNS)
-    for column in ("Sentence", "Line"):
-        frame[column] = frame[column].astype("Int64")
+    frame["Line"] = frame["Line"].astype("Int64")
     return frame
 
 
@@ -252,8 +255,8 @@ def annotator_frame(result: GecResult, units: Sequence[GecUnit] | None = None) -
             "TP": sentence.tp,
             "FP": sentence.fp,
             "FN": sentence.fn,
-            "Gold sentences": _ids(unit.gold_blocks),
-            "System sentences": _ids(unit.sys_blocks),
+            "Gold sentences": sentence_marks(unit.gold_blocks),
+            "System sentences": sentence_marks(unit.sys_blocks),
         })
     return pd.DataFrame(rows, columns=["Unit", "Gold annotator", "System annotator", "Pairs tried", "TP", "FP",
                                        "FN", "Gold sentences", "System sentences"])
@@ -282,9 +285,10 @@ def types_frame(rows: Sequence[TypeRow], f_label: str) -> pd.DataFrame:
 
 
 def kinds_frame(result: GecResult) -> pd.DataFrame:
-    """How many units of each kind and shape (gold:system sentences)."""
-    rows = [{"Count of": "kind", "Value": f"{kind_style(k).symbol} {k}", "Units": n}
-            for k, n in result.kind_counts().items()]
+    """How many units of each kind (its display word: split, merged...) and shape (gold:system sentences)."""
+    words = Counter(group_word(unit.kind, unit.shape) for unit in result.units)
+    rows = [{"Count of": "kind", "Value": f"{kind_style(word).symbol} {word}", "Units": words[word]}
+            for word in DISPLAY_KINDS]
     shapes: dict[str, int] = {}
     for unit in result.units:
         shapes[unit.shape] = shapes.get(unit.shape, 0) + 1

@@ -43,7 +43,7 @@ def _question(view: ResultView, unit: Unit) -> GeneratedQuestion:
         unit=unit.index, gold=gold, system=system,
         question=(f"Unit #{unit.index}: how many sentence and token TP, FP and FN does it count, and why? "
                   "(Hint: a token is a TP only if a gold and a system token cover exactly the same characters.)"),
-        counts=f"{_counts('Sentences', unit.sentences)}; {_counts('Tokens', unit.tokens)}.",
+        counts=f"{_counts('Sentences', unit.sentences)}; {_counts(view.level_name, unit.tokens)}.",
         reasons=tuple(explain.unit_reasons(view, unit)),
     )
 

@@ -123,7 +123,8 @@ def _side_by_side(text: TextInput, evaluated: Evaluated) -> None:
     )
     if len(differing) > REGIONS_SHOWN:
         st.caption(f"The first {REGIONS_SHOWN} are shown.")
-    st.html(regions_html(evaluated.view, evaluated_b.view, differing[:REGIONS_SHOWN]))
+    st.html(regions_html(evaluated.view, evaluated_b.view, differing[:REGIONS_SHOWN],
+                         None if _quiz() else explain.unit_reasons))
 
 
 

@@ -21,10 +21,10 @@ from jpcore.systems import SystemRun
 from jpcore.systems.compare import Region
 from jpcore.preprocess import Counts, PreprocessResult, Unit, WordGroup
 from jpcore.preprocess.html import language_tag
-from inspector.common.markup import SEPARATOR, STYLE, badge, esc
+from inspector.common.markup import SEPARATOR, STYLE, esc
 from inspector.common.palette import BLUE, BLUISH_GREEN, VERMILLION, kind_style
-from inspector.common.wording import line_list
-from inspector.tokens.render import counts_html, side_html
+from inspector.common.wording import line_list, sentence_mark, sentence_names
+from inspector.tokens.render import counts_html, normalised_html, side_html, unit_badge
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 TEACHING_STYLE = f"""<style>
@@ -72,9 +72,9 @@ CARD_STYLE = f"""<style>
 
 def _group_box(tokens: list[str], group: WordGroup, number: int, view: ResultView) -> str:
     """One non-matching word group: a box in the kind's colour and border, each token boxed."""
-    style = kind_style(group.kind)
+    style = kind_style(group.kind, group.shape)
     counts = view.group_counts(group)
-    title = (f"word group {number}: {group.ratio} tokens, {style.label}"
+    title = (f"word group {number}: {group.ratio} {view.noun}, {style.label}"
              f" - TP {counts.tp}, FP {counts.fp}, FN {counts.fn}")
     inner = "".join(tokens) if tokens else '<span class="jp-none">∅</span>'
     return (f'<span class="jp-tg" title="{esc(title)}" style="border-style: {style.border};'
@@ -98,7 +98,7 @@ def side_boxes_html(view: ResultView, unit: Unit, side: str) -> str:
         if start in breaks:
             parts.append(SEPARATOR)
         if group.is_match:
-            parts.extend(esc(token) for token in view.tokens(side, (start, end)))
+            parts.extend(normalised_html(view, group, side, esc(token)) for token in view.tokens(side, (start, end)))
             continue
         boxed: list[str] = []
         for index, token in enumerate(view.tokens(side, (start, end)), start):
@@ -116,12 +116,12 @@ def unit_card_html(view: ResultView, unit: Unit, reasons: list[str] | None,
     unit when there is room for ~40 characters, else under it."""
     lang = _lang(view)
     head = (
-        f'<div class="jp-tu-head"><span><b>#{unit.index}</b></span><span>{badge(unit.kind)}</span>'
+        f'<div class="jp-tu-head"><span><b>#{unit.index}</b></span><span>{unit_badge(view, unit)}</span>'
         f'<span class="jp-small">{esc(unit.ratio)} sentences</span>'
-        f'<span class="jp-small">{esc(labels[0].lower())} l. {esc(line_list(view.lines(unit, GOLD)))}</span>'
-        f'<span class="jp-small">{esc(labels[1].lower())} l. {esc(line_list(view.lines(unit, SYS)))}</span>'
+        f'<span class="jp-small">{esc(_named(view.sentence_label(unit, GOLD), labels[0]))}</span>'
+        f'<span class="jp-small">{esc(_named(view.sentence_label(unit, SYS), labels[1]))}</span>'
         f'<span class="jp-counts">{counts_html("Sentences", unit.sentences)}</span>'
-        f'<span class="jp-counts">{counts_html("Tokens", unit.tokens)}</span></div>'
+        f'<span class="jp-counts">{counts_html(view.level_name, unit.tokens)}</span></div>'
     )
     sides = "".join(
         f'<div class="jp-tu-side"><span class="jp-tu-label">{esc(label)}</span>'
@@ -133,6 +133,15 @@ def unit_card_html(view: ResultView, unit: Unit, reasons: list[str] | None,
         why = f'<div class="jp-why-cell"><div class="jp-why-title">Why these counts</div>{_reasons_list(reasons)}</div>'
     grid_class = "jp-tu-grid jp-with-why" if why else "jp-tu-grid"
     return f'<div class="jp-tu"><div class="{grid_class}"><div>{head}{sides}</div>{why}</div></div>'
+
+
+def _named(label: str, side_label: str) -> str:
+    """A sentence label (``gold sentence §3``) with the side named as the card names it
+    (``A sentence §3`` when the sides are two systems A and B)."""
+    word, _, rest = label.partition(" ")
+    if word == "no":  # "no system sentence"
+        return f"no {side_label} {rest.partition(' ')[2]}" if side_label not in ("Gold", "System") else label
+    return label if side_label in ("Gold", "System") else f"{side_label} {rest}"
 
 
 def explained_units_html(
@@ -185,7 +194,8 @@ def raw_cuts_html(run: SystemRun, result: PreprocessResult, limit: int | None = 
                 css = "" if gap.isspace() else ' class="jp-dropped" title="in no token"'
                 parts.append(f"<span{css}>{esc(gap)}</span>" if css else esc(gap))
             if j == 0:
-                parts.append(f'<span class="jp-sent" title="system sentence {number}">§{number}</span>')
+                mark = sentence_mark(number)
+                parts.append(f'<span class="jp-sent" title="system sentence {mark}">{mark}</span>')
             token = run.segmentation.sentences[number].tokens[j]
             title = f"token {token}"
             if flat + j in bad:
@@ -209,7 +219,8 @@ def raw_legend_html() -> str:
     """What the marks of :func:`raw_cuts_html` mean."""
     return (
         STYLE + TEACHING_STYLE
-        + '<div class="jp-small"><span class="jp-sent">§n</span> system sentence n starts · '
+        + '<div class="jp-small"><span class="jp-sent">§n</span> system sentence §n starts (numbered from 1, '
+        'as on every page) · '
         '<span class="jp-tok">token</span> a system token that is a TP (solid border) · '
         '<span class="jp-tok-bad">token</span> ✗ a system token in a word group that does not '
         'match (dashed border) · <span class="jp-dropped">struck</span> characters in no token '
@@ -225,12 +236,14 @@ def _gold_text(view: ResultView, region: Region) -> str:
     return f" {SEPARATOR} ".join(esc(" ".join(sentence.tokens)) for sentence in sentences)
 
 
-def _gold_lines(view: ResultView, region: Region) -> str:
+def _gold_where(view: ResultView, region: Region) -> str:
+    """``gold sentences §3–§4`` (and their file lines where the gold file has lines)."""
     start, end = region.gold
+    label = sentence_names(GOLD, start, end)
     lines = [sentence.line for sentence in view.segmentation(GOLD).sentences[start:end]]
-    if not lines:
-        return "–"
-    return "gold l. " + esc(line_list(lines))
+    if lines and view.has_lines(GOLD):
+        label += f" · l. {line_list(lines)}"
+    return esc(label)
 
 
 def _system_side(view: ResultView, units: list[Unit]) -> str:
@@ -239,31 +252,56 @@ def _system_side(view: ResultView, units: list[Unit]) -> str:
     return " ".join(side_html(view, unit, SYS) for unit in units)
 
 
-def _counts_cell(counts: dict[str, Counts]) -> str:
-    return f'{counts_html("Sentences", counts["sentences"])}<br>{counts_html("Tokens", counts["tokens"])}'
+def _counts_cell(counts: dict[str, Counts], level_name: str) -> str:
+    return (f'{counts_html("Sentences", counts["sentences"])}<br>'
+            f'{counts_html(level_name, counts["tokens"])}')
 
 
-def regions_html(view_a: ResultView, view_b: ResultView, regions: Iterable[Region]) -> str:
-    """A table of regions: gold, system A (rendered), A's counts, system B, B's counts."""
-    rows = "".join(
+def _region_reasons(view: ResultView, units: list[Unit],
+                    reasons: Callable[[ResultView, Unit], list[str]]) -> str:
+    """Every count of ``units`` explained (the unit cards' words), per unit."""
+    if not units:
+        return '<span class="jp-none">∅</span>'
+    return "".join(f'<div class="jp-why-title">#{unit.index} {unit_badge(view, unit)}</div>'
+                   f"{_reasons_list(reasons(view, unit))}" for unit in units)
+
+
+def _region_rows(view_a: ResultView, view_b: ResultView, region: Region,
+                 reasons: Callable[[ResultView, Unit], list[str]] | None) -> str:
+    row = (
         "<tr>"
-        f'<td class="jp-num">{_gold_lines(view_a, region)}</td>'
+        f'<td class="jp-num">{_gold_where(view_a, region)}</td>'
         f'<td class="jp-side">{_gold_text(view_a, region)}</td>'
         f'<td class="jp-side">{_system_side(view_a, region.units_a)}</td>'
-        f'<td class="jp-counts">{_counts_cell(region.counts_a)}</td>'
+        f'<td class="jp-counts">{_counts_cell(region.counts_a, view_a.level_name)}</td>'
         f'<td class="jp-side">{_system_side(view_b, region.units_b)}</td>'
-        f'<td class="jp-counts">{_counts_cell(region.counts_b)}</td>'
+        f'<td class="jp-counts">{_counts_cell(region.counts_b, view_b.level_name)}</td>'
         "</tr>"
-        for region in regions
     )
+    if reasons is None:
+        return row
+    return row + (
+        '<tr class="jp-region-why"><td></td><td class="jp-why-cell jp-small">Why these counts</td>'
+        f'<td class="jp-why-cell" colspan="2">{_region_reasons(view_a, region.units_a, reasons)}</td>'
+        f'<td class="jp-why-cell" colspan="2">{_region_reasons(view_b, region.units_b, reasons)}</td></tr>'
+    )
+
+
+def regions_html(view_a: ResultView, view_b: ResultView, regions: Iterable[Region],
+                 reasons: Callable[[ResultView, Unit], list[str]] | None = None) -> str:
+    """A table of regions: gold, system A (rendered), A's counts, system B, B's counts; with
+    ``reasons`` (the unit cards' explanations; ``None`` in quiz mode) a row under each region
+    explains every count of A's and of B's units there."""
+    rows = "".join(_region_rows(view_a, view_b, region, reasons) for region in regions)
     if not rows:
         rows = '<tr><td colspan="6" class="jp-none">The two systems give the same output everywhere.</td></tr>'
     return (
-        STYLE + TEACHING_STYLE
+        STYLE + TEACHING_STYLE + CARD_STYLE
         + '<table class="jp-units jp-region">'
-        # fixed widths: the three texts get the same share whatever the counts cells hold
-        + '<colgroup><col style="width:7%"><col style="width:25%"><col style="width:25%"><col style="width:9%">'
-        '<col style="width:25%"><col style="width:9%"></colgroup><thead><tr><th>Where</th><th>Gold</th>'
+        # fixed widths: the three texts get the same share, each counts cell room for
+        # "Sentences ✗ TP 0 · FP 1 · FN 1" on two lines at most
+        + '<colgroup><col style="width:8%"><col style="width:22%"><col style="width:22%"><col style="width:13%">'
+        '<col style="width:22%"><col style="width:13%"></colgroup><thead><tr><th>Where</th><th>Gold</th>'
         "<th>System A</th><th>A counts</th><th>System B</th><th>B counts</th></tr></thead><tbody>"
         + rows
         + "</tbody></table>"

@@ -17,14 +17,16 @@ from plotly.subplots import make_subplots
 
 from jpcore.preprocess import Unit
 from inspector.common.markup import esc
-from inspector.common.palette import BLACK, KIND_STYLES, kind_style
+from inspector.common.palette import BLACK, KIND_STYLES, group_word, kind_style
 from inspector.common.wording import line_list
 from inspector.tokens.view import GOLD, SYS, ResultView
 
-#: Plotly marker symbol per unit kind (shape as well as colour).
+#: Plotly marker symbol per unit kind's display word (shape as well as colour).
 KIND_SYMBOLS = {
     "exact": "circle",
-    "merged": "diamond",
+    "split": "diamond",
+    "merged": "diamond-wide",
+    "regrouped": "star",
     "similar": "square",
     "different": "x",
     "gold-only": "triangle-down",
@@ -36,7 +38,7 @@ def _hover(view: ResultView, unit: Unit) -> str:
     gold = view.unit_text(unit, GOLD)
     system = view.unit_text(unit, SYS)
     return (
-        f"unit #{unit.index} ({esc(unit.ratio)} {esc(unit.kind)})<br>"
+        f"unit #{unit.index} ({esc(unit.ratio)} {esc(group_word(unit.kind, unit.shape))})<br>"
         f"gold lines {esc(line_list(view.lines(unit, GOLD), '-'))}<br>"
         f"tokens FP {unit.tokens.fp} FN {unit.tokens.fn}; "
         f"sentences FP {unit.sentences.fp} FN {unit.sentences.fn}<br>"
@@ -60,7 +62,7 @@ def mismatch_figure(view: ResultView) -> go.Figure:
     )
     errors = [unit for unit in result.units if unit.is_mismatch]
     for kind in KIND_STYLES:
-        units = [unit for unit in errors if unit.kind == kind]
+        units = [unit for unit in errors if group_word(unit.kind, unit.shape) == kind]
         if not units:
             continue
         style = kind_style(kind)

@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from jpcore.preprocess import Unit
+from inspector.common.palette import group_word
 from inspector.common.plotly_selection import selected_values
 from inspector.common.wording import line_list, plural
 from inspector.tokens.view import GOLD, SYS, ResultView
@@ -57,7 +58,7 @@ def selection_frame(view: ResultView, units: Sequence[Unit]) -> pd.DataFrame:
     gold lines and the beginning of both texts (columns :data:`SELECTION_COLUMNS`)."""
     rows = [{
         "Unit": unit.index,
-        "Kind": unit.kind,
+        "Kind": group_word(unit.kind, unit.shape),
         "Ratio": unit.ratio,
         "Tok FP": unit.tokens.fp,
         "Tok FN": unit.tokens.fn,

@@ -1,13 +1,14 @@
 """Sentences & tokens page: one row per aligned unit, filters, detail, HTML view.
 
 Filters and the selected unit are bound to the URL
-(``?mismatches=true&kind=merged&q=...&unit=46``), so a link reopens the same
+(``?mismatches=true&kind=split&q=...&unit=46``; a kind is its display word,
+:func:`jpcore.align.kind_word`: split, merged, regrouped...), so a link reopens the same
 view.  The charts of units by kind and by shape stand for the Unit kind and
 Shape filters: a bar selected sets the filter (and so the URL).  A unit is
 chosen by clicking a table row, typing its number, or with
 Previous / Next (keys K / J) over the units the filters show; before any
-choice the first merged unit is shown (for the Korean sample a merged
-sentence on the first screen).  The detail is a fragment, so stepping
+choice the first unit of sentences cut differently is shown (for the Korean
+sample a merged sentence on the first screen).  The detail is a fragment, so stepping
 through units reruns only it; the table and the rendered view are paged.
 """
 
@@ -18,16 +19,15 @@ from typing import Any
 
 import streamlit as st
 
-from jpcore.align import KINDS
+from jpcore.align import DISPLAY_KINDS
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
 from inspector.tokens import loader as loading
-from inspector.common.markup import enum_text
-from inspector.common.palette import KIND_STYLES, kind_style
 from inspector.common.wording import of_total
-from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, units_html
+from inspector.common.markup import kind_text
+from inspector.tokens.render import aligned_groups_html, legend_html, reasons_html, token_errors_text, units_html
 from inspector.tokens.state import PREPROCESS, Loaded, require_loaded, reviewing
 from inspector.tokens.unit_charts import selected_categories, units_figure
 
@@ -51,8 +51,8 @@ def unit_detail(loaded: Loaded, ids: list[int], reviewed: review.Reviewed | None
     if index is None:
         return
     unit = result.units[index]
-    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_style(unit.kind).symbol} "
-                 f"{enum_text(unit.kind, KIND_STYLES)}")
+    st.subheader(f"Unit #{unit.index}: {unit.ratio} sentences, {kind_text(unit.kind, unit.shape)}"
+                 f"{token_errors_text(view, unit)}")
     review.review_panel(reviewed, unit.index, reviews)
     st.html(units_html(view, [unit]))
     st.markdown("**Word groups aligned** (top: gold, bottom: system; a bordered group is not one "
@@ -76,7 +76,7 @@ def _unit_charts(loaded: Loaded) -> None:
     filter (read before the filters are drawn: :mod:`inspector.common.linked_selection`)."""
     units = loaded.result.units
     columns = st.columns(2)
-    for column, (by, order, title) in zip(columns, (("kind", KINDS, "Units by kind"),
+    for column, (by, order, title) in zip(columns, (("kind", DISPLAY_KINDS, "Units by kind"),
                                                      ("shape", tables.SHAPE_ORDER, "Units by shape (gold:system)"))):
         key = CHART_KEYS[by]
         linked_selection.follow_selection(key, by, selected_categories(st.session_state.get(key)), list(order))
@@ -106,8 +106,8 @@ def show() -> None:
         "Only mismatches", key="mismatches", bind="query-params",
         help="Hide units that are one correct sentence with every token correct.",
     )
-    kinds = filters.multiselect(  # no format_func: the URL keeps the plain name (?kind=merged)
-        "Unit kind", list(KINDS), key="kind", bind="query-params", placeholder="all kinds",
+    kinds = filters.multiselect(  # no format_func: the URL keeps the plain word (?kind=split)
+        "Unit kind", list(DISPLAY_KINDS), key="kind", bind="query-params", placeholder="all kinds",
         width=components.FILTER_WIDTH,
     )
     shapes = filters.multiselect(

@@ -7,14 +7,17 @@ only choose which units are shown.  The same frames are displayed with
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
+from jpcore.align import DISPLAY_KINDS
 from jpcore.formats.spaces import strip_spaces
 from jpcore.preprocess import Counts, PreprocessResult, Unit
 from jpcore.preprocess.report import token_label
-from inspector.common.wording import line_list
+from inspector.common.palette import group_word
+from inspector.common.wording import NO_VALUE, line_list, sentence_mark, sentence_range
 from inspector.tokens.explain import group_reason
 from inspector.tokens.view import GOLD, SYS, ResultView
 
@@ -25,20 +28,24 @@ SHAPE_ORDER = ("1:1", "1:n", "n:1", "m:n", "1:0", "n:0", "0:1", "0:n")
 #: file lines after the texts, so the texts start inside the box at 1400 px (issue 25 item 12).
 UNIT_COLUMNS = [
     "Unit", "OK", "Kind", "Shape", "Ratio", "Sent TP", "Sent FP", "Sent FN", "Tok TP", "Tok FP",
-    "Tok FN", "Gold", "System", "Gold lines", "System lines",
+    "Tok FN", "Gold", "System", "Gold sentences", "System sentences", "Gold lines", "System lines",
 ]
 
 
 def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
-    """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise."""
+    """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise; its sentences
+    on each side as every page numbers them (``§3–§4``) and their file lines where the file
+    has lines (empty otherwise)."""
     return {
         "Unit": unit.index,
         "OK": "✗" if unit.is_mismatch else "✓",
-        "Kind": unit.kind,
+        "Kind": group_word(unit.kind, unit.shape),
         "Shape": unit.shape,
         "Ratio": unit.ratio,
-        "Gold lines": line_list(view.lines(unit, GOLD), ""),
-        "System lines": line_list(view.lines(unit, SYS), ""),
+        "Gold sentences": sentence_range(*view.sentence_range(unit, GOLD)),
+        "System sentences": sentence_range(*view.sentence_range(unit, SYS)),
+        "Gold lines": line_list(view.file_lines(unit, GOLD), ""),
+        "System lines": line_list(view.file_lines(unit, SYS), ""),
         "Gold": view.unit_text(unit, GOLD),
         "System": view.unit_text(unit, SYS),
         "Sent TP": unit.sentences.tp,
@@ -87,13 +94,14 @@ def filter_units(
     shapes: Iterable[str] = (),
     search: str = "",
 ) -> list[Unit]:
-    """The units passing every filter; an empty ``kinds``/``shapes`` means all."""
+    """The units passing every filter; an empty ``kinds``/``shapes`` means all (``kinds`` are
+    display words: :func:`jpcore.align.kind_word`, ``split``, ``merged``...)."""
     kind_set, shape_set = set(kinds), set(shapes)
     out = []
     for unit in view.result.units:
         if only_mismatches and not unit.is_mismatch:
             continue
-        if kind_set and unit.kind not in kind_set:
+        if kind_set and group_word(unit.kind, unit.shape) not in kind_set:
             continue
         if shape_set and unit.shape not in shape_set:
             continue
@@ -125,7 +133,7 @@ def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
             "#": label,
             "Gold tokens": " ".join(view.group_tokens(group, GOLD)),
             "System tokens": " ".join(view.group_tokens(group, SYS)),
-            "Kind": "match" if group.is_match else group.kind,
+            "Kind": "match" if group.is_match else group_word(group.kind, group.shape),
             "Ratio": group.ratio,
             "TP": counts.tp,
             "FP": counts.fp,
@@ -165,11 +173,12 @@ def scores_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def loaded_frame(result: PreprocessResult) -> pd.DataFrame:
-    """What is loaded: per side, file name, format, level, sentences, tokens."""
+    """What is loaded: per side, file name, format, level, sentences, tokens (``Words`` at the words level)."""
     rows = []
+    count = token_label(result.level)  # the level's own name: Tokens or Words
     for label, seg in (("Gold", result.gold), ("System", result.system)):
         rows.append({"Side": label, "File": seg.name, "Format": seg.format, "Level": seg.level,
-                     "Sentences": len(seg.sentences), "Tokens": seg.n_tokens})
+                     "Sentences": len(seg.sentences), count: seg.n_tokens})
     return pd.DataFrame(rows)
 
 
@@ -188,8 +197,9 @@ def normalisation_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def kinds_frame(result: PreprocessResult) -> pd.DataFrame:
-    """How many units of each kind and each shape."""
-    kinds = [{"Count of": "kind", "Value": kind, "Units": n} for kind, n in result.kind_counts().items()]
+    """How many units of each kind (its display word: split, merged...) and each shape."""
+    words = Counter(group_word(unit.kind, unit.shape) for unit in result.units)
+    kinds = [{"Count of": "kind", "Value": word, "Units": words[word]} for word in DISPLAY_KINDS]
     shapes = result.shape_counts()
     kinds += [{"Count of": "shape", "Value": shape, "Units": shapes[shape]} for shape in shapes_in(result)]
     return pd.DataFrame(kinds)
@@ -205,16 +215,21 @@ def differences_frame(result: PreprocessResult) -> pd.DataFrame:
 
 
 def sentences_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
-    """The sentences of ``unit`` on both sides with their number in their file (from 0, as
-    every page numbers units, sentences and M2 blocks), file lines and ids."""
+    """The sentences of ``unit`` on both sides: one number each, as every page names it
+    (``§2``: its place in its file from 1), then the file's own name for it: its
+    ``sent_id`` (CoNLL-U), else its line where the file has lines (``–`` otherwise);
+    its tokens (``Words`` at the words level) and text."""
     rows = []
+    count = view.level_name
     for side, label in ((GOLD, "Gold"), (SYS, "System")):
         start, _ = view.sentence_range(unit, side)
+        lines = view.has_lines(side)
         for offset, sentence in enumerate(view.sentences(unit, side)):
-            rows.append({"Side": label, "Sentence": start + offset, "Line": sentence.line,
-                         "sent_id": sentence.sent_id or "", "Tokens": len(sentence.tokens),
+            line = str(sentence.line) if lines and not sentence.sent_id else NO_VALUE  # text: one type a column
+            rows.append({"Side": label, "Sentence": sentence_mark(start + offset),
+                         "sent_id": sentence.sent_id or NO_VALUE, "Line": line, count: len(sentence.tokens),
                          "Text": " ".join(sentence.tokens)})
-    return pd.DataFrame(rows, columns=["Side", "Sentence", "Line", "sent_id", "Tokens", "Text"])
+    return pd.DataFrame(rows, columns=["Side", "Sentence", "sent_id", "Line", count, "Text"])
 
 
 def first_interesting(units: Sequence[Unit]) -> Unit | None:

@@ -1,6 +1,6 @@
 """The Sentences & tokens page's "units by kind" and "units by shape" charts (plotly).
 
-One bar per unit kind (``merged``, ``similar``...) or shape (``1:n``,
+One bar per unit kind (its display word: ``split``, ``merged``, ``similar``...) or shape (``1:n``,
 ``n:1``...) present in the result, split into the units that are all correct
 and those with an error (stacked, colour *and* pattern tell them apart), on a log scale
 from 0.5 with every count printed on its bar, so a category of one unit beside one of a
@@ -23,7 +23,7 @@ import plotly.graph_objects as go
 
 from jpcore.preprocess import Unit
 from inspector.common.markup import esc
-from inspector.common.palette import BLACK, BLUISH_GREEN, VERMILLION
+from inspector.common.palette import BLACK, BLUISH_GREEN, VERMILLION, group_word
 from inspector.common.plotly_selection import selected_values
 
 #: Where the log scale starts: log10(0.5), so a bar of one unit is a third of a decade tall.
@@ -33,8 +33,8 @@ TRACES = (("✓ all correct", True, BLUISH_GREEN, ""), ("✗ with an error", Fal
 
 
 def category_of(unit: Unit, by: str) -> str:
-    """The unit's kind (``by="kind"``) or shape (``"shape"``)."""
-    return unit.kind if by == "kind" else unit.shape
+    """The unit's kind (``by="kind"``: its display word, split, merged...) or shape (``"shape"``)."""
+    return group_word(unit.kind, unit.shape) if by == "kind" else unit.shape
 
 
 def units_figure(units: Sequence[Unit], by: str, order: Sequence[str], title: str) -> go.Figure:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from jpcore.formats.segmentation import Segmentation, Sentence
 from jpcore.preprocess import Counts, PreprocessResult, Unit, WordGroup, group_counts
+from jpcore.preprocess.report import token_label
+from inspector.common.wording import LINELESS_FORMATS, line_list, sentence_names
 
 GOLD = "gold"
 SYS = "sys"
@@ -29,6 +31,18 @@ class ResultView:
         self._segmentation = {GOLD: result.gold, SYS: result.system}
         self._tokens = {side: _flat_tokens(seg) for side, seg in self._segmentation.items()}
         self._starts = {GOLD: result.gold_token_starts(), SYS: result.sys_token_starts()}
+        self._multiword = {side: _multiword_of(seg, self._starts[side]) for side, seg in self._segmentation.items()}
+
+    @property
+    def level_name(self) -> str:
+        """The name of the level the tokens are counted at: ``Tokens``, or ``Words`` (CoNLL-U
+        words: the words of a multiword token), as conll18's report names it."""
+        return token_label(self.result.level)
+
+    @property
+    def noun(self) -> str:
+        """:attr:`level_name` as a plural noun (``tokens``, ``words``)."""
+        return self.level_name.lower()
 
     def segmentation(self, side: str) -> Segmentation:
         """The gold or system segmentation."""
@@ -55,10 +69,38 @@ class ResultView:
         """File line of each of the unit's sentences on ``side``."""
         return [sentence.line for sentence in self.sentences(unit, side)]
 
+    def has_lines(self, side: str) -> bool:
+        """Whether ``side``'s sentences have file lines (a tokenizer's output made from raw
+        text has none: :data:`inspector.common.wording.LINELESS_FORMATS`)."""
+        return self._segmentation[side].format not in LINELESS_FORMATS
+
+    def file_lines(self, unit: Unit, side: str) -> list[int]:
+        """:meth:`lines` where ``side`` has file lines, else none."""
+        return self.lines(unit, side) if self.has_lines(side) else []
+
+    def sentence_label(self, unit: Unit, side: str) -> str:
+        """The unit's sentences on ``side`` as every page names them: ``gold sentences §3–§4``,
+        then `` · l. 3, 4`` where the file has lines (each line once)."""
+        label = sentence_names(side, *self.sentence_range(unit, side))
+        lines = self.file_lines(unit, side)
+        return f"{label} · l. {line_list(lines)}" if lines else label
+
     def sentence_starts(self, unit: Unit, side: str) -> set[int]:
         """Flat token indices where a sentence of the unit begins, except the first."""
         start, end = self.sentence_range(unit, side)
         return set(self._starts[side][start + 1 : end])
+
+    def multiword(self, side: str, index: int) -> tuple[int, int, str] | None:
+        """The multiword token flat token ``index`` of ``side`` is a word of (CoNLL-U read at
+        the words level: ``au`` = ``à le``), as ``(first, end, surface form)`` over the flat
+        token list; ``None`` for a word that is its own token."""
+        return self._multiword[side].get(index)
+
+    def multiwords_in(self, side: str, span: tuple[int, int]) -> list[tuple[str, list[str]]]:
+        """The multiword tokens with a word in tokens ``span`` of ``side``, in order: each
+        surface form with all its words (``("au", ["à", "le"])``)."""
+        entries = dict.fromkeys(entry for index in range(*span) if (entry := self.multiword(side, index)))
+        return [(form, self._tokens[side][first:end]) for first, end, form in entries]
 
     def tokens(self, side: str, span: tuple[int, int]) -> list[str]:
         """Tokens ``span[0]:span[1]`` of the flat token list of ``side``."""
@@ -68,10 +110,34 @@ class ResultView:
         """The tokens of a word group on ``side``."""
         return self.tokens(side, group.gold if side == GOLD else group.sys)
 
+    def normalised(self, group: WordGroup) -> tuple[str, str] | None:
+        """``(gold token, system token)`` when ``group`` is a match whose two tokens are written
+        differently (the normalisation made them equal: ``` `` ``` and ``"``), else ``None``."""
+        if not group.is_match:
+            return None
+        gold, system = self.group_tokens(group, GOLD), self.group_tokens(group, SYS)
+        return (gold[0], system[0]) if gold != system else None
+
+    def normalised_pairs(self, unit: Unit) -> list[tuple[str, str]]:
+        """Every :meth:`normalised` pair of the unit, in order."""
+        return [pair for group in unit.words if (pair := self.normalised(group)) is not None]
+
     @staticmethod
     def group_counts(group: WordGroup) -> Counts:
         """The word group's TP/FP/FN, by jpcore's rule (they add up to ``unit.tokens``)."""
         return group_counts(group)
+
+
+def _multiword_of(segmentation: Segmentation, starts: list[int]) -> dict[int, tuple[int, int, str]]:
+    """Flat token index -> its multiword token ``(first, end, form)`` (flat indices), for
+    every word of a multiword token of ``segmentation``."""
+    found: dict[int, tuple[int, int, str]] = {}
+    for sentence, start in zip(segmentation.sentences, starts):
+        for first, end, form in sentence.multiword or ():
+            entry = (start + first, start + end, form)
+            for index in range(start + first, start + end):
+                found[index] = entry
+    return found
 
 
 def _flat_tokens(segmentation: Segmentation) -> list[str]:

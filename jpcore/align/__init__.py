@@ -37,7 +37,9 @@ _HOME = {
     "first_difference_error": "differences",
     "GroupList": "group_list", "all_match": "group_list", "compact_groups": "group_list",
     "Nested": "nesting", "align_nested": "nesting", "group_words": "nesting", "nest": "nesting",
-    "GROUP_FIELDS": "serial", "SHAPE_NAMES": "serial", "group_from_list": "serial", "group_to_list": "serial",
+    "DISPLAY_KINDS": "serial", "GROUP_FIELDS": "serial", "SHAPE_NAMES": "serial", "kind_word": "serial",
+    "display_kind_counts": "serial",
+    "group_from_list": "serial", "group_to_list": "serial",
     "groups_to_lists": "serial", "kind_counts": "serial", "shape_counts": "serial", "shape_name": "serial",
     "units_by_shape": "serial",
     "Side": "sides", "align_sides": "sides", "boundary_weights": "sides",
@@ -66,11 +68,13 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "ANCHOR", "CHANCE_AGREEMENTS", "DIFFERENT", "DIFFERING", "EXACT", "GOLD_ONLY", "GROUP_FIELDS", "KINDS",
+    "ANCHOR", "CHANCE_AGREEMENTS", "DIFFERENT", "DIFFERING", "DISPLAY_KINDS", "EXACT", "GOLD_ONLY", "GROUP_FIELDS",
+    "KINDS",
     "MAX_ANCHOR", "MAX_DIFF_CELLS", "MERGED", "SIMILAR", "SIMILAR_AT_LEAST", "SYSTEM_ONLY", "UNIQUE_WINDOW",
     "CharAlignment", "CharRanges", "Difference", "Group", "GroupList", "GroupShape", "Nested", "Side",
     "align_nested", "align_sides", "align_streams", "align_units", "all_match", "anchor_length",
-    "boundary_weights", "compact_groups", "cuts_of", "differences_of", "differing_kind", "ends_of", "first_difference_error",
-    "group_between", "group_from_list", "group_to_list", "group_units", "group_words", "groups_to_lists", "kind_counts", "nest",
+    "boundary_weights", "compact_groups", "cuts_of", "differences_of", "differing_kind", "display_kind_counts", "ends_of", "first_difference_error",
+    "group_between", "group_from_list", "group_to_list", "group_units", "group_words", "groups_to_lists", "kind_counts",
+    "kind_word", "nest",
     "shape_counts", "shape_name", "units_by_shape",
 ]

@@ -22,18 +22,18 @@ from typing import Any
 from jpcore.align.group_list import GroupList
 from jpcore.align.streams import KINDS, Group
 
-__all__ = ["GROUP_FIELDS", "SHAPE_NAMES", "group_from_list", "group_to_list", "groups_to_lists", "kind_counts", "shape_counts",
-           "shape_name", "units_by_shape"]
+__all__ = ["DISPLAY_KINDS", "GROUP_FIELDS", "SHAPE_NAMES", "group_from_list", "group_to_list", "groups_to_lists", "kind_counts", "shape_counts",
+           "display_kind_counts", "kind_word", "shape_name", "units_by_shape"]
 
 #: Every shape a group can have (gold:system units), in the order reports list
 #: them, with what it says about the boundaries: ``n:1`` is gold units the
-#: system merged, ``1:n`` one gold unit it split, ``m:n`` boundaries that
-#: differ on both sides.
+#: system merged, ``1:n`` one gold unit it split, ``m:n`` units regrouped
+#: (boundaries that differ on both sides).
 SHAPE_NAMES = {
     "1:1": "same boundaries",
     "n:1": "merged",
     "1:n": "split",
-    "m:n": "differing",
+    "m:n": "regrouped",
     "1:0": "gold only",
     "n:0": "gold only",
     "0:1": "system only",
@@ -48,6 +48,42 @@ def shape_name(shape: str) -> str:
     ('merged', 'same boundaries')
     """
     return SHAPE_NAMES.get(shape, shape)
+
+
+#: The words a group is shown by (labels, legends, filters, reports), in the order
+#: they are listed: a group of kind ``merged`` (the same characters cut
+#: differently) is shown by its shape's word, every other kind by itself.
+DISPLAY_KINDS = ("exact", "split", "merged", "regrouped", "similar", "different", "gold-only", "system-only")
+
+
+def kind_word(kind: str, shape: str) -> str:
+    """The word a group of ``kind`` and ``shape`` is shown by: a ``merged`` group
+    (the same characters cut differently) by its shape's word (:func:`shape_name`:
+    ``split`` 1:n, ``merged`` n:1, ``regrouped`` m:n; the words of one multiword
+    token paired 1:1 with other forms are ``regrouped`` too); any other kind as it
+    is.  Display only: the JSON's ``kind`` keeps its values.
+
+    >>> kind_word("merged", "1:n"), kind_word("merged", "n:1"), kind_word("merged", "m:n")
+    ('split', 'merged', 'regrouped')
+    >>> kind_word("merged", "1:1"), kind_word("similar", "1:n"), kind_word("exact", "1:1")
+    ('regrouped', 'similar', 'exact')
+    """
+    if kind != "merged":
+        return kind
+    return SHAPE_NAMES[shape] if shape in ("1:n", "n:1") else SHAPE_NAMES["m:n"]
+
+
+def display_kind_counts(units: Iterable[Any]) -> dict[str, int]:
+    """How many ``units`` are shown by each word of :data:`DISPLAY_KINDS` (:func:`kind_word`
+    of their ``kind`` and ``shape``), in its order, 0 included.
+
+    >>> from jpcore.align.streams import Group
+    >>> counts = display_kind_counts([Group((0, 1), (0, 2), (0, 3), (0, 3), "merged")])
+    >>> counts["split"], counts["merged"]
+    (1, 0)
+    """
+    found = Counter(kind_word(unit.kind, unit.shape) for unit in units)
+    return {word: found[word] for word in DISPLAY_KINDS}
 
 
 def units_by_shape(units: Iterable[Any]) -> dict[str, list[Any]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jpcore.align import display_kind_counts
 from jpcore.gec.result import GecEdit, GecResult
 from jpcore.gec.sentences import ALIGNER, SIMILARITY
 from jpcore.gec.unit import GecUnit
@@ -68,7 +69,7 @@ def _scores(result: GecResult) -> Section:
          Series(options.f_label, [100 * r.f for r in rows], COLOURS["green"])],
         max_value=100, fmt=score_cell,
     )
-    kinds = result.kind_counts()
+    kinds = display_kind_counts(result.units)
     kind_chart = bar_chart("Units by kind", list(kinds), [Series("units", list(kinds.values()), COLOURS["orange"], [KIND_COLOURS.get(k, COLOURS["black"]) for k in kinds])])
     section.add('<div class="charts">'
                 + figure(f"Per error type (the {len(rows)} most frequent by TP + FP + FN)", chart)
@@ -103,7 +104,7 @@ def _unit_cells(result: GecResult, unit: GecUnit) -> list[object]:
     sentence = result.errant.sentences[unit.index]
     gold_edits, sys_edits = result.edits(unit.index)
     return [
-        num(unit.index), kind_cell(unit.kind), unit.ratio, _ids(unit.sys_blocks), _ids(unit.gold_blocks),
+        num(unit.index), kind_cell(unit.kind, unit.shape), unit.ratio, _ids(unit.sys_blocks), _ids(unit.gold_blocks),
         _ids(unit.sys_lines), _ids(unit.gold_lines),
         text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "sys"))),
         text_cell(joined(" ".join(tokens) for tokens in result.sentences(unit.index, "gold"))),

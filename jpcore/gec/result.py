@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from jpcore.align.serial import display_kind_counts
 from jpcore.gec.error_types import TypeRow, type_parts, type_table
 from jpcore.gec.options import GecOptions
 from jpcore.peers.errant_compare import EditStatus, ErrantResult, f_score
@@ -181,8 +182,8 @@ class GecResult:
         """What a reader of the errant-style report must know about the alignment."""
         if not self.aligned:
             return []
-        counts = self.kind_counts()
-        summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+        counts = display_kind_counts(self.units)  # split / merged / regrouped by their shape
+        summary = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
         notes = [
             f"{self.sys_name} ({self.sys_count} sentences) and {self.gold_name} ({self.gold_count} "
             f"sentences) differ ({self.reason}): aligned into {len(self.units)} units ({summary}); "

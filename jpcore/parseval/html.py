@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jpcore.align import KINDS
+from jpcore.align import display_kind_counts
 from jpcore.parseval.result import MATCHED, ParsevalResult, TreePair
 from jpcore.peers.evalb.report import format_score
 from jpcore.peers.evalb.result import EvalbSummary
@@ -74,9 +74,9 @@ def _scores(result: ParsevalResult) -> Section:
          Series("F1", [s.f1 for s in labels], COLOURS["green"])],
         max_value=100, fmt=score_cell,
     )
-    kinds = result.kind_counts()
-    kind_chart = bar_chart("Pairs by kind", list(KINDS),
-                           [Series("pairs", [kinds[k] for k in KINDS], COLOURS["orange"], [KIND_COLOURS[k] for k in KINDS])])
+    kinds = display_kind_counts(result.units)
+    kind_chart = bar_chart("Pairs by kind", list(kinds),
+                           [Series("pairs", list(kinds.values()), COLOURS["orange"], [KIND_COLOURS.get(k, COLOURS["black"]) for k in kinds])])
     section.add('<div class="charts">'
                 + figure(f"Per label (the {len(labels)} most frequent): recall, precision, F1", chart)
                 + figure("Aligned pairs by kind", kind_chart) + "</div>")
@@ -120,7 +120,7 @@ def _unmatched(pair: TreePair) -> str:
 def _pair_cells(result: ParsevalResult, pair: TreePair) -> list[object]:
     row = pair.row()
     return [
-        num(pair.id), kind_cell(pair.kind), pair.ratio, _lines(pair.gold_lines), _lines(pair.sys_lines),
+        num(pair.id), kind_cell(pair.kind, pair.shape), pair.ratio, _lines(pair.gold_lines), _lines(pair.sys_lines),
         num(row.length), num(score(row.recall)), num(score(row.precision)), num(row.matched),
         num(row.gold), num(row.test), num(row.cross), num(row.words), num(row.correct_tags),
         num(score(row.tag_accuracy)),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jpcore.align import kind_word
 from jpcore.parseval.result import ParsevalResult, TreePair
 from jpcore.parseval.tree_crossing import crossing_sentence
 from jpcore.parseval.tree_svg import legend_html, pair_trees_html
@@ -72,7 +73,7 @@ def trees_section(result: ParsevalResult, selected: Sequence[int] = (), limit: i
     for pair in pairs:
         # numbered as the app numbers pairs (from 0, its index), with EVALB's ID (the table's)
         section.add(f'<h3 id="trees-{pair.id}">Pair #{pair.index} (EVALB ID {pair.id}): {esc(pair.ratio)} trees, '
-                    f'{esc(pair.kind)}</h3>')
+                    f'{esc(kind_word(pair.kind, pair.shape))}</h3>')
         section.add(paragraph(crossing_sentence(pair), "note"))
         section.add(pair_trees_html(
             _trees(result, pair, "gold"), _trees(result, pair, "sys"), pair,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jpcore.align import KINDS
+from jpcore.align import display_kind_counts
 from jpcore.reports.bins import bin_label, bin_of, bins_phrase, position_bins
 from jpcore.reports.common import (
     Report, Reviews, capped, definitions_section, inputs_section, joined, note, parameters_section, shapes_section,
@@ -82,7 +82,7 @@ def _shapes(result: PreprocessResult, token_name: str) -> Section:
 
 def _units_overview(result: PreprocessResult) -> Section:
     section = Section("Units: kinds, shapes and where the errors are", anchor="units-overview")
-    kinds = result.kind_counts()
+    kinds = display_kind_counts(result.units)
     shapes = result.shape_counts()
     shape_names = sorted(shapes, key=lambda s: (-shapes[s], s))
     parts = position_bins(len(result.gold.sentences))
@@ -95,8 +95,8 @@ def _units_overview(result: PreprocessResult) -> Section:
             sentence_errors[part] += unit.sentences.fp + unit.sentences.fn
     positions = [bin_label(part, "gold sentence") for part in parts]
     charts = [
-        figure("Units by kind", bar_chart("Units by kind", list(KINDS),
-                                          [Series("units", [kinds[k] for k in KINDS], COLOURS["orange"], [KIND_COLOURS[k] for k in KINDS])])),
+        figure("Units by kind", bar_chart("Units by kind", list(kinds),
+                                          [Series("units", list(kinds.values()), COLOURS["orange"], [KIND_COLOURS.get(k, COLOURS["black"]) for k in kinds])])),
         figure("Units by shape (gold:system sentences)",
                bar_chart("Units by shape", shape_names,
                          [Series("units", [shapes[s] for s in shape_names], COLOURS["sky"])])),
@@ -149,7 +149,7 @@ def _unit_cells(result: PreprocessResult, unit: Unit, flat: dict[str, list[str]]
     more = len(groups) - GROUPS_PER_UNIT
     shown = "<br>".join(groups[:GROUPS_PER_UNIT]) + (f"<br>… {more} more" if more > 0 else "")
     return [
-        num(unit.index), kind_cell(unit.kind), unit.ratio,
+        num(unit.index), kind_cell(unit.kind, unit.shape), unit.ratio,
         ", ".join(str(s.line) for s in gold_sentences) or "–",
         ", ".join(str(s.line) for s in sys_sentences) or "–",
         text_cell(joined(" ".join(s.tokens) for s in gold_sentences), lang),

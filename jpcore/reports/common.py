@@ -104,7 +104,7 @@ def shapes_section(result: Any, headers: Sequence[object], rows_of: Any, noun: s
             for shape, totals in result.totals_by_shape().items()]
     section.add(table(["Shape", "Boundaries", "Units", *headers], rows, "scores"))
     section.add(note(f"Shape: gold:system {noun} in a unit (n:1 the system merged gold {noun}, 1:n it split one, "
-                     "m:n both). Each count adds up over the shapes to its total; the 1:1 row is what the task "
+                     "m:n regrouped). Each count adds up over the shapes to its total; the 1:1 row is what the task "
                      "scores where segmentation agreed."))
     return section
 

@@ -14,12 +14,14 @@ ALIGNMENT: tuple[Definition, ...] = (
     ("Unit (aligned group)",
      "Gold and system are the same characters cut differently. Walking both sides once, left to "
      "right, the jp-algorithm groups gold and system units until both sides have consumed the same "
-     "text again; such a group is one unit. Sentences of a merged unit are joined with ~~~."),
+     "text again; such a group is one unit. Sentences of a unit are joined with ~~~."),
     ("Shape (gold:system)",
      "How many gold and system sentences (trees, M2 blocks) a unit holds: 1:1, 1:n (the system "
-     "split a gold sentence), n:1 (the system merged gold sentences), m:n; 1:0 / 0:1 for one-sided units."),
+     "split a gold sentence), n:1 (the system merged gold sentences), m:n (regrouped); 1:0 / 0:1 for one-sided units."),
     ("Kind: exact", "One unit on each side with the same characters (after normalisation)."),
-    ("Kind: merged", "The same characters cut into a different number of units on the two sides."),
+    ("Kind: split / merged / regrouped", "The same characters cut into different units on the two sides, "
+     "named by the unit's shape: split (1:n, one gold unit cut in several), merged (n:1, several gold units "
+     "joined in one), regrouped (m:n, cut differently on both sides). The JSON's kind is \"merged\" for all three."),
     ("Kind: similar", "The characters differ, but the two texts are the same text rewritten: their "
      "Jaro-Winkler similarity (space-free, normalised) is at least 0.91."),
     ("Kind: different", "The characters differ and are not similar (Jaro-Winkler below 0.91): unrelated texts "

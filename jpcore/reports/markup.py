@@ -22,6 +22,8 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from jpcore.align.serial import kind_word
+
 #: Rows per ``<details>`` chunk of a long table.
 PAGE_ROWS = 200
 
@@ -41,7 +43,9 @@ COLOURS = {
 #: (``inspector.common.palette.KIND_STYLES``; tests/test_report_html.py holds them equal).
 KIND_COLOURS = {
     "exact": COLOURS["green"],
+    "split": COLOURS["orange"],
     "merged": COLOURS["orange"],
+    "regrouped": COLOURS["orange"],
     "similar": COLOURS["purple"],
     "different": COLOURS["sky"],
     "gold-only": COLOURS["vermillion"],
@@ -140,11 +144,14 @@ def _cell(value: object) -> Cell:
     return value if isinstance(value, Cell) else Cell("" if value is None else value)
 
 
-def kind_cell(kind: str) -> Cell:
-    """A per-unit table's Kind cell: the kind whole (never broken inside the word) after a
-    bar of its colour (:data:`KIND_COLOURS`, the app's; black for an unknown kind)."""
-    colour = KIND_COLOURS.get(kind, COLOURS["black"])
-    return Cell(f'<span style="border-left-color: {colour};">{esc(kind)}</span>', "kind", markup=True)
+def kind_cell(kind: str, shape: str | None = None) -> Cell:
+    """A per-unit table's Kind cell: the group's display word (:func:`jpcore.align.kind_word`
+    of ``kind`` and ``shape``; ``kind`` itself without a shape) whole, never broken inside
+    the word, after a bar of its colour (:data:`KIND_COLOURS`, the app's; black for an
+    unknown word)."""
+    word = kind if shape is None else kind_word(kind, shape)
+    colour = KIND_COLOURS.get(word, COLOURS["black"])
+    return Cell(f'<span style="border-left-color: {colour};">{esc(word)}</span>', "kind", markup=True)
 
 
 def table(headers: Sequence[object], rows: Iterable[Sequence[object]], cls: str = "") -> str:

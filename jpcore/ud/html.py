@@ -22,7 +22,7 @@ from jpcore.reports.common import (
     text_cell, with_reviews,
 )
 from jpcore.reports.definitions import ALIGNMENT
-from jpcore.reports.markup import COLOURS, KIND_COLOURS, Cell, kind_cell, Section, esc, num, paged_table, table
+from jpcore.reports.markup import COLOURS, Cell, kind_cell, Section, esc, num, paged_table, table
 from jpcore.reports.provenance import InputInfo
 from jpcore.reports.svg import Series, bar_chart, figure
 from jpcore.ud import METRICS, UdResult, UdUnit, is_correct
@@ -165,7 +165,7 @@ def _units(result: UdResult, max_units: int, reviews: Reviews | None = None) -> 
         counts = unit.counts
         gold, system = gold_sentences[unit.gold[0]:unit.gold[1]], sys_sentences[unit.sys[0]:unit.sys[1]]
         rows.append([
-            num(unit.index), kind_cell(unit.kind), unit.ratio,
+            num(unit.index), kind_cell(unit.kind, unit.shape), unit.ratio,
             ", ".join(str(s.line) for s in gold) or "–",
             text_cell(joined(" ".join(s.tokens) for s in gold)),
             text_cell(joined(" ".join(s.tokens) for s in system)),
