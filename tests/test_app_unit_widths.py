@@ -45,7 +45,8 @@ def test_the_units_tables_give_their_texts_room() -> None:
         columns = list(frame.columns)
         assert columns.index("Kind") < columns.index("Gold") < columns.index("System"), page
         if page == "sentences":
-            assert columns[-4:] == ["Gold", "System", "Gold lines", "System lines"]
+            assert columns[-6:] == ["Gold", "System", "Gold sentences", "System sentences", "Gold lines",
+                                    "System lines"]
 
 
 def test_error_by_shape_has_short_headers_and_the_full_names_on_hover() -> None:

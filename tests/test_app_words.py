@@ -90,13 +90,16 @@ def test_each_shape_has_its_own_word_in_badges_headings_tables_and_filters() -> 
 
 
 def test_the_html_report_uses_the_same_words_and_the_json_keeps_merged() -> None:
+    from jpcore.reports.markup import COLOURS
+
+    ORANGE = COLOURS["orange"]  # noqa: N806 - the colour of every kind that cuts differently
     gold = read_segmentation((EWT / "en_ewt-ud-test.excerpt.gold.words.txt").read_bytes(), "gold.txt", "text")
     system = read_segmentation((EWT / "en_ewt-ud-test.excerpt.nltk.tok.txt").read_bytes(), "sys.txt", "text")
     result = evaluate(gold, system)
     report = render_html(result)
-    assert '<tr><td class="num">2</td><td>merged</td>' in report
-    assert '<tr><td class="num">10</td><td>split</td>' in report
-    assert '<tr><td class="num">46</td><td>regrouped</td>' in report
+    assert f'<tr><td class="num">2</td><td class="kind"><span style="border-left-color: {ORANGE};">merged</span></td>' in report
+    assert f'<tr><td class="num">10</td><td class="kind"><span style="border-left-color: {ORANGE};">split</span></td>' in report
+    assert f'<tr><td class="num">46</td><td class="kind"><span style="border-left-color: {ORANGE};">regrouped</span></td>' in report
     assert "<dt>Kind: split / merged / regrouped</dt>" in report
     assert "<tr><td>m:n</td><td>regrouped</td>" in report  # totals by shape
     kinds = [unit["kind"] for unit in result.to_dict()["units"]]
