@@ -48,7 +48,7 @@ from jpcore.gec.error_types import TYPE_LEVELS
 from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
-from inspector.common import linked_selection
+from inspector.common import linked_loads, linked_selection
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.plotly_selection import CLEAR_HINT
@@ -339,9 +339,11 @@ def show() -> None:
         "is scored again. Scores in percent."
     )
     views = {view.key: view for view in analysed_views()}
+    linked_loads.follow_links(views.values())  # a link opened in a new browser loads what it names
     evaluation = st.radio("Evaluation", list(views), format_func=lambda key: views[key].title,
                           key="an_eval", horizontal=True, bind="query-params")
     chosen = views[evaluation]
+    linked_loads.name_loaded(chosen, views.values())
     source = chosen.analysis_source()
     if source is None:
         components.stop_until_loaded(f"Nothing is loaded for {chosen.title} yet: choose the data in "

@@ -69,7 +69,7 @@ def ranked_systems(spec: LoaderSpec, a: LoadedInput, b: LoadedInput | None) -> l
                    "its own page (a saved JSON result holds no gold file).")
         return systems
     variants = _variants(spec, a, b, request.gold)
-    chosen = st.multiselect("Bundled variants", list(variants), key=f"rk_variants_{spec.task}",
+    chosen = st.multiselect("Bundled variants", list(variants), key=f"rk_variants_{spec.task}", bind="query-params",
                             format_func=lambda key: variants[key][0],
                             help="Other systems for the same gold that come with the sample, and gold itself.")
     files = st.file_uploader("More systems (files)", accept_multiple_files=True, key=f"rk_upload_{spec.task}",
