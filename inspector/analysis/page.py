@@ -28,6 +28,7 @@ import streamlit as st
 
 from jpcore.analysis import (
     ALL,
+    BucketTable,
     MEASURES,
     NONE,
     Confusion,
@@ -183,8 +184,9 @@ def no_upos_line(result: Any, missing: dict[str, str]) -> str:
                      for side, why in missing.items())
 
 
-def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) -> None:
-    """Buckets by sentence length or unit kind: the table, the chart, the units of the chosen buckets."""
+def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any, b: Any) -> None:
+    """Buckets by sentence length or unit kind: the table (with system B's scores and B − A beside A's
+    when ``b``, system B's loaded input, is given), the chart, the units of the chosen buckets."""
     result, measures = source.result, MEASURES[task_of(source.result)]
     st.subheader("Buckets")
     left, right = st.columns(2)
@@ -195,10 +197,19 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
                               key="an_measure", horizontal=True, bind="query-params")
     else:
         measure = measures[0]
-    table = memo(f"buckets:{by}", lambda: (buckets_by_length if by == "length" else buckets_by_kind)(
-        result, stats=stats))
-    bucket_frame = at.bucket_frame(source, table)
+    bucketing = buckets_by_length if by == "length" else buckets_by_kind
+    if b is None:
+        table = memo(f"buckets:{by}", lambda: bucketing(result, stats=stats))
+        bucket_frame = at.bucket_frame(source, table)
+    else:  # the buckets either system has units in, A's and B's side by side
+        table_b = memo(f"buckets_b:{by}:{b.fingerprint}", lambda: bucketing(b.result))
+        table = memo(f"buckets_with_b:{by}:{b.fingerprint}", lambda: _either(bucketing(result, stats=stats,
+                                                                                        keep_empty=True), table_b))
+        bucket_frame = at.with_system_b(at.bucket_frame(source, table), source, table, table_b)
+        st.caption(f"Beside system A, system B ({md_text(b.label)}): each system's own units (aligned to gold on "
+                   "its own) in each bucket, B's score and B − A in points.")
     percent = [header for m in table.measures for header in at.score_headers(source.measure_labels[m], source.f_label)]
+    percent += [column for column in bucket_frame.columns if column.startswith("B ")]
     # the ticked rows and the selected bars are the Buckets filter's value (read before any is drawn)
     table_key, chart_key, selection_key = (f"an_buckets_{evaluation}_{by}", f"an_chart_{evaluation}_{by}",
                                            f"an_selection_{evaluation}_{by}")
@@ -258,6 +269,13 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
     _download(buttons[1], "Buckets as JSON", lambda: json.dumps(table.to_dict(), ensure_ascii=False),
               f"buckets-{by}.json", "an_dl_buckets_json")
     _download(buttons[2], "Units shown as CSV", units_frame.to_csv(index=False), "units.csv", "an_dl_units")
+
+
+def _either(table: BucketTable, table_b: BucketTable) -> BucketTable:
+    """``table`` (kept with its empty buckets) without the buckets empty in both systems."""
+    in_b = {bucket.name for bucket in table_b.buckets}
+    kept = tuple(bucket for bucket in table.buckets if bucket.units or bucket.name in in_b)
+    return BucketTable(table.task, table.by, table.measures, kept)
 
 
 def _matrices(source: AnalysisSource, evaluation: str, memo: Memo) -> None:
@@ -357,7 +375,8 @@ def show() -> None:
     st.caption(f"**{md_text(source.label)}** · {plural(len(stats), 'aligned unit')} · measures: "
                f"{md_text(', '.join(source.measure_labels[m] for m in measures))}")
 
-    _buckets(source, evaluation, memo, stats)
+    b = chosen.loader().get_loaded_b() if chosen.loader is not None else None
+    _buckets(source, evaluation, memo, stats, b)
     _matrices(source, evaluation, memo)
     _worst(source, chosen, memo, stats)
     st.subheader("Error by shape")
