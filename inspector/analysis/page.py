@@ -1,10 +1,12 @@
 """Analysis page: buckets, confusion matrices, the worst units and error by shape of any evaluation.
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
-brackets, edits: each view's ``analysis_source``, found through the registry,
-:func:`inspector.common.evaluation_view.analysed_views`; a view without one,
-such as the dependency view, is not offered), never loading, aligning
-or scoring anything itself: every figure is a sum of the per-unit counts
+brackets, edits, dependencies: each view's ``analysis_source``, found through
+the registry, :func:`inspector.common.evaluation_view.analysed_views`; a view
+without one is not offered), never aligning or scoring anything itself (a
+link opened in a new browser loads the bundled data it names:
+:mod:`inspector.common.linked_loads`); with a system B loaded, the buckets
+table has B's units, F and B − A beside A's; every figure is a sum of the per-unit counts
 jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting rows of the
 buckets table or bars of the bucket chart filters the table of units below
 (the units of the buckets either selection picked); selecting a cell of a
@@ -282,6 +284,10 @@ def _matrices(source: AnalysisSource, evaluation: str, memo: Memo) -> None:
     """The confusion matrix the evaluation offers (UPOS; labels or POS; error types)."""
     result, task = source.result, task_of(source.result)
     st.subheader("Confusion matrices")
+    if task == "ud":
+        st.info("The Dependencies page shows the DEPREL and UPOS confusion of the loaded treebanks, with each "
+                "word's error.", icon=":material/info:")
+        return
     if task == "preprocess":
         missing = memo("upos_missing", lambda: upos_missing(result))
         if missing:
