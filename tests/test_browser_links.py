@@ -14,7 +14,8 @@ ranking line; and no note that the address was ignored.
 The Edits page with the toy pair (A = the re-segmented system, B chosen in
 the sidebar) downloads an HTML report whose comparison section has both
 scores, the significance line, who wins per common unit and A vs B per unit
-kind; the Compare page's address for it opens the same line elsewhere.
+kind; the Edits and Compare pages' addresses open the same line in a new
+browser context, and the report downloaded there has the same section.
 
 Debian's chromium driven by Playwright (see :mod:`tests.browser_support`).
 """
@@ -175,6 +176,7 @@ def test_the_report_downloaded_with_b_carries_the_comparison(tmp_path: Path) -> 
         drawn(page)
         after_rerun(page, lambda: sidebar.get_by_text("Bundled B", exact=True).click())
         expect(_main(page).get_by_text(TOY_LINE, exact=False)).to_be_visible(timeout=WAIT)
+        links = {"edits": page.url}
         report = _download(page, "HTML report (self-contained)", tmp_path, "gec-report.html")
         section = _section_text(report)
         assert re.search(r"System File F0\.5 \(%\) A \S*sys\.resegmented\.m2 83\.33 B \S*sys\.m2 84\.62 ", section)
@@ -185,11 +187,18 @@ def test_the_report_downloaded_with_b_carries_the_comparison(tmp_path: Path) -> 
 
         after_rerun(page, lambda: page.get_by_role("link", name="Compare").click())
         expect(_main(page).get_by_text(TOY_LINE, exact=False)).to_be_visible(timeout=WAIT)
-        link = page.url
-        assert "m2=toy-resegmented" in link and "m2_b=toy" in link
-        context = page.context.browser.new_context(viewport={"width": 1500, "height": 2200})
-        other = context.new_page()
-        other.goto(link)
-        expect(_main(other).get_by_text(TOY_LINE, exact=False)).to_be_visible(timeout=WAIT)
-        expect(_main(other).get_by_text("6 common units: B wins 1, A wins 0, tie 5", exact=False)).to_be_visible()
-        context.close()
+        links["compare"] = page.url
+        for name, link in links.items():
+            assert "m2=toy-resegmented" in link and "m2_b=toy" in link, (name, link)
+            context = page.context.browser.new_context(viewport={"width": 1500, "height": 2200})
+            other = context.new_page()
+            other.goto(link)
+            expect(_main(other).get_by_text(TOY_LINE, exact=False)).to_be_visible(timeout=WAIT)
+            if name == "compare":
+                expect(_main(other).get_by_text("6 common units: B wins 1, A wins 0, tie 5", exact=False)
+                       ).to_be_visible()
+            else:  # the report downloaded there carries the same comparison
+                drawn(other)
+                again = _download(other, "HTML report (self-contained)", tmp_path, "gec-report-2.html")
+                assert _section_text(again) == section
+            context.close()
