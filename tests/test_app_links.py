@@ -144,3 +144,14 @@ def test_a_link_to_uploaded_data_says_it_is_not_on_this_server() -> None:
     assert any(text.startswith("Nothing is loaded for Edits yet") for text in _infos(linked))
     assert _url(linked)["m2_data"] == ["upload-0123456789ab"]
 
+
+
+def test_a_link_naming_the_evaluation_keeps_it_without_a_note() -> None:
+    """In a new session the page's default evaluation is the one with data loaded, the link's:
+    it is shown, and no note says the address's evaluation was ignored (Streamlit leaves a
+    widget's default out of the URL)."""
+    linked = _new_session(COMPARE, {"cmp_eval": ["Edits"], "m2": ["toy-resegmented"], "m2_b": ["toy"]})
+    assert not [text for text in _infos(linked) if "Ignored" in text]
+    assert linked.radio(key="cmp_eval").value == "edits"
+    assert _url(linked) == {"m2": ["toy-resegmented"], "m2_b": ["toy"]}
+    assert "6 common units: B wins 1, A wins 0, tie 5 (by each unit's F0\\.5 of its own counts)." in _captions(linked)

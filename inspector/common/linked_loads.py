@@ -14,7 +14,11 @@ a new browser.  Contract:
 * :func:`name_loaded` runs once the page knows its evaluation: the URL names
   that evaluation's A and B and no other evaluation's data; when nothing is
   loaded and the URL names data from a file (not on this server), a warning
-  says so (:func:`inspector.common.state.missing_link`).
+  says so (:func:`inspector.common.state.missing_link`);
+* :func:`keep_named`: the evaluation a link names is not noted as ignored
+  when it is the page's default (the Compare and Ranking pages default to
+  the evaluation with data loaded, which a link's is in a new session, and
+  Streamlit leaves a bound widget's default value out of the URL).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Iterable
 
 import streamlit as st
 
+from inspector.common import url_state
 from inspector.common.evaluation_view import EvaluationView, evaluation_views
 from inspector.common.state import missing_link
 from inspector.common.url_kinds import Params
@@ -60,3 +65,11 @@ def name_loaded(chosen: EvaluationView, views: Iterable[EvaluationView]) -> None
         message = missing_link(spec.slot)
         if message is not None:
             st.warning(message, icon=":material/link_off:")
+
+
+def keep_named(param: str, shown: str) -> None:
+    """When the URL this run started from named ``shown`` (the chosen evaluation's title) under
+    ``param``, the page followed it, although Streamlit leaves it out of the URL when it is the
+    page's default (see the module doc): it is not noted as ignored."""
+    if url_state.link_value(param) == shown:
+        url_state.honoured(param)

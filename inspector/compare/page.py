@@ -87,6 +87,7 @@ def show() -> None:
     key = st.radio("Evaluation", list(views), format_func=lambda k: views[k].title, key="cmp_eval",
                    index=list(views).index(_default_view(views)), horizontal=True, bind="query-params")
     view = views[key]
+    linked_loads.keep_named("cmp_eval", view.title)
     linked_loads.name_loaded(view, views.values())
     spec = view.loader()
     a, b = spec.get_loaded(), spec.get_loaded_b()
