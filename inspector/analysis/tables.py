@@ -55,7 +55,7 @@ def with_system_b(frame: pd.DataFrame, source: AnalysisSource, table: BucketTabl
     """:func:`bucket_frame` (``frame``, of ``table``: system A) with system B's buckets beside
     it: B's units in each bucket (its own units, aligned to gold on its own), then per measure
     B's F (%) and B − A (points); a score is empty where the system has no unit in the bucket."""
-    out = frame.copy()
+    out = frame.assign()  # a new frame: the caller's stays as it is
     b_buckets = {bucket.name: bucket for bucket in table_b.buckets}
     out.insert(list(out.columns).index("Units") + 1, "B units",
                [len(b_buckets[b.name].units) if b.name in b_buckets else 0 for b in table.buckets])
