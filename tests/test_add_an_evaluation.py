@@ -122,7 +122,7 @@ def test_the_app_lists_its_page_and_analysis_offers_it(registered) -> None:
     at.switch_page("../pages/analysis.py")
     run_app(at)
     evaluations = at.radio(key="an_eval")
-    assert evaluations.options == ["Tokens & sentences", "Brackets", "Edits", "Chars"]
+    assert evaluations.options == ["Tokens & sentences", "Brackets", "Edits", "Dependencies", "Chars"]
     evaluations.set_value("chars")
     run_app(at)
     assert [i.value for i in at.info][0] == (

@@ -362,13 +362,13 @@ def test_a_hostile_form_and_deprel_reach_the_page_escaped() -> None:
 # --- where the page sits in the app ----------------------------------------------------------------
 
 
-def test_the_menu_lists_it_after_the_other_evaluations_and_analysis_does_not_offer_it() -> None:
+def test_the_menu_lists_it_after_the_other_evaluations_and_analysis_offers_it() -> None:
     from inspector.common.evaluation_view import analysed_views, evaluation_views
 
     titles = [spec.title for view in evaluation_views() for spec in view.pages]
     assert titles == ["Overview", "Sentences & tokens", "Brackets", "Edits", "Dependencies"]
-    assert [view.key for view in analysed_views()] == ["tokens", "brackets", "edits"]
+    assert [view.key for view in analysed_views()] == ["tokens", "brackets", "edits", "deps"]
     at = _open()
     at.switch_page("../pages/analysis.py")
     _run(at)
-    assert at.radio(key="an_eval").options == ["Tokens & sentences", "Brackets", "Edits"]
+    assert at.radio(key="an_eval").options == ["Tokens & sentences", "Brackets", "Edits", "Dependencies"]

@@ -1,10 +1,12 @@
 """Analysis page: buckets, confusion matrices, the worst units and error by shape of any evaluation.
 
 Analyses what an evaluation's own page has loaded (tokens & sentences,
-brackets, edits: each view's ``analysis_source``, found through the registry,
-:func:`inspector.common.evaluation_view.analysed_views`; a view without one,
-such as the dependency view, is not offered), never loading, aligning
-or scoring anything itself: every figure is a sum of the per-unit counts
+brackets, edits, dependencies: each view's ``analysis_source``, found through
+the registry, :func:`inspector.common.evaluation_view.analysed_views`; a view
+without one is not offered), never aligning or scoring anything itself (a
+link opened in a new browser loads the bundled data it names:
+:mod:`inspector.common.linked_loads`); with a system B loaded, the buckets
+table has B's units, F and B − A beside A's; every figure is a sum of the per-unit counts
 jpcore stored, computed by :mod:`jpcore.analysis`.  Selecting rows of the
 buckets table or bars of the bucket chart filters the table of units below
 (the units of the buckets either selection picked); selecting a cell of a
@@ -28,6 +30,7 @@ import streamlit as st
 
 from jpcore.analysis import (
     ALL,
+    BucketTable,
     MEASURES,
     NONE,
     Confusion,
@@ -48,7 +51,7 @@ from jpcore.gec.error_types import TYPE_LEVELS
 from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
-from inspector.common import linked_selection
+from inspector.common import linked_loads, linked_selection
 from inspector.common import widgets as components
 from inspector.common.by_shape import show_by_shape
 from inspector.common.plotly_selection import CLEAR_HINT
@@ -183,8 +186,9 @@ def no_upos_line(result: Any, missing: dict[str, str]) -> str:
                      for side, why in missing.items())
 
 
-def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) -> None:
-    """Buckets by sentence length or unit kind: the table, the chart, the units of the chosen buckets."""
+def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any, b: Any) -> None:
+    """Buckets by sentence length or unit kind: the table (with system B's scores and B − A beside A's
+    when ``b``, system B's loaded input, is given), the chart, the units of the chosen buckets."""
     result, measures = source.result, MEASURES[task_of(source.result)]
     st.subheader("Buckets")
     left, right = st.columns(2)
@@ -195,10 +199,19 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
                               key="an_measure", horizontal=True, bind="query-params")
     else:
         measure = measures[0]
-    table = memo(f"buckets:{by}", lambda: (buckets_by_length if by == "length" else buckets_by_kind)(
-        result, stats=stats))
-    bucket_frame = at.bucket_frame(source, table)
+    bucketing = buckets_by_length if by == "length" else buckets_by_kind
+    if b is None:
+        table = memo(f"buckets:{by}", lambda: bucketing(result, stats=stats))
+        bucket_frame = at.bucket_frame(source, table)
+    else:  # the buckets either system has units in, A's and B's side by side
+        table_b = memo(f"buckets_b:{by}:{b.fingerprint}", lambda: bucketing(b.result))
+        table = memo(f"buckets_with_b:{by}:{b.fingerprint}", lambda: _either(bucketing(result, stats=stats,
+                                                                                        keep_empty=True), table_b))
+        bucket_frame = at.with_system_b(at.bucket_frame(source, table), source, table, table_b)
+        st.caption(f"Beside system A, system B ({md_text(b.label)}): each system's own units (aligned to gold on "
+                   "its own) in each bucket, B's score and B − A in points.")
     percent = [header for m in table.measures for header in at.score_headers(source.measure_labels[m], source.f_label)]
+    percent += [column for column in bucket_frame.columns if column.startswith("B ")]
     # the ticked rows and the selected bars are the Buckets filter's value (read before any is drawn)
     table_key, chart_key, selection_key = (f"an_buckets_{evaluation}_{by}", f"an_chart_{evaluation}_{by}",
                                            f"an_selection_{evaluation}_{by}")
@@ -260,10 +273,21 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any) ->
     _download(buttons[2], "Units shown as CSV", units_frame.to_csv(index=False), "units.csv", "an_dl_units")
 
 
+def _either(table: BucketTable, table_b: BucketTable) -> BucketTable:
+    """``table`` (kept with its empty buckets) without the buckets empty in both systems."""
+    in_b = {bucket.name for bucket in table_b.buckets}
+    kept = tuple(bucket for bucket in table.buckets if bucket.units or bucket.name in in_b)
+    return BucketTable(table.task, table.by, table.measures, kept)
+
+
 def _matrices(source: AnalysisSource, evaluation: str, memo: Memo) -> None:
     """The confusion matrix the evaluation offers (UPOS; labels or POS; error types)."""
     result, task = source.result, task_of(source.result)
     st.subheader("Confusion matrices")
+    if task == "ud":
+        st.info("The Dependencies page shows the DEPREL and UPOS confusion of the loaded treebanks, with each "
+                "word's error.", icon=":material/info:")
+        return
     if task == "preprocess":
         missing = memo("upos_missing", lambda: upos_missing(result))
         if missing:
@@ -339,9 +363,11 @@ def show() -> None:
         "is scored again. Scores in percent."
     )
     views = {view.key: view for view in analysed_views()}
+    linked_loads.follow_links(views.values())  # a link opened in a new browser loads what it names
     evaluation = st.radio("Evaluation", list(views), format_func=lambda key: views[key].title,
                           key="an_eval", horizontal=True, bind="query-params")
     chosen = views[evaluation]
+    linked_loads.name_loaded(chosen, views.values())
     source = chosen.analysis_source()
     if source is None:
         components.stop_until_loaded(f"Nothing is loaded for {chosen.title} yet: choose the data in "
@@ -355,7 +381,8 @@ def show() -> None:
     st.caption(f"**{md_text(source.label)}** · {plural(len(stats), 'aligned unit')} · measures: "
                f"{md_text(', '.join(source.measure_labels[m] for m in measures))}")
 
-    _buckets(source, evaluation, memo, stats)
+    b = chosen.loader().get_loaded_b() if chosen.loader is not None else None
+    _buckets(source, evaluation, memo, stats, b)
     _matrices(source, evaluation, memo)
     _worst(source, chosen, memo, stats)
     st.subheader("Error by shape")

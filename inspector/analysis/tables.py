@@ -50,6 +50,30 @@ def bucket_frame(source: AnalysisSource, table: BucketTable) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def with_system_b(frame: pd.DataFrame, source: AnalysisSource, table: BucketTable, table_b: BucketTable
+                  ) -> pd.DataFrame:
+    """:func:`bucket_frame` (``frame``, of ``table``: system A) with system B's buckets beside
+    it: B's units in each bucket (its own units, aligned to gold on its own), then per measure
+    B's F (%) and B − A (points); a score is empty where the system has no unit in the bucket."""
+    out = frame.assign()  # a new frame: the caller's stays as it is
+    b_buckets = {bucket.name: bucket for bucket in table_b.buckets}
+    out.insert(list(out.columns).index("Units") + 1, "B units",
+               [len(b_buckets[b.name].units) if b.name in b_buckets else 0 for b in table.buckets])
+    out = out.rename(columns={"Units": "A units"})
+    for measure in table.measures:
+        label = source.measure_labels[measure]
+        f_a, f_b = [], []
+        for bucket in table.buckets:
+            other = b_buckets.get(bucket.name)
+            f_a.append(bucket.scores[measure].f if bucket.units else None)
+            f_b.append(other.scores[measure].f if other is not None and other.units else None)
+        out[f"B {label} {source.f_label} (%)"] = pd.array(
+            [_percent(b) if b is not None else None for b in f_b], dtype="Float64")
+        out[f"B − A {label} {source.f_label} (points)"] = pd.array(
+            [_percent(b - a) if a is not None and b is not None else None for a, b in zip(f_a, f_b)], dtype="Float64")
+    return out
+
+
 def selected_bucket_rows(table: BucketTable, rows: Sequence) -> list[str]:
     """The names of the buckets whose rows a ``st.dataframe`` row selection holds
     (positions in :func:`bucket_frame`), in table order; positions outside it are ignored."""

@@ -18,7 +18,7 @@ view that lives outside ``inspector/``, such as the tests' toy view).
 >>> [view.key for view in evaluation_views()]
 ['tokens', 'brackets', 'edits', 'deps']
 >>> [view.key for view in analysed_views()]
-['tokens', 'brackets', 'edits']
+['tokens', 'brackets', 'edits', 'deps']
 >>> [view.key for view in compared_views()]
 ['tokens', 'brackets', 'edits', 'deps']
 """

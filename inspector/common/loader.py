@@ -52,7 +52,7 @@ from jpcore.errors import InputError
 from jpcore.extras.comparison import ComparisonRun
 from jpcore.results.reader import read_run_json
 from jpcore.signature import file_hash
-from inspector.common import gold_check, loader_state, system_b
+from inspector.common import gold_check, loader_state, system_b, url_state
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, json_upload, paste_pair, sample_key, upload_pair
@@ -84,6 +84,21 @@ class LoaderSpec(LoaderDescription):
         """The URL parameters naming what the loader holds: system A's (its slot's) and
         system B's (:func:`inspector.common.system_b.slot_of`), for its pages' ``PageSpec``."""
         return {**self.slot.url_params(), **system_b.slot_of(self.slot).url_params()}
+
+    def follow_link(self) -> Any:
+        """On a page that reads this loader without drawing it (Analysis, Compare, Ranking): load
+        the bundled system A and B the URL names when the session holds no data or other bundled
+        data (a link opened in a new browser, browser Back/Forward), as the loader's own pages
+        would; return what is loaded (see :func:`_follow_link`)."""
+        return _follow_link(self)
+
+    def name_in_url(self) -> None:
+        """Make the URL name what the loader holds, A and B, as its own pages' URLs do (on a page
+        that reads the loader without drawing it); nothing changes while nothing is loaded."""
+        loaded = self.slot.get()
+        if loaded is not None:
+            loader_state.name_in_url(self.slot, loaded)
+            system_b.write_url(self)
 
     def get_loaded_b(self) -> Any:
         """System B as loaded against the system A loaded now (:mod:`inspector.common.system_b`),
@@ -229,3 +244,30 @@ def _run(spec: LoaderSpec) -> Any:
     system_b.run(spec, request)
     return loaded
 
+
+
+def _follow_link(spec: LoaderSpec) -> Any:
+    """:meth:`LoaderSpec.follow_link`: a bundled sample the URL names (``?sample=KEY``) is loaded
+    when nothing is loaded, or when the URL came from outside and names another sample than the
+    bundled one loaded (data from a file is never replaced: the loader's rule), with the options
+    the loader's widgets hold once the sample is chosen (``on_sample``, ``held_options``); the
+    loader's widgets are set to it, so its own page shows the same choice and loads nothing
+    again.  Then system B (:func:`inspector.common.system_b.follow_link`)."""
+    slot, keys = spec.slot, spec.keys
+    wanted = url_state.link_value(slot.sample_param)
+    loaded = slot.get()
+    request = None
+    other = (loaded is not None and loaded.sample_key not in (None, wanted)
+             and url_state.changed_from_outside(slot.sample_param))
+    if wanted in spec.catalogue and (loaded is None or other):
+        sample = spec.sample(wanted)
+        st.session_state[keys.source_key] = "sample"
+        st.session_state[keys.sample_key] = wanted
+        if spec.on_sample is not None:
+            spec.on_sample(sample)
+        gold, system, extra = sample.read_files()
+        options = spec.held_options("sample") if spec.held_options is not None else None
+        request = Request("sample", sample.title, gold, system, extra, sample_key=sample.key, options=options)
+        _apply(spec, request)
+    system_b.follow_link(spec, request)
+    return slot.get()

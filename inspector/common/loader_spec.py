@@ -115,6 +115,10 @@ class LoaderDescription:
     paste_height: int = 140
     options: Callable[[str], Any] | None = None
     """The option widgets (after the source's), given the source; what they choose is part of the input."""
+    held_options: Callable[[str], Any] | None = None
+    """``held_options(source)``: what the option widgets hold for ``source`` (their defaults until
+    first drawn), read without drawing them: the options a page that reads the loader without
+    drawing it (Analysis, Compare, Ranking) loads a linked sample with, after ``on_sample``."""
     settings: Callable[[], Any] | None = None
     """Widgets after the Source radio that are not part of the input (applied by ``shown``)."""
     on_sample: Callable[[BundledPair], None] | None = None

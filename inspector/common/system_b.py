@@ -350,6 +350,35 @@ def run(spec: LoaderDescription, request: Request | None) -> None:
     _write_url(slot, b)
 
 
+def follow_link(spec: LoaderDescription, request: Request | None) -> None:
+    """On a page that reads the loader without drawing it: the bundled system B the URL names
+    (``?sample_b=KEY``) is loaded against the A loaded now (``request``: A's, when that page has
+    just loaded it from the link) when no B is, or when the URL came from outside and names
+    another bundled B than the one loaded (a B from a file is never replaced); B's widgets are
+    set to it, so the loader's own page shows the same choice."""
+    a: LoadedInput | None = spec.slot.get()
+    if a is None:
+        return
+    keys, slot = _keys(spec), slot_of(spec.slot)
+    a_request = _a_request(keys, request, a)
+    wanted = url_state.link_value(slot.sample_param)
+    offered = _offered(spec, a)
+    if wanted not in offered or a_request is None:
+        return
+    b = current(spec)
+    if b is not None and (b.sample_key in (None, wanted) or not url_state.changed_from_outside(slot.sample_param)):
+        return
+    st.session_state[keys["source"]] = "sample"
+    st.session_state[keys["sample"]] = wanted
+    chosen = offered[wanted]
+    _load(spec, keys, a, a_request, "sample", chosen.read(), wanted, chosen.title)
+
+
+def write_url(spec: LoaderDescription) -> None:
+    """The URL names the system B loaded against the A loaded now, or no B (see :func:`_write_url`)."""
+    _write_url(slot_of(spec.slot), current(spec))
+
+
 def _write_url(slot: Slot, b: LoadedInput | None) -> None:
     """The URL names B (as A: a bundled key or a token) or nothing."""
     if b is None:

@@ -24,7 +24,8 @@ Contract (called by the entry point, :mod:`inspector.main.app`, around every pag
   parameter differs from what the app itself left there at the end of the
   previous run (browser Back/Forward, a link): then the URL wins over the
   session's choice; :func:`dropped_from_outside`, whether such a URL lacks a
-  parameter the app had left there.  :func:`note` adds a note of the page's own.
+  parameter the app had left there.  :func:`note` adds a note of the page's own;
+  :func:`honoured` says the page followed a value the final URL lacks.
 
 Every value is shown escaped and cut to :data:`SHOWN` characters.
 """
@@ -46,6 +47,7 @@ _LAST = "_url_last"  # the URL at the end of the previous run: {name: [values]}
 _START = "_url_start"  # the URL this run started from (after begin)
 _OUTSIDE = "_url_outside"  # True when this run's URL did not come from the previous run
 _NOTES = "_url_notes"  # notes of this run
+_HONOURED = "_url_honoured"  # parameters this run followed that the final URL lacks
 
 
 def _shown(value: str) -> str:
@@ -61,6 +63,13 @@ def _snapshot() -> dict[str, list[str]]:
     return {name: _values(name) for name in st.query_params}
 
 
+def honoured(name: str) -> None:
+    """This run followed the URL's ``name`` although it is no longer in the URL at the end (a
+    widget bound to it whose value is its default, which Streamlit leaves out): :func:`end`
+    does not note it as ignored."""
+    st.session_state.setdefault(_HONOURED, set()).add(name)
+
+
 def note(text: str) -> None:
     """Add a note (Markdown, already escaped) shown at the top of this run's page."""
     st.session_state.setdefault(_NOTES, []).append(text)
@@ -70,6 +79,7 @@ def begin(page: str, page_params: Mapping[str, Mapping[str, Kind]]) -> None:
     """Clean the URL for ``page`` (see the module doc) before it runs; ``page_params``
     holds every page's parameters and their kinds (page key -> name -> kind)."""
     st.session_state[_NOTES] = []
+    st.session_state[_HONOURED] = set()
     params = page_params.get(page, {})
     kind_of = {name: kind for table in page_params.values() for name, kind in table.items()}
     removed = False
@@ -147,6 +157,8 @@ def end(page: str, placeholder: DeltaGenerator | None) -> None:
     final = _snapshot()
     if st.session_state.get(_OUTSIDE, False):
         for name, values in st.session_state.get(_START, {}).items():
+            if name in st.session_state.get(_HONOURED, ()):
+                continue
             kept = final.get(name, [])
             for value in values:
                 if value not in kept:

@@ -30,6 +30,7 @@ import streamlit as st
 
 from jpcore.stats.scale import score_text
 from inspector.common import system_b
+from inspector.common import linked_loads
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
 from inspector.common.markup import md_text
@@ -93,9 +94,12 @@ def show() -> None:
                "common units (gold cut wherever both systems end a unit), as `jpcore TASK GOLD A --compare B` "
                "does. Both are chosen in the sidebar of the evaluation's own page.")
     views = {view.key: view for view in compared_views()}
+    linked_loads.follow_links(views.values())  # a link opened in a new browser loads what it names
     key = st.radio("Evaluation", list(views), format_func=lambda k: views[k].title, key="cmp_eval",
                    index=list(views).index(_default_view(views)), horizontal=True, bind="query-params")
     view = views[key]
+    linked_loads.keep_named("cmp_eval", view.title)
+    linked_loads.name_loaded(view, views.values())
     spec = view.loader()
     a, b = spec.get_loaded(), spec.get_loaded_b()
     saved = system_b.saved(spec) if b is None else None

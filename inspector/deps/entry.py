@@ -1,9 +1,8 @@
 """The dependency view as the app registers it (``jpcore ud``'s ``view``).
 
-The Analysis page does not offer it: :mod:`jpcore.analysis` has no measures
-for a ud result (its buckets, confusions and worst units read preprocess,
-parseval and gec results), so ``analysis_source`` is ``None``; the page
-itself shows the per-label tables and the label confusion.
+The Analysis page offers it (:mod:`inspector.deps.analysis`: buckets and worst
+units on LAS, UAS, UPOS and Words); the page itself shows the per-label
+tables and the label confusion.
 """
 
 from collections.abc import Sequence
@@ -11,7 +10,7 @@ from typing import Any
 
 from inspector.common.evaluation_view import EvaluationView, PageSpec, page_file
 from inspector.common.url_kinds import INT, TEXT
-from inspector.deps import loader
+from inspector.deps import analysis, loader
 
 
 def _draw_units(loaded: Any, indices: Sequence[int]) -> None:
@@ -39,7 +38,9 @@ VIEW = EvaluationView(
                             "d_unit": INT, "d_rows": INT, "d_wrows": INT}),),
     loader_page=page_file("deps"),
     loader_hint="the sidebar of the Dependencies page",
-    analysis_source=None,
+    analysis_source=analysis.source,
+    unit_page=page_file("deps"),
+    unit_param="d_unit",
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
     draw_units=_draw_units,

@@ -105,6 +105,14 @@ def cli_flags(settings: GecSettings) -> list[str]:
     return ["--noop-rule", settings.noop_rule, "--alpha", str(settings.alpha), *mode, "-b", str(settings.beta)]
 
 
+def _held_settings(_source: str) -> GecSettings:
+    """What the settings widgets hold (their defaults until first drawn), not drawn."""
+    defaults = GecSettings()
+    return GecSettings(st.session_state.get("g_noop", defaults.noop_rule),
+                       float(st.session_state.get("g_alpha", defaults.alpha)),
+                       st.session_state.get("g_mode", defaults.mode), float(st.session_state.get("g_beta", defaults.beta)))
+
+
 def _settings(source: str) -> GecSettings:
     disabled = source == "json"
     defaults = GecSettings()
@@ -164,6 +172,7 @@ SPEC = LoaderSpec(
     reading="Reading, aligning and scoring the M2 files (cached on the file contents)...",
     input_names=lambda result: [("gold", result.gold_name), ("system", result.sys_name)],
     options=_settings,
+    held_options=_held_settings,
     cli_flags=lambda settings, _: cli_flags(settings),
 )
 

@@ -17,10 +17,13 @@ order), then :data:`GENERAL_PAGES`; :func:`page_params` is the table
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from inspector.common.evaluation_view import PageSpec, evaluation_views, page_file
+from inspector.common.linked_loads import loaded_params
 from inspector.common.url_kinds import BOOL, INT, TEXT, Kind
+from jpcore.task import TASKS
 
 #: The pages after the evaluations' own.
 GENERAL_PAGES = (
@@ -38,11 +41,20 @@ GENERAL_PAGES = (
 )
 
 
+#: The general pages that show what the evaluations' loaders hold: their URLs name it too
+#: (:mod:`inspector.common.linked_loads`), so they declare every loader's parameters.
+READ_LOADERS = ("analysis", "compare", "ranking")
+
+
 def menu() -> list[tuple[PageSpec, Callable[[], Any] | None]]:
     """Each page with the hook drawn before it (a loader its view's pages share), in menu order."""
     pages: list[tuple[PageSpec, Callable[[], Any] | None]] = [
         (spec, view.before_pages) for view in evaluation_views() for spec in view.pages]
-    return pages + [(spec, None) for spec in GENERAL_PAGES]
+    loaded = loaded_params()
+    variants = {f"rk_variants_{name}": TEXT for name in TASKS}  # the Ranking page's bundled variants, per task
+    more = {"ranking": variants}
+    return pages + [(replace(spec, params={**spec.params, **loaded, **more.get(spec.key, {})})
+                     if spec.key in READ_LOADERS else spec, None) for spec in GENERAL_PAGES]
 
 
 def page_key(url_path: str) -> str:

@@ -23,6 +23,7 @@ from jpcore.extras.options import DEFAULT_SAMPLES, DEFAULT_SEED
 from jpcore.extras.ranking import ALPHA, RankingRun, rank_results, unit_winners
 from jpcore.extras.tables import pairs_table, ranking_table
 from jpcore.stats import PAIRED_BOOTSTRAP
+from inspector.common import linked_loads
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
 from inspector.common.markup import md_text
@@ -78,9 +79,12 @@ def show() -> None:
                "as `jpcore TASK GOLD A B C … --rank` does. System A (and B) are chosen in the sidebar of the "
                "evaluation's own page; add more systems here.")
     views = {view.key: view for view in compared_views()}
+    linked_loads.follow_links(views.values())  # a link opened in a new browser loads what it names
     key = st.radio("Evaluation", list(views), format_func=lambda k: views[k].title, key="rk_eval",
                    index=list(views).index(_default_view(views)), horizontal=True, bind="query-params")
     view = views[key]
+    linked_loads.keep_named("rk_eval", view.title)
+    linked_loads.name_loaded(view, views.values())
     spec = view.loader()
     a, b = spec.get_loaded(), spec.get_loaded_b()
     if a is None:

@@ -58,6 +58,10 @@ def _variants(spec: LoaderSpec, a: LoadedInput, b: LoadedInput | None, gold: Nam
     return offered
 
 
+def _quiet(_stage: str) -> None:
+    """A loading step that reports nothing (the ranking's systems load without a status box)."""
+
+
 def ranked_systems(spec: LoaderSpec, a: LoadedInput, b: LoadedInput | None) -> list[System]:
     """Draw the more-systems widgets; every system to rank, A first (see the module doc)."""
     systems = [System("A", a.label, a.result)]
@@ -69,7 +73,7 @@ def ranked_systems(spec: LoaderSpec, a: LoadedInput, b: LoadedInput | None) -> l
                    "its own page (a saved JSON result holds no gold file).")
         return systems
     variants = _variants(spec, a, b, request.gold)
-    chosen = st.multiselect("Bundled variants", list(variants), key=f"rk_variants_{spec.task}",
+    chosen = st.multiselect("Bundled variants", list(variants), key=f"rk_variants_{spec.task}", bind="query-params",
                             format_func=lambda key: variants[key][0],
                             help="Other systems for the same gold that come with the sample, and gold itself.")
     files = st.file_uploader("More systems (files)", accept_multiple_files=True, key=f"rk_upload_{spec.task}",
@@ -85,7 +89,9 @@ def ranked_systems(spec: LoaderSpec, a: LoadedInput, b: LoadedInput | None) -> l
         try:
             if source == "upload":
                 check_input([(data, spec.file_factor(data, request.options))], spec.limits, session_held_bytes())
-            result = spec.evaluate(replace(request, source=source, label=label, system=data, sample_key=sample_key))
+            more = replace(request, source=source, label=label, system=data, sample_key=sample_key)
+            # what the view's loader keeps of an evaluation (the tokens view's evaluate also returns the raw text)
+            result = spec.loaded(spec.evaluate(more), more, more.fingerprint(), _quiet).result
         except InputError as error:
             st.error(f"Could not rank {md_text(label)}: {md_text(error)}.", icon=":material/error:")
             continue

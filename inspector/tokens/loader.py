@@ -144,6 +144,12 @@ def _on_sample(sample: BundledPair) -> None:
         st.session_state["_options_for_sample"] = sample.key
 
 
+def _held_options(source: str) -> Options:
+    """What the option widgets hold for ``source`` (their defaults until first drawn), not drawn."""
+    held = (st.session_state.get(key, default) for key, default in zip(_OPTION_KEYS, _OPTION_DEFAULTS))
+    return Options(st.session_state.get(FORMAT_KEYS[source], "auto"), *held)
+
+
 def _options(source: str) -> Options:
     """The option widgets, each kept for the session; the Format is the source's own."""
     disabled = source == "json"
@@ -213,6 +219,7 @@ SPEC = LoaderSpec(
     reading="Reading and aligning gold and system (cached on the file contents)...",
     input_names=lambda result: [("gold", result.gold.name), ("system", result.system.name)],
     options=_options,
+    held_options=_held_options,
     cli_flags=lambda options, _: cli_flags(options),
     on_sample=_on_sample,
     shown=_shown,

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jpcore.align import EXACT
-from jpcore.analysis.units import GEC, PARSEVAL, PREPROCESS, Result, task_of
+from jpcore.analysis.units import GEC, PARSEVAL, PREPROCESS, UD, Result, task_of
 from jpcore.formats.conllu import flat_upos
 from jpcore.formats.segmentation import Segmentation
 from jpcore.runtime import gc_paused
@@ -307,6 +307,8 @@ def confusions(result: Result, unpaired: bool = True) -> dict[str, Confusion]:
         return {POS: pos_confusion(result), LABELS: label_confusion(result, unpaired)}
     if task == GEC:
         return {TYPES: error_type_confusion(result, unpaired)}
+    if task == UD:  # the Dependencies page shows its label confusion itself
+        return {}
     if upos_missing(result):
         return {}
     return {UPOS: upos_confusion(result)}

@@ -12,7 +12,11 @@ the counts the result already holds for it -- nothing is re-scored:
 * parseval: measure ``brackets`` -- TP = matched, FP = test - matched,
   FN = gold - matched (the pair's EVALB row);
 * gec: measure ``edits`` -- the TP/FP/FN errant_compare chose for the unit
-  (``result.errant.sentences[i]``), with errant's P/R/F-beta convention.
+  (``result.errant.sentences[i]``), with errant's P/R/F-beta convention;
+* ud: measures ``LAS``, ``UAS``, ``UPOS``, ``Words`` -- the unit's row of
+  conll18's table (``unit.table``): TP = correct, FP = system - correct,
+  FN = gold - correct, whose F1 is conll18's ``2 correct / (gold + system)``;
+  ``length`` is the unit's gold words.
 
 ``length`` is the unit's number of gold tokens (all its gold sentences: a
 merged unit counts as one long "sentence"); ``bucket`` is its kind bucket
@@ -38,17 +42,21 @@ from jpcore.task import of_result
 from jpcore.gec import GecResult
 from jpcore.parseval.result import ParsevalResult
 from jpcore.preprocess import PreprocessResult
+from jpcore.ud import UdResult
+from jpcore.ud.metrics import METRICS
 
 #: Any result the analysis reads.
-Result = PreprocessResult | ParsevalResult | GecResult
+Result = PreprocessResult | ParsevalResult | GecResult | UdResult
 
-PREPROCESS, PARSEVAL, GEC = "preprocess", "parseval", "gec"
+PREPROCESS, PARSEVAL, GEC, UD = "preprocess", "parseval", "gec", "ud"
 #: The measures of each evaluation, the first one the headline.
 MEASURES: dict[str, tuple[str, ...]] = {
     PREPROCESS: ("sentences", "tokens"),
     PARSEVAL: ("brackets",),
     GEC: ("edits",),
+    UD: ("LAS", "UAS", "UPOS", "Words"),
 }
+
 DIFFERING = "differing text"
 #: Kind buckets in display order: the four two-sided patterns of units with
 #: the same characters, then rewritten text, then one-sided units.
@@ -110,7 +118,7 @@ class UnitStats:
 
 
 def task_of(result: Result) -> str:
-    """``"preprocess"``, ``"parseval"`` or ``"gec"`` (the registered task of
+    """``"preprocess"``, ``"parseval"``, ``"gec"`` or ``"ud"`` (the registered task of
     ``result``, :func:`jpcore.task.of_result`); ``TypeError`` for anything else."""
     name = of_result(result).name
     if name not in MEASURES:
@@ -149,6 +157,17 @@ def _unit_stats(result: Result) -> list[UnitStats]:
             score = Score(pair.matched, test - pair.matched, gold - pair.matched)
             out.append(UnitStats(pair.index, pair.length, pair.kind, pair.shape, pair.ratio,
                                  {"brackets": score}))
+        return out
+    if task == UD:
+        columns = {name: METRICS.index(name) for name in MEASURES[UD]}
+        out = []
+        for unit in result.units:
+            scores = {}
+            for name, column in columns.items():
+                tp, gold, system, _aligned = unit.table[column]
+                scores[name] = Score(tp, system - tp, gold - tp)
+            out.append(UnitStats(unit.index, unit.table[columns["Words"]][1], unit.kind, unit.shape, unit.ratio,
+                                 scores))
         return out
     template = empty_scores(result)["edits"]
     out = []

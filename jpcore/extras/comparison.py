@@ -34,7 +34,7 @@ numpy), so a saved comparison whose figures do not follow is refused
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -61,6 +61,9 @@ class ComparisonRun:
     counts_a: np.ndarray
     counts_b: np.ndarray
     comparison: Comparison
+    result_b: Any = field(default=None, compare=False, repr=False)
+    """System B's own result when this run evaluated it (its units: the report's A vs B per
+    unit kind); ``None`` for a run rebuilt from a saved comparison, which does not hold them."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON's ``"comparison"`` (see the module doc)."""
@@ -162,4 +165,4 @@ def compare_results(
     comparison = compare_counts(units, counts_a, counts_b, chosen.metric(result_a), method=method,
                                 samples=samples, seed=seed)
     return ComparisonRun(chosen, chosen.label(result_a), system_a, system_b, totals_json(result_b),
-                         counts_a, counts_b, comparison)
+                         counts_a, counts_b, comparison, result_b=result_b)

@@ -8,8 +8,12 @@ systems' scores on the tested measure and B − A, in percent and points
 interval, p to the resolution of the resamples, method, samples, seed), a
 warning when fewer than :data:`jpcore.stats.scale.FEW_UNITS` common units
 carry it, and who wins each common unit (each system's score of its own
-counts there, the counts, the winner).  Nothing is computed here beyond the
-measure's metric of a unit's counts; file names are escaped as every value.
+counts there, the counts, the winner), and A vs B per unit kind
+(:func:`jpcore.analysis.versus.buckets_versus`: each system's own units
+bucketed by kind, each bucket's units, A's score, B's score and B − A in
+points) when the run holds B's result (a comparison rebuilt from a saved
+JSON does not: one line says so).  Nothing is computed here beyond the
+measure's metric of summed counts; file names are escaped as every value.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from jpcore.stats.scale import difference_text, few_units, percent, score_cell
+from jpcore.analysis.versus import buckets_versus
+from jpcore.stats.scale import difference_text, few_units, percent, points, score_cell
 from jpcore.reports.markup import Section, esc, num, paged_table, paragraph, table
 
 __all__ = ["comparison_section", "unit_winner"]
@@ -65,4 +70,26 @@ def comparison_section(run: Any, result_a: Any) -> Section:
                           num(score_cell(percent(m, float(scores_b[index])))), winner))
     section.add(paged_table(("Common unit", "Gold sentences", f"A {heading}", "A (%)", f"B {heading}", "B (%)",
                              "Winner"), unit_rows, "common units", first_number=0))
+    _by_kind(section, run, result_a)
     return section
+
+
+def _by_kind(section: Section, run: Any, result_a: Any) -> None:
+    """A vs B per unit kind (see the module doc)."""
+    m = run.measure
+    if run.result_b is None:
+        section.add(paragraph("A vs B per unit kind: a saved comparison holds B's counts per common unit, not B's "
+                              "own units; evaluate B's file again to see it."))
+        return
+    buckets = buckets_versus(result_a, run.result_b, m)
+    section.add(paragraph(f"A vs B per unit kind: each system's own units (aligned to gold on its own) by kind, "
+                          f"each kind's {run.label} of its summed counts; B − A in points."))
+
+    def shown(score: float | None) -> str:
+        return "\u2013" if score is None else num(score_cell(percent(m, score)))
+
+    rows = [(bucket.name, num(bucket.units_a), shown(bucket.score_a), num(bucket.units_b), shown(bucket.score_b),
+             "\u2013" if bucket.difference is None else num(points(percent(m, bucket.difference))))
+            for bucket in buckets]
+    section.add(table(("Unit kind", "A units", f"A {run.label} (%)", "B units", f"B {run.label} (%)",
+                       "B \u2212 A (points)"), rows))
