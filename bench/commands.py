@@ -198,7 +198,7 @@ def _preprocess_same_boundaries() -> Path:
         tokenizer = NLTKWordTokenizer()
         texts = [line[len("# text = "):] for line in (EWT / "en_ewt-ud-test.conllu").read_text("utf-8").splitlines()
                  if line.startswith("# text = ")]
-        path.write_text("".join(" ".join(tokenizer.tokenize(text)) + "\n" for text in texts), "utf-8")
+        write_atomic(path, "".join(" ".join(tokenizer.tokenize(text)) + "\n" for text in texts).encode("utf-8"))
 
     in_child(write)
     return path

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from bench import treebank
 from bench.shared_data import SHARED_DATA
+from jpcore.atomic import write_atomic
 from jpcore.formats.trees import read_trees_bytes
 
 GUM = SHARED_DATA / "parseval" / "gum-const" / "gum-const.oneline.ptb"
@@ -197,6 +198,6 @@ def write(folder: Path, copies: tuple[int, ...] = (1,)) -> dict[tuple[str, int],
     for times in copies:
         for name, data in (("gld", gold), ("same", same), ("raw", raw)):
             path = paths[name, times] = folder / f"gum-x{times}.{name}"
-            path.write_bytes(data * times)
+            write_atomic(path, data * times)
     return paths
 

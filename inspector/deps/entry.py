@@ -44,6 +44,4 @@ VIEW = EvaluationView(
     loader=lambda: loader.SPEC,
     unit_text=_unit_text,
     draw_units=_draw_units,
-    unit_page=page_file("deps"),
-    unit_param="d_unit",
 )
