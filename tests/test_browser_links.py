@@ -35,8 +35,8 @@ from tests.browser_support import after_rerun, app_page, drawn
 #: Milliseconds to wait for a page (the first load of a sample in a new session evaluates it).
 WAIT = 120_000
 #: The significance line of gold words vs nltk (A) against Punkt + Treebank (B), as the app writes it.
-TREEBANK_LINE = "B − A = -0.08, 95% interval [-0.26, +0.00], p = 0.5495"
-TOY_LINE = "B − A = +0.0128, 95% interval [+0.0000, +0.0302], p = 0.3906"
+TREEBANK_LINE = "B − A = −0.08 points, 95 % interval [−0.26, +0.00] points, p = 0.55"
+TOY_LINE = "B − A = +1.28 points, 95 % interval [+0.00, +3.02] points, p = 0.39"
 
 
 def _main(page):

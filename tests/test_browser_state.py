@@ -42,24 +42,24 @@ def test_a_shared_link_lands_on_the_same_unit(tmp_path: Path) -> None:
         page.goto(f"{url}/sentences?kind=merged")
         expect(page.get_by_role("heading", name="Unit #2:")).to_be_visible()
         settled(page, 60_000)
-        _press(page, "j", "Unit #2:", "Unit #10:")  # next merged unit
-        _press(page, "j", "Unit #10:", "Unit #19:")
-        _press(page, "k", "Unit #19:", "Unit #10:")  # previous
+        _press(page, "j", "Unit #2:", "Unit #19:")  # next merged (n:1) unit
+        _press(page, "j", "Unit #19:", "Unit #80:")
+        _press(page, "k", "Unit #80:", "Unit #19:")  # previous
         settled(page, 60_000)
-        page.wait_for_function("() => location.search.includes('unit=10')")
+        page.wait_for_function("() => location.search.includes('unit=19')")
         shared = page.url
-        assert "kind=merged" in shared and "unit=10" in shared
+        assert "kind=merged" in shared and "unit=19" in shared
 
         other = page.context.browser.new_page(viewport={"width": 1500, "height": 1300})
         other.goto(shared)
-        expect(other.get_by_role("heading", name="Unit #10: 1:2 sentences, ± merged")).to_be_visible()
-        expect(other.get_by_text("Showing 6 of 107 units.")).to_be_visible()
-        expect(other.get_by_text("Unit 2 of the 6 the filters show.", exact=False)).to_be_visible()
+        expect(other.get_by_role("heading", name="Unit #19: 2:1 sentences, ∪ merged")).to_be_visible()
+        expect(other.get_by_text("Showing 3 of 107 units.")).to_be_visible()
+        expect(other.get_by_text("Unit 2 of the 3 the filters show.", exact=False)).to_be_visible()
         other.close()
 
         # the Edits page keeps its unit the same way
         page.goto(f"{url}/edits?e_unit=4")
-        expect(page.get_by_role("heading", name="Unit #4: 1:2 sentences (gold:system), ± merged")).to_be_visible()
+        expect(page.get_by_role("heading", name="Unit #4: 1:2 sentences (gold:system), ÷ split")).to_be_visible()
 
 
 def _download_report(page, key: str, tmp_path: Path) -> str:
@@ -119,7 +119,7 @@ def test_the_readme_walkthrough(tmp_path: Path) -> None:
     with app_page(tmp_path, 1500, 1250) as (page, url):
         page.goto(f"{url}/sentences?shape=n%3A1")
         expect(page.get_by_text("Showing 3 of 107 units.")).to_be_visible()
-        expect(page.get_by_role("heading", name="Unit #2: 2:1 sentences, ± merged")).to_be_visible()
+        expect(page.get_by_role("heading", name="Unit #2: 2:1 sentences, ∪ merged")).to_be_visible()
         expect(page.get_by_text("Sentences TP 0, FP 1, FN 2", exact=False).first).to_be_attached()
         settled(page, 60_000)
         drawn(page)
@@ -127,5 +127,5 @@ def test_the_readme_walkthrough(tmp_path: Path) -> None:
         target = os.environ.get("JP_INSPECTOR_SCREENSHOT_WALKTHROUGH")
         if target:
             page.screenshot(path=str(ROOT / target))
-        _press(page, "j", "Unit #2:", "Unit #19: 2:1 sentences, ± merged")
-        expect(page.get_by_text("Tokens TP 85, FP 2, FN 8", exact=False).first).to_be_attached()
+        _press(page, "j", "Unit #2:", "Unit #19: 2:1 sentences, ∪ merged")
+        expect(page.get_by_text("Words TP 85, FP 2, FN 8", exact=False).first).to_be_attached()
