@@ -273,8 +273,11 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
 
 
 def _warm_up(urls: Sequence[str], pids: Sequence[int], settle: float) -> int:
-    """One visit to each server's Overview (the server imports everything), then its session
-    freed: idle RSS (summed over the servers)."""
+    """One visit to every page of each server (on the bundled samples it opens with: every
+    page's modules imported, its resources such as Punkt's parameters loaded, as in a
+    server that has been used), then that session freed: idle RSS (summed over the
+    servers).  A warm-up of the Overview alone left the other pages' imports to be
+    counted as "not given back" after the first round."""
     from playwright.sync_api import sync_playwright
 
     from tests.browser_support import chromium_executable
@@ -285,6 +288,11 @@ def _warm_up(urls: Sequence[str], pids: Sequence[int], settle: float) -> int:
             page = browser.new_page()
             page.goto(url)
             page.wait_for_function(DRAWN_JS, arg=[["Words F1"]], timeout=TIMEOUT_MS)
+            links = page.locator('[data-testid="stSidebarNav"] a')
+            for title in [t.strip().splitlines()[-1] for t in links.all_inner_texts()]:
+                page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True).click()
+                page.wait_for_timeout(500)  # the click's run has started; then wait until it is drawn
+                page.wait_for_function(DRAWN_JS, arg=[[]], timeout=TIMEOUT_MS)
             page.close()
         browser.close()
     time.sleep(settle)  # noqa: ASYNC251 - the app frees a closed session after 120 s: wait for that
