@@ -2,7 +2,9 @@
 
 Not a CI test (it takes minutes and its figures depend on the machine).  One
 ``streamlit run`` server is started on a loopback port
-(tests/browser_support.py's ``served_app``); for each N, N Playwright
+(tests/browser_support.py's ``served_app``), or ``--processes K`` of them,
+each session pinned to one as a sticky load balancer would (session ``i`` to
+server ``i mod K``; memory is then their sum); for each N, N Playwright
 contexts of one Debian chromium (one context = one person: own cookies, own
 Streamlit session) each, at the same time:
 
@@ -44,6 +46,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 
 from bench import treebank
@@ -63,19 +67,22 @@ DRAWN_JS = """([texts]) => {
 TIMEOUT_MS = 300_000
 
 
-def rss_kb(pid: int) -> int:
-    """The process's resident memory in KB (its children's too: Streamlit runs in one process)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+def rss_kb(pids: int | Sequence[int]) -> int:
+    """The resident memory in KB of a server process, or the sum over several servers'."""
+    total = 0
+    for pid in [pids] if isinstance(pids, int) else pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+                break
+    return total
 
 
 class Sampler:
-    """The peak of a process's RSS, sampled in a thread."""
+    """The peak of the servers' RSS (summed), sampled in a thread."""
 
-    def __init__(self, pid: int) -> None:
-        self.pid, self.peak, self._stop = pid, 0, threading.Event()
+    def __init__(self, pids: Sequence[int]) -> None:
+        self.pid, self.peak, self._stop = pids, 0, threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
@@ -226,7 +233,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))] if ordered else float("nan")
 
 
-async def _round(url: str, pid: int, n: int, folder: Path, scale: int, walks: int, settle: float) -> dict:
+async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path, scale: int, walks: int,
+                 settle: float) -> dict:
+    """N sessions at once, session ``i`` pinned to server ``i mod len(urls)`` (what a sticky load
+    balancer does: a Streamlit session's state lives in one process)."""
     from playwright.async_api import async_playwright
 
     from tests.browser_support import chromium_executable
@@ -236,24 +246,24 @@ async def _round(url: str, pid: int, n: int, folder: Path, scale: int, walks: in
     for i in range(n):
         files = session_files(i, folder, scale)
         sessions.append(Session(i, files, [t for t in tags if t != tags[i]], expected_tokens_f1(*files["tokens"])))
-    before = rss_kb(pid)
+    before = rss_kb(pids)
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
         try:
-            with Sampler(pid) as sampler:
+            with Sampler(pids) as sampler:
                 started = time.perf_counter()
-                await asyncio.gather(*(s.run(browser, url, walks) for s in sessions))
+                await asyncio.gather(*(s.run(browser, urls[s.index % len(urls)], walks) for s in sessions))
                 wall = time.perf_counter() - started
         finally:
             await browser.close()
     closed = time.monotonic()
-    after = rss_kb(pid)
+    after = rss_kb(pids)
     while time.monotonic() - closed < settle:
         await asyncio.sleep(5)
-        after = rss_kb(pid)
+        after = rss_kb(pids)
     renders = [r for s in sessions for r in s.renders]
     return {
-        "sessions": n, "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
+        "sessions": n, "processes": len(urls), "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
         "rss_peak_mb": round(sampler.peak / 1024), "rss_after_close_mb": round(after / 1024),
         "settle_s": settle, "pages": len(renders),
         "render_p50_s": round(statistics.median(renders), 2) if renders else None,
@@ -262,31 +272,42 @@ async def _round(url: str, pid: int, n: int, folder: Path, scale: int, walks: in
     }
 
 
-def _warm_up(url: str, pid: int, settle: float) -> int:
-    """One visit to the Overview (the server imports everything), then its session freed: idle RSS."""
+def _warm_up(urls: Sequence[str], pids: Sequence[int], settle: float) -> int:
+    """One visit to every page of each server (on the bundled samples it opens with: every
+    page's modules imported, its resources such as Punkt's parameters loaded, as in a
+    server that has been used), then that session freed: idle RSS (summed over the
+    servers).  A warm-up of the Overview alone left the other pages' imports to be
+    counted as "not given back" after the first round."""
     from playwright.sync_api import sync_playwright
 
     from tests.browser_support import chromium_executable
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.goto(url)
-        page.wait_for_function(DRAWN_JS, arg=[["Words F1"]], timeout=TIMEOUT_MS)
+        for url in urls:
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_function(DRAWN_JS, arg=[["Words F1"]], timeout=TIMEOUT_MS)
+            links = page.locator('[data-testid="stSidebarNav"] a')
+            for title in [t.strip().splitlines()[-1] for t in links.all_inner_texts()]:
+                page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True).click()
+                page.wait_for_timeout(500)  # the click's run has started; then wait until it is drawn
+                page.wait_for_function(DRAWN_JS, arg=[[]], timeout=TIMEOUT_MS)
+            page.close()
         browser.close()
     time.sleep(settle)  # noqa: ASYNC251 - the app frees a closed session after 120 s: wait for that
-    return rss_kb(pid)
+    return rss_kb(pids)
 
 
 def table(idle_kb: int, rows: list[dict]) -> str:
     """The figures as a Markdown table (the single-session p95 is the reference of the ratio)."""
     base = next((r["render_p95_s"] for r in rows if r["sessions"] == 1), None)
-    lines = ["| sessions | pages drawn | p50 render | p95 render | p95 / 1 session | RSS peak | RSS after close "
-             "(idle %d MB) | errors | leaks |" % round(idle_kb / 1024), "|---:" * 9 + "|"]
+    lines = ["| sessions | servers | pages drawn | p50 render | p95 render | p95 / 1 session | RSS peak | RSS after close "
+             "(idle %d MB) | errors | leaks |" % round(idle_kb / 1024), "|---:" * 10 + "|"]
     for r in rows:
         ratio = f"{r['render_p95_s'] / base:.1f}x" if base else "–"
         growth = (r["rss_after_close_mb"] * 1024 - idle_kb) / idle_kb * 100
-        lines.append(f"| {r['sessions']} | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
+        lines.append(f"| {r['sessions']} | {r.get('processes', 1)} | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
                      f"{r['rss_peak_mb']} MB | {r['rss_after_close_mb']} MB ({growth:+.0f} %) | "
                      f"{len(r['errors'])} | {len(r['leaks'])} |")
     return "\n".join(lines)
@@ -301,24 +322,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=150.0,
                         help="seconds to wait after the sessions close before RSS is read (default 150: the app "
                              "frees a closed session after 120 s)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes, each session pinned to one (session i to server i mod K), as "
+                             "behind a sticky load balancer; RSS is their sum (default 1)")
     parser.add_argument("--final-settle", type=float, default=0.0,
                         help="after the last round, wait this long more and read RSS again (640: past the "
                              "result cache's 600 s time to live and its janitor's 20 s round)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="jp-load-") as tmp:
         folder = Path(tmp)
-        with served_app(folder) as url:
-            pid = SERVER_PIDS[url]
-            idle = _warm_up(url, pid, args.settle)
-            print(json.dumps({"idle_rss_mb": round(idle / 1024)}), flush=True)
+        with ExitStack() as servers:
+            urls = []
+            for k in range(args.processes):
+                (folder / f"server{k}").mkdir()
+                urls.append(servers.enter_context(served_app(folder / f"server{k}")))
+            pids = [SERVER_PIDS[url] for url in urls]
+            idle = _warm_up(urls, pids, args.settle)
+            print(json.dumps({"idle_rss_mb": round(idle / 1024), "processes": len(urls)}), flush=True)
             rows = []
             for n in args.sessions:
-                row = asyncio.run(_round(url, pid, n, folder, args.scale, args.walks, args.settle))
+                row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle))
                 print(json.dumps(row), flush=True)
                 rows.append(row)
             if args.final_settle:
                 time.sleep(args.final_settle)
-                print(json.dumps({"rss_after_cache_ttl_mb": round(rss_kb(pid) / 1024),
+                print(json.dumps({"rss_after_cache_ttl_mb": round(rss_kb(pids) / 1024),
                                   "seconds_after_last_close": args.settle + args.final_settle}), flush=True)
     print(table(idle, rows))
     return 1 if any(r["errors"] or r["leaks"] for r in rows) else 0

@@ -191,3 +191,27 @@ def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatc
     assert "jp_loaded" not in state and session._session_state == {}
     gc.collect()
     assert alive() is None and held_by_callbacks() is None
+
+
+@pytest.mark.parametrize("connected, kept", [(0, False), (1, True)])
+def test_the_last_sessions_end_drops_the_shared_results(monkeypatch: pytest.MonkeyPatch, connected: int,
+                                                        kept: bool) -> None:
+    """Past the grace, a session's end also empties the caches shared by sessions when no
+    session is connected any more (so the server goes back near its idle size then, not
+    600 s later); while another session is connected they stay for it."""
+    class Manager:
+        def num_active_sessions(self) -> int:
+            return connected
+
+    state, _ = _session()
+    monkeypatch.setattr(session_memory, "_is_active", lambda session_id: False)
+    monkeypatch.setattr(session_memory, "_session_manager", lambda: Manager())
+    cache = ResultCache("t", max_bytes=10_000, max_entry_bytes=10_000, ttl_seconds=600)
+    cache.put("shared", [1] * 100)
+    session_memory._free_unless_back(session_memory.Guard("s1", state))
+    assert (cache.get("shared") == [1] * 100) is kept
+    assert len(cache) == (1 if kept else 0) and (cache.bytes > 0) is kept
+
+
+def test_outside_a_server_no_shared_result_is_dropped() -> None:
+    assert session_memory._session_manager() is None and not session_memory._no_session_connected()

@@ -164,6 +164,12 @@ def sweep_all() -> None:
         cache.sweep()
 
 
+def clear_all() -> None:
+    """Drop every entry of every cache (the server's last session has ended)."""
+    for cache in list(_CACHES):
+        cache.clear()
+
+
 def _janitor_loop() -> None:
     while True:
         time.sleep(JANITOR_SECONDS)

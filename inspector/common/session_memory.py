@@ -18,6 +18,12 @@ until then (issue 12 item 14).  Contract:
   itself only forgets a stored session when another one touches the store),
   and the freed memory goes back to the system (a full collection, then
   glibc's ``malloc_trim``);
+* when that was the last session (no session is connected to the server),
+  the results shared by sessions (:mod:`inspector.common.result_cache`) go
+  too, before the memory is given back: no one can ask for them until a new
+  session loads, which then computes them again.  So a server whose
+  sessions have all closed is back near its idle size one grace after the
+  last tab closed, not only once the caches' own time (600 s) is over;
 * a session that comes back later finds nothing loaded: a link to uploaded
   data then says so (:func:`inspector.common.state.missing_link`).
 """
@@ -145,6 +151,20 @@ def _shut_down(session_id: str, session: Any) -> None:
         fragments.clear()
 
 
+def _no_session_connected() -> bool:
+    """Whether no session is connected to this process's Streamlit server (``False``
+    outside a server: there the shared caches are nobody's to drop)."""
+    manager = _session_manager()
+    return manager is not None and manager.num_active_sessions() == 0
+
+
+def drop_shared_results() -> None:
+    """Empty the caches of results shared by sessions (what the last session's end does)."""
+    from inspector.common.result_cache import clear_all
+
+    clear_all()
+
+
 def _free_unless_back(guard: Guard, session: Any = None) -> None:
     if _is_active(guard.session_id):
         return  # it reconnected: its next run registers a new guard
@@ -152,7 +172,10 @@ def _free_unless_back(guard: Guard, session: Any = None) -> None:
     guard.session_state = None
     if session is not None:
         _shut_down(guard.session_id, session)
-    if not freed and session is None:
+    last = _no_session_connected()
+    if last:
+        drop_shared_results()
+    if not freed and session is None and not last:
         return
     # The session's pages are reference cycles (a page's functions and its variables), which
     # only the cyclic collector frees: collect once this call, which still holds the session,
