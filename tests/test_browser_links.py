@@ -202,3 +202,46 @@ def test_the_report_downloaded_with_b_carries_the_comparison(tmp_path: Path) -> 
                 again = _download(other, "HTML report (self-contained)", tmp_path, "gec-report-2.html")
                 assert _section_text(again) == section
             context.close()
+
+
+@pytest.mark.browser
+def test_the_unit_views_and_agreement_addresses_open_the_same_figures(tmp_path: Path) -> None:
+    """Brackets (a filter and a pair), Dependencies (a unit) and Agreement (which reads the
+    Dependencies loader, as Compare does): each address, taken as the browser shows it, names
+    the bundled data and opens the same figures in a new browser context."""
+    from playwright.sync_api import expect
+
+    with app_page(tmp_path, 1500, 2200) as (page, url):
+        links: dict[str, tuple[str, ...]] = {}
+        page.goto(f"{url}/brackets?crossing=true&pair=3")
+        expect(_main(page).get_by_text("Showing 2 of 7 pairs.")).to_be_visible(timeout=WAIT)
+        drawn(page)
+        assert "trees=" in page.url and "crossing=true" in page.url and "pair=3" in page.url
+        links[page.url] = ("Showing 2 of 7 pairs.", "Pair #3: 1:1 trees, ✓ exact")
+
+        page.goto(f"{url}/deps?deps=ewt-raw-text&d_unit=4")
+        expect(page.get_by_role("heading", name="Unit #4", exact=False)).to_be_visible(timeout=WAIT)
+        drawn(page)
+        assert "deps=ewt-raw-text" in page.url and "d_unit=4" in page.url
+        unit_heading = page.get_by_role("heading", name="Unit #4", exact=False).first.inner_text()
+        links[page.url] = (unit_heading,)
+
+        nav = page.locator('[data-testid="stSidebarNav"]')
+        after_rerun(page, lambda: nav.get_by_role("link", name="Agreement", exact=True).click())
+        comparable = "Comparable words: 813 of 852 in A (95.42%), of 837 in B (97.13%)."
+        expect(_main(page).get_by_text(comparable)).to_be_visible(timeout=WAIT)
+        assert "deps=ewt-raw-text" in page.url  # the page names the data it reads
+        links[page.url] = (comparable,)
+
+        browser = page.context.browser
+        for link, texts in links.items():
+            context = browser.new_context(viewport={"width": 1500, "height": 2200})
+            other = context.new_page()
+            other.set_default_timeout(WAIT)
+            other.goto(link)
+            for text in texts:
+                expect(_main(other).get_by_text(text, exact=False).first).to_be_visible(timeout=WAIT)
+            drawn(other)
+            shown = _main(other).inner_text()
+            assert "Nothing is loaded" not in shown and "Ignored" not in shown, link
+            context.close()

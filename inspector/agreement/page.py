@@ -3,9 +3,10 @@
 Built over the registry like Compare: the evaluations offered are the
 views the Compare page offers whose jpcore task has an ``agreement``
 (:attr:`jpcore.task.Task.agreement`: ``ud`` and ``parseval``), chosen at the
-top (``?ag_eval=``); the page reads (never loads) what that view's loader
-holds -- A as its gold file, B as its system file, chosen in the sidebar of
-the view's own page -- and shows what ``jpcore TASK A B --agreement`` computes
+top (``?ag_eval=``); the page reads what that view's loader holds -- A as
+its gold file, B as its system file, chosen in the sidebar of the view's
+own page; as Compare, it loads the bundled pair a link names
+(:mod:`inspector.common.linked_loads`) -- and shows what ``jpcore TASK A B --agreement`` computes
 (the task's own ``agreement`` on the loaded result, once per load): how many
 words could be compared out of each side's total, the words left out per
 reason, per column the observed agreement and Cohen's kappa, the confusion
@@ -24,6 +25,7 @@ from typing import Any
 import streamlit as st
 
 from inspector.agreement import tables
+from inspector.common import linked_loads
 from inspector.common import widgets as components
 from inspector.common.evaluation_view import EvaluationView, compared_views
 from inspector.common.markup import md_text
@@ -86,10 +88,13 @@ def show() -> None:
                "as `jpcore TASK A B --agreement` computes it, beside how many words could be compared and why "
                "the others could not, so a low comparable share is never hidden behind a high kappa.")
     views = agreement_views()
+    linked_loads.follow_links(views.values())  # a link opened in a new browser loads what it names
     loaded_first = next((k for k, v in views.items() if v.loader().get_loaded() is not None), next(iter(views)))
     key = st.radio("Evaluation", list(views), format_func=lambda k: views[k].title, key="ag_eval",
                    index=list(views).index(loaded_first), horizontal=True, bind="query-params")
     view = views[key]
+    linked_loads.keep_named("ag_eval", view.title)
+    linked_loads.name_loaded(view, views.values())
     spec = view.loader()
     loaded = spec.get_loaded()
     if loaded is None:

@@ -1,4 +1,4 @@
-"""Links that travel: what a general page (Analysis, Compare, Ranking) does with the loaders it reads.
+"""Links that travel: what a general page (Analysis, Compare, Ranking, Agreement) does with the loaders it reads.
 
 Those pages read an evaluation's loader without drawing it (its widgets live
 on the evaluation's own pages), yet their URL must name what they show, as

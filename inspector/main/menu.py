@@ -43,7 +43,7 @@ GENERAL_PAGES = (
 
 #: The general pages that show what the evaluations' loaders hold: their URLs name it too
 #: (:mod:`inspector.common.linked_loads`), so they declare every loader's parameters.
-READ_LOADERS = ("analysis", "compare", "ranking")
+READ_LOADERS = ("analysis", "compare", "ranking", "agreement")
 
 
 def menu() -> list[tuple[PageSpec, Callable[[], Any] | None]]:
