@@ -41,7 +41,9 @@ def _buckets(at: AppTest) -> pd.DataFrame:
 
 
 def _column(frame: pd.DataFrame, name: str) -> list:
-    return [None if pd.isna(x) else round(float(x), 2) for x in frame[name]]
+    """A column's figures (B − A is shown as text on the one scale: "−2.01", "–" for none)."""
+    return [None if (isinstance(x, str) and x == "\u2013") or (not isinstance(x, str) and pd.isna(x))
+            else round(float(x.replace("\u2212", "-")) if isinstance(x, str) else float(x), 2) for x in frame[name]]
 
 
 def test_tokens_buckets_by_kind_show_a_b_and_the_difference(tmp_path) -> None:
@@ -52,6 +54,8 @@ def test_tokens_buckets_by_kind_show_a_b_and_the_difference(tmp_path) -> None:
     assert _column(frame, "Words F1 (%)") == [98.18, 94.64, 97.38, 86.87]
     assert _column(frame, "B Words F1 (%)") == [96.17, 87.93, 94.36, 76.27]
     assert _column(frame, "B − A Words F1 (points)") == [-2.01, -6.71, -3.02, -10.6]
+    # shown with the label's minus sign, as every difference on the one scale
+    assert list(frame["B − A Words F1 (points)"]) == ["\u22122.01", "\u22126.71", "\u22123.02", "\u221210.60"]
     assert _column(frame, "B Sentences F1 (%)") == [100.0, 0.0, 0.0, 0.0]
     # the report's figures (each system's own units by kind, the measure's metric of their counts)
     b_path = tmp_path / "b.tok.txt"

@@ -48,6 +48,7 @@ from jpcore.analysis import (
 from jpcore.analysis.confusion import GOLD_SIDE, LABELS, POS, SYS_SIDE, TYPES, UPOS
 from jpcore.formats.conllu import NO_TAG
 from jpcore.gec.error_types import TYPE_LEVELS
+from jpcore.stats.scale import points
 from inspector.analysis import tables as at
 from inspector.analysis.charts import bucket_figure, selected_buckets
 from inspector.analysis.examples import examples_frame
@@ -57,7 +58,7 @@ from inspector.common.by_shape import show_by_shape
 from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.evaluation_view import AnalysisSource, EvaluationView, analysed_views
 from inspector.common.markup import md_text
-from inspector.common.wording import of_total, plural
+from inspector.common.wording import NO_VALUE, of_total, plural
 
 BY = {"length": "sentence length", "kind": "unit kind"}
 #: What a unit shape counts, per task (as ``--by-shape`` says): trees for parseval, else sentences.
@@ -223,10 +224,14 @@ def _buckets(source: AnalysisSource, evaluation: str, memo: Memo, stats: Any, b:
     bars_chosen = selected_buckets(table, st.session_state.get(chart_key))
     either = [name for name in table.names() if name in rows_chosen or name in bars_chosen]
     linked_selection.follow_selection(selection_key, BUCKETS_KEY, either, table.names())
+    # B − A as the one scale writes a difference (+1.28, −2.42 with the label's minus sign);
+    # the CSV download keeps the numbers
+    differences = {c: [NO_VALUE if pd.isna(v) else points(float(v)) for v in bucket_frame[c]]
+                   for c in bucket_frame.columns if c.startswith("B − A ")}
     rows_event = st.dataframe(
-        bucket_frame, key=linked_selection.keyed(selection_key, table_key), hide_index=True,
+        bucket_frame.assign(**differences), key=linked_selection.keyed(selection_key, table_key), hide_index=True,
         height=_table_height(len(bucket_frame)), on_select="rerun", selection_mode="multi-row",
-        column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in percent},
+        column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in percent if c not in differences},
     )
     totals = ", ".join(
         f"{source.measure_labels[m]} {'/'.join(map(str, table.total(m).as_tuple()))}" for m in measures
