@@ -138,7 +138,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from jpcore.align.similarity import jaro_winkler
@@ -351,11 +351,17 @@ def common_prefix(a: str, b: str, i: int = 0, j: int = 0) -> int:
     the prefix found, not to the rest of the stream (comparing the whole
     rest first made every difference cost O(n): quadratic overall).
     """
-    limit = min(len(a) - i, len(b) - j)
+    return _gallop(min(len(a) - i, len(b) - j),
+                   lambda done, step: a[i + done : i + done + step] == b[j + done : j + done + step])
+
+
+def _gallop(limit: int, same: Callable[[int, int], bool]) -> int:
+    """The longest ``done <= limit`` whose every chunk ``same(done, step)`` held: chunks of
+    64, 128, 256, ... characters, the step halved at the first chunk that differs."""
     done, step = 0, 64
     while done < limit:
         step = min(step, limit - done)
-        if a[i + done : i + done + step] == b[j + done : j + done + step]:
+        if same(done, step):
             done += step
             step *= 2
         elif step == 1:
@@ -373,18 +379,7 @@ def common_suffix_length(a: str, b: str) -> int:
     (3, 3, 0)
     """
     la, lb = len(a), len(b)
-    limit = min(la, lb)
-    done, step = 0, 64
-    while done < limit:
-        step = min(step, limit - done)
-        if a[la - done - step : la - done] == b[lb - done - step : lb - done]:
-            done += step
-            step *= 2
-        elif step == 1:
-            return done
-        else:
-            step //= 2
-    return done
+    return _gallop(min(la, lb), lambda done, step: a[la - done - step : la - done] == b[lb - done - step : lb - done])
 
 
 def anchor_length(gold_window: str, sys_window: str) -> int:
