@@ -27,6 +27,8 @@ paged tables and the progress indication.
 A second test loads the two other large inputs (EVALB's sample ×100 = 2,400
 trees; the UA-GEC slice ×440 = 44,000 gold sentences), checks the progress
 indication and the paged tables, and times the page switch after loading.
+A third uploads GUM (4,636 trees) and the raw-text system bench/gum_raw.py
+derives from it on the Brackets page: the case jp-evalb exists for (issue 24).
 """
 
 from __future__ import annotations
@@ -147,3 +149,42 @@ def test_large_trees_and_m2_load_with_progress_and_paged_tables(tmp_path: Path) 
              "page switch (median of 3)": trees_switch}
     _record("uagec-44k edits page", gec)
     _record("evalb-sample-x100 brackets page", trees)
+
+
+@pytest.mark.browser
+def test_the_brackets_page_on_a_parser_run_on_raw_text(tmp_path: Path) -> None:
+    """Issue 24: the Brackets page on GUM (4,636 trees) against its raw-text system
+    (:mod:`bench.gum_raw`: re-tokenized, ~5 % of sentence boundaries merged or split),
+    uploaded as a person does: the pairs the page shows are jpcore's, and the first render
+    after loading and the page switch are timed (recorded as the other large inputs)."""
+    from bench import gum_raw
+    from jpcore.parseval.evaluation import evaluate_files
+
+    folder = tmp_path / "gum"
+    folder.mkdir()
+    paths = gum_raw.write(folder)
+    gold, raw = paths["gld", 1], paths["raw", 1]
+    result = evaluate_files(gold, raw)
+    pairs = len(result.pairs)
+    assert pairs < 4636 and len(result.gold_trees) == 4636  # boundaries differ: fewer pairs than trees
+    shown = (f"Showing {pairs} of {pairs} pairs.", f"Pairs 1–500 of {pairs:,}")
+    with app_page(tmp_path, 1500, 1300) as (page, url):
+        _warm(page, url)
+        page.get_by_role("link", name="Brackets").click()
+        _drawn(page, "Showing 7 of 7 pairs.")  # the bundled sample first
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        sidebar.get_by_text("Upload files", exact=True).click()
+        _drawn(page)
+        uploads = sidebar.locator('input[type="file"]')
+        uploads.nth(0).set_input_files(gold)
+        _drawn(page)
+        start = time.perf_counter()
+        uploads.nth(1).set_input_files(raw)
+        page.wait_for_function("() => document.body.textContent.includes(' done in ')", polling="raf",
+                               timeout=300_000)
+        loaded = time.perf_counter()
+        _drawn(page, *shown, f"{gold.name} vs {raw.name} (uploaded)")
+        first = time.perf_counter() - loaded
+        switch = _switches(page, "Overview", "Brackets", *shown)
+    _record("gum raw-text brackets page (upload)", {"loading": loaded - start, "first render after loading": first,
+                                                    "page switch (median of 3)": switch})
