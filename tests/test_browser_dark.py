@@ -64,7 +64,7 @@ def test_marks_are_readable_in_the_theme(tmp_path: Path, theme: str) -> None:
         expect(page.locator(".jp-trees svg text").first).to_be_attached(timeout=120_000)
         drawn(page)
         ratio, text, count = _lowest(page, ".jp-legend svg text")
-        assert count == 5 and ratio >= 4.5, f"{theme}: legend chip {text!r} at {ratio}:1"
+        assert count == 6 and ratio >= 4.5  # the five statuses and "tag wrong", f"{theme}: legend chip {text!r} at {ratio}:1"
         ratio, text, _ = _lowest(page, ".jp-trees svg text:not(.jp-sep-t)")
         assert ratio >= 4.5, f"{theme}: tree label {text!r} at {ratio}:1"
         page.screenshot(path=str(tmp_path / f"brackets-{theme}.png"))

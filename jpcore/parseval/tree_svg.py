@@ -235,9 +235,10 @@ WRONG_TAG = COLOURS["vermillion"]
 
 def _wrong_tag_svg(label: Label, tip: str, escape: Escape) -> str:
     """A tag counted wrong: boxed with a thick vermillion border, bold, with its tooltip
-    (the box is the signal beside the colour: a correct tag has none)."""
+    (the box is the signal: a correct tag has none; the text keeps the theme's colour, as
+    vermillion text is below WCAG's 4.5:1 on a light background)."""
     r = label.rect
-    text = _text(label, escape, f' font-weight="700" fill="{WRONG_TAG}"')
+    text = _text(label, escape, ' font-weight="700"')
     return (f'<g class="jp-tag-wrong"><title>{escape(tip)}</title>'
             f'<rect x="{r.x0 - 2:.1f}" y="{r.y0 - 1:.1f}" width="{r.x1 - r.x0 + 4:.1f}" '
             f'height="{r.y1 - r.y0 + 2:.1f}" rx="3" fill="{WRONG_TAG}22" stroke="{WRONG_TAG}" '
@@ -322,7 +323,7 @@ def legend_html(escape: Escape = esc) -> str:
     items.append(f'<span title="a one-word exact unit whose gold and system tags differ (not in correct_tags)">'
                  f'<svg width="46" height="22" role="img"><title>tag wrong</title><rect x="2" y="2" width="42" '
                  f'height="18" rx="3" fill="{WRONG_TAG}22" stroke="{WRONG_TAG}" stroke-width="2"/>'
-                 f'<text x="23" y="15" text-anchor="middle" font-size="12" style="fill:{WRONG_TAG}">NN</text>'
+                 f'<text x="23" y="15" text-anchor="middle" font-size="12">NN</text>'
                  f'</svg>tag wrong</span>')
     items.append('<span><span style="color:#E69F00;font-weight:700">~~~</span> sentence boundary inside '
                  "a merged pair; u0, u1, … = word units (spans are counted in them)</span>")
