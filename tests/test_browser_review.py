@@ -50,7 +50,7 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
     monkeypatch.setenv("JP_REVIEW_DB", str(database))  # the served app inherits it
     expect.set_options(timeout=30_000)
     with app_page(tmp_path, 1500, 1300) as (page, url):
-        page.goto(f"{url}/sentences?kind=merged")
+        page.goto(f"{url}/sentences?kind=merged")  # the n:1 units: 2, 19, 80
         expect(page.get_by_role("heading", name="Unit #2:")).to_be_visible()
         expect(page.get_by_text("0 of 19 mismatched units reviewed")).to_be_visible()
         name = page.get_by_label("Your name (recorded with each verdict; asked once per session)")
@@ -60,7 +60,7 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
         settled(page, 60_000)
 
         def moved() -> None:
-            expect(page.get_by_role("heading", name="Unit #10:")).to_be_visible(timeout=10_000)
+            expect(page.get_by_role("heading", name="Unit #19:")).to_be_visible(timeout=10_000)
 
         _press_until(page, "j", moved)
         verdict = page.get_by_role("radiogroup", name="Verdict")
@@ -70,11 +70,11 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
 
         _press_until(page, "2", set_two)
         expect(page.get_by_text("1 of 19 mismatched units reviewed")).to_be_visible()
-        page.wait_for_function("() => location.search.includes('unit=10')")
+        page.wait_for_function("() => location.search.includes('unit=19')")
         link = page.url
 
         page.reload()
-        expect(page.get_by_role("heading", name="Unit #10:")).to_be_visible()
+        expect(page.get_by_role("heading", name="Unit #19:")).to_be_visible()
         expect(page.get_by_role("radiogroup", name="Verdict").locator(ACTIVE)).to_have_text("system error")
         expect(page.get_by_text("1 of 19 mismatched units reviewed")).to_be_visible()
 
@@ -82,7 +82,7 @@ def test_a_verdict_set_with_the_keyboard_survives_a_reload_and_a_new_context(
         try:
             fresh = other.new_page()
             fresh.goto(link)
-            expect(fresh.get_by_role("heading", name="Unit #10:")).to_be_visible()
+            expect(fresh.get_by_role("heading", name="Unit #19:")).to_be_visible()
             expect(fresh.get_by_role("radiogroup", name="Verdict").locator(ACTIVE)).to_have_text("system error")
             expect(fresh.get_by_text("1 of 19 mismatched units reviewed")).to_be_visible()
         finally:
