@@ -102,6 +102,7 @@ def test_every_pages_address_opens_the_same_figures_in_a_new_browser(tmp_path: P
         buckets = _download(page, "Buckets as CSV", tmp_path, "buckets-a.csv")
         expected = _expected_buckets(tmp_path)
         assert _bucket_rows(buckets) == expected and [row[0] for row in expected] == ["1:1", "1:n", "n:1", "m:n"]
+        page.wait_for_function("() => location.search.includes('an_by=')")  # the bound choice reaches the URL
         links["analysis"] = page.url
 
         after_rerun(page, lambda: page.get_by_role("link", name="Compare").click())
@@ -109,6 +110,7 @@ def test_every_pages_address_opens_the_same_figures_in_a_new_browser(tmp_path: P
         who = _main(page).locator('[data-testid="stButtonGroup"]')
         after_rerun(page, lambda: who.get_by_text("A wins", exact=True).click())
         expect(_main(page).get_by_text("Showing 1 of 107 common units.")).to_be_visible(timeout=WAIT)
+        page.wait_for_function("() => location.search.includes('cmp_who=')")
         links["compare"] = page.url
 
         after_rerun(page, lambda: page.get_by_role("link", name="Ranking").click())
@@ -122,6 +124,7 @@ def test_every_pages_address_opens_the_same_figures_in_a_new_browser(tmp_path: P
         assert ranking.startswith("3 systems ranked on Words F1: group 1: C; group 2: A, B.")
         ranking_csv = _download(page, "Ranking (CSV)", tmp_path, "ranking-a.csv")
         assert ranking_csv.splitlines()[1].startswith("1,1,C: Gold itself as a system (the upper bound),100.00")
+        page.wait_for_function("() => location.search.includes('rk_variants_preprocess=')")
         links["ranking"] = page.url
 
         for name, link in links.items():

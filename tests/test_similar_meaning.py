@@ -68,7 +68,7 @@ def test_the_app_and_the_reports_name_every_kind_with_its_meaning():
     assert "0.91" in terms["Kind: similar"] and "0.91" in terms["Kind: different"]
     result = evaluate(read_segmentation(UNRELATED_GOLD, "gold"), read_segmentation(UNRELATED_SYS, "sys"))
     view = ResultView(result)
-    assert "≠ different" in units_html(view, result.units)
+    assert "≠ sentences different" in units_html(view, result.units)  # the badge names what it is about
     reason = sentence_reason(view, result.units[0])
     assert "not similar (different: Jaro-Winkler below 0.91)" in reason
 
