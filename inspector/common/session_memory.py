@@ -44,6 +44,8 @@ from typing import Any
 import streamlit as st
 from streamlit import config
 
+from inspector.common.result_cache import clear_all
+
 #: The app's package folder: the entry script and every page file are below it.
 APP_DIR = Path(__file__).resolve().parents[1]
 #: Session-state keys whose values are a session's data (besides loaded inputs).
@@ -158,13 +160,6 @@ def _no_session_connected() -> bool:
     return manager is not None and manager.num_active_sessions() == 0
 
 
-def drop_shared_results() -> None:
-    """Empty the caches of results shared by sessions (what the last session's end does)."""
-    from inspector.common.result_cache import clear_all
-
-    clear_all()
-
-
 def _free_unless_back(guard: Guard, session: Any = None) -> None:
     if _is_active(guard.session_id):
         return  # it reconnected: its next run registers a new guard
@@ -174,7 +169,7 @@ def _free_unless_back(guard: Guard, session: Any = None) -> None:
         _shut_down(guard.session_id, session)
     last = _no_session_connected()
     if last:
-        drop_shared_results()
+        clear_all()  # the results shared by sessions: nobody is left to ask for them
     if not freed and session is None and not last:
         return
     # The session's pages are reference cycles (a page's functions and its variables), which
