@@ -69,13 +69,19 @@ def _timed(action, page, *texts: str) -> float:
     return time.perf_counter() - start
 
 
-def _after_loading(page, link: str, *texts: str) -> tuple[float, float]:
-    """Open ``link`` on a cold server: ``(seconds until the loading status says done,
-    seconds from then until the page is drawn)``."""
+#: True when a loading status box whose label starts with the given text says "done in".
+_LOADED_JS = """label => [...document.querySelectorAll('[data-testid="stExpander"] summary')]
+    .some(summary => summary.textContent.includes(label) && summary.textContent.includes(' done in '))"""
+
+
+def _after_loading(page, link: str, *texts: str, status: str = "Loading ") -> tuple[float, float]:
+    """Open ``link`` on a cold server: ``(seconds until the loading status box, labelled
+    ``status``…, says done, seconds from then until the page is drawn)``.  The box is looked
+    for while it is there: a later rerun (the gold self-check's, issue 28) draws the page
+    without it."""
     start = time.perf_counter()
     page.goto(link)
-    page.wait_for_function("() => document.body.textContent.includes(' done in ')", polling="raf",
-                           timeout=300_000)
+    page.wait_for_function(_LOADED_JS, arg=status, polling="raf", timeout=300_000)
     loaded = time.perf_counter()
     _drawn(page, *texts)
     return loaded - start, time.perf_counter() - loaded
@@ -131,14 +137,12 @@ def test_first_render_of_the_full_ewt_test_set(tmp_path: Path) -> None:
 
 @pytest.mark.browser
 def test_large_trees_and_m2_load_with_progress_and_paged_tables(tmp_path: Path) -> None:
-    from playwright.sync_api import expect
-
     with app_page(tmp_path, 1500, 1300) as (page, url):
         _warm(page, url)
         shown = ("Showing 36520 of 36520 units and 151360 edits.", "Units 1–500 of 36,520",
                  "Edits 1–500 of 151,360", "Unit #1: 1:2 sentences")
-        gec_load, gec_first = _after_loading(page, f"{url}/edits?m2=uagec-44k", *shown)
-        expect(page.get_by_text("Loading Large input: UA-GEC", exact=False).first).to_be_visible()
+        gec_load, gec_first = _after_loading(page, f"{url}/edits?m2=uagec-44k", *shown,
+                                             status="Loading Large input: UA-GEC")
         gec_switch = _switches(page, "Overview", "Edits", *shown)
 
         shown = ("Showing 2000 of 2000 pairs.", "Pairs 1–500 of 2,000", "Pair #7:")
