@@ -157,10 +157,11 @@ def _headline(result: ParsevalResult) -> None:
     )
 
 
-def _pair_filter(result: ParsevalResult, chart_labels: list[str],
+def _pair_filter(labels: list[str], chart_labels: list[str],
                  reviewed: review.Reviewed | None) -> tuple[bv.PairFilter, frozenset[str]]:
-    """The filter widgets (bound to the URL) and what they choose (the verdicts apart); the
-    chart's selection is the Label filter's value (:mod:`inspector.common.linked_selection`)."""
+    """The filter widgets (bound to the URL) and what they choose (the verdicts apart); ``labels``
+    are the result's constituent labels, most frequent first; the chart's selection is the
+    Label filter's value (:mod:`inspector.common.linked_selection`)."""
     st.subheader("Aligned pairs")
     filters = components.flow()
     only_merged = filters.toggle("Split or merged sentences", key="merged", bind="query-params",
@@ -169,7 +170,7 @@ def _pair_filter(result: ParsevalResult, chart_labels: list[str],
                                        help="Only pairs with a word unit that is not one word = one word.")
     only_crossing = filters.toggle("Crossing brackets", key="crossing", bind="query-params",
                                            help="Only pairs with at least one crossing bracket.")
-    chosen_labels = filters.multiselect("Label", bv.labels_in(result), key="label", bind="query-params",
+    chosen_labels = filters.multiselect("Label", labels, key="label", bind="query-params",
                                         placeholder="all labels", width=components.FILTER_WIDTH,
                                              help="Pairs with a constituent of this label (a bar "
                                                   "selected in the chart sets it).")
@@ -233,10 +234,12 @@ def show() -> None:
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)
     chart_labels = selected_labels(st.session_state.get(CHART_KEY))
-    linked_selection.follow_selection(CHART_KEY, "label", chart_labels, bv.labels_in(result))
-    figure = linked_selection.figure_revision(label_figure(result.label_scores()), CHART_KEY)
+    label_scores = result.label_scores()  # once a run: a pass over every constituent (0.14 s on GUM)
+    labels = [score.label for score in label_scores]
+    linked_selection.follow_selection(CHART_KEY, "label", chart_labels, labels)
+    figure = linked_selection.figure_revision(label_figure(label_scores), CHART_KEY)
     chart = st.plotly_chart(figure, key=CHART_KEY, on_select="rerun", selection_mode=("points", "box"))
-    wanted, verdicts = _pair_filter(result, selected_labels(chart), reviewed)
+    wanted, verdicts = _pair_filter(labels, selected_labels(chart), reviewed)
     pairs = review.filter_units(bv.filter_pairs(result, wanted), lambda pair: pair.index, reviews, verdicts)
     st.caption(f"Showing {of_total(len(pairs), len(result.pairs), 'pair')}.")
 

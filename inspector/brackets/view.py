@@ -160,11 +160,6 @@ def filter_pairs(result: ParsevalResult, wanted: PairFilter) -> list[TreePair]:
     return [pair for pair in result.pairs if wanted.accepts(pair)]
 
 
-def labels_in(result: ParsevalResult) -> list[str]:
-    """Every constituent label of the result, most frequent first."""
-    return [score.label for score in result.label_scores()]
-
-
 def units_frame(view: PairView, pair: TreePair) -> pd.DataFrame:
     """The pair's word units: number, gold and system words (``~~~`` inside a
     group), kind and ratio."""
