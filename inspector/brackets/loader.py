@@ -22,11 +22,12 @@ from typing import Any
 import streamlit as st
 
 from jpcore import parseval
-from jpcore.parseval.result import ParsevalResult
+from jpcore.parseval.result import LabelScore, ParsevalResult
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.loader_spec import SOURCE_LABELS
 from inspector.common.result_cache import RESULTS, compacted, key_of
+from inspector.common.palette import group_word
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
 from inspector.brackets.samples import DEFAULT_TREE_SAMPLE, TREE_SAMPLES
@@ -50,6 +51,17 @@ class BracketsLoaded(LoadedInput[ParsevalResult]):
     def view(self) -> PairView:
         """The pairs' words and trees by side (built once, when first asked for)."""
         return PairView(self.result)
+
+    @cached_property
+    def label_scores(self) -> list[LabelScore]:
+        """The result's per-label counts (a pass over every constituent: made once, not each run)."""
+        return self.result.label_scores()
+
+    @cached_property
+    def pair_choices(self) -> list[str]:
+        """Each pair's line in the pair selector, by pair index (4,518 of them on GUM: made once)."""
+        return [f"#{pair.index} · {pair.ratio} trees · {group_word(pair.kind, pair.shape)}"
+                f" · {self.view.text(pair, 'gold')[:60]}" for pair in self.result.pairs]
 
 
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:

@@ -34,7 +34,6 @@ from inspector.common.plotly_selection import CLEAR_HINT
 from inspector.common.significance import show_significance
 from inspector.common.table_downloads import totals_downloads
 from inspector.common.markup import kind_text, md_text
-from inspector.common.palette import group_word
 from inspector.common.state import show_nothing_loaded
 from inspector.common.wording import of_total, plural, side_name
 from inspector.brackets.trees import ARRANGEMENTS, AUTO, ZOOMS, legend_svg_html, pair_svg_html, side_text
@@ -55,7 +54,7 @@ def _pick_from_table() -> None:
 
 def reviewing(loaded: BracketsLoaded) -> review.Reviewed | None:
     """The loaded trees as the review sees them (a pair with an error is a mismatch)."""
-    view = bv.PairView(loaded.result)
+    view = loaded.view
     pairs = loaded.result.pairs
     return review.reviewing("parseval", loaded, "bk_", pairs, lambda pair: pair.has_error,
                             lambda index, side: view.text(pairs[index], side))
@@ -66,7 +65,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
                 reviews: Mapping[int, Any] | None = None) -> None:
     """The selected pair: navigation, its review, its trees drawn, its word units and constituents."""
     result = loaded.result
-    view = bv.PairView(result)
+    view = loaded.view
     ids = [pair.index for pair in result.pairs]
     if not ids:
         return
@@ -76,9 +75,7 @@ def pair_detail(loaded: BracketsLoaded, shown_ids: list[int], reviewed: review.R
     chosen = row.selectbox(
         "Pair shown below (or click a row of the table)", ids, key="pair", persist_state="session",
         width=2 * components.FILTER_WIDTH,
-        format_func=lambda i: f"#{i} · {result.pairs[i].ratio} trees · "
-                              f"{group_word(result.pairs[i].kind, result.pairs[i].shape)}"
-                              f" · {view.text(result.pairs[i], 'gold')[:60]}",
+        format_func=loaded.pair_choices.__getitem__,
     )
     # kept in the URL by hand: a bound selectbox would write its label, not the number
     st.query_params["pair"] = str(chosen)
@@ -222,7 +219,7 @@ def show() -> None:
                                   "in the sidebar.")
         st.stop()
     result = loaded.result
-    view = bv.PairView(result)
+    view = loaded.view
 
     _what_is_loaded(loaded)
     _headline(result)
@@ -234,7 +231,7 @@ def show() -> None:
     st.subheader("Per label")
     # the chart's selection is the Label filter's value (read before either is drawn)
     chart_labels = selected_labels(st.session_state.get(CHART_KEY))
-    label_scores = result.label_scores()  # once a run: a pass over every constituent (0.14 s on GUM)
+    label_scores = loaded.label_scores  # made once per loaded result (0.14 s on GUM)
     labels = [score.label for score in label_scores]
     linked_selection.follow_selection(CHART_KEY, "label", chart_labels, labels)
     figure = linked_selection.figure_revision(label_figure(label_scores), CHART_KEY)
