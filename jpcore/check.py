@@ -32,6 +32,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
+from jpcore.extras.totals import totals_json
 from jpcore.errors import InputError
 from jpcore.task import named
 
@@ -97,7 +98,7 @@ def check_result(task: str, result: Any, name: str) -> str:
     """One line saying the self-scored ``result`` of ``task`` is perfect, or
     :class:`CheckFailed` naming the first check that is not."""
     measures = named(task).load("measures")
-    totals = result.to_dict()["totals"]
+    totals = totals_json(result)  # the totals alone: serialising every unit cost 3.9 of 4.4 s on GUM
     units = result.units
     shown = []
     for measure in measures:
