@@ -35,7 +35,7 @@ def _config(at: AppTest, column: str) -> tuple:
 
 def test_the_units_tables_give_their_texts_room() -> None:
     assert (COUNT_COLUMN_WIDTH, KIND_COLUMN_WIDTH, TEXT_COLUMN_WIDTH) == (64, 120, 280)
-    for page, marker, count in (("sentences", "Tok FN", "Sent TP"), ("edits", "Gold annotator", "TP"),
+    for page, marker, count in (("sentences", "Words FN", "Sent TP"), ("edits", "Gold annotator", "TP"),
                                 ("deps", "Groups with an error", "Unit")):
         at = _open(page)
         frame, config = _config(at, marker)
