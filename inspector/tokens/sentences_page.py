@@ -9,7 +9,9 @@ chosen by clicking a table row, typing its number, or with
 Previous / Next (keys K / J) over the units the filters show; before any
 choice the first unit of sentences cut differently is shown (for the Korean
 sample a merged sentence on the first screen).  The detail is a fragment, so stepping
-through units reruns only it; the table and the rendered view are paged.
+through units reruns only it; the table and the rendered view are paged.  On a wide window
+the table and the selected unit stand side by side
+(:func:`inspector.common.screen_width.table_and_unit`), the unit under the table otherwise.
 """
 
 from __future__ import annotations
