@@ -96,3 +96,50 @@ def test_the_label_tables_print_a_dash_never_none() -> None:
     metrics = next(df.value for df in at.dataframe if list(df.value.columns)[:1] == ["Metric"]).set_index("Metric")
     assert metrics.at["Words", "Aligned accuracy (%)"] == "–" and metrics.at["UAS", "Aligned accuracy (%)"] == "83.76"
     assert metrics.at["Tokens", "Aligned pairs"] == "–" and metrics.at["UAS", "Aligned pairs"] == "813"
+
+
+def _ranges(path, sentence: int) -> list[tuple[int, int, str]]:
+    """The multiword tokens (CoNLL-U range lines) of sentence ``sentence`` (from 0) of the file."""
+    found, current = [], 0
+    for line in path.read_text("utf-8").splitlines():
+        if not line.strip():
+            current += 1
+            continue
+        columns = line.split("\t")
+        if current == sentence and re.fullmatch(r"\d+-\d+", columns[0]):
+            first, last = columns[0].split("-")
+            found.append((int(first), int(last), columns[1]))
+    return found
+
+
+def test_a_multiword_token_is_drawn_over_its_words() -> None:
+    """Unit #9 of the parsed pair (sentence 10 on both sides) starts with the multiword token
+    ``1-2 I'm`` over ``I`` ``'m``: its surface in a box on each side, escaped."""
+    assert _ranges(FOLDER / GOLD, 9) == _ranges(FOLDER / PARSED, 9) == [(1, 2, "I'm")]
+    arcs = _arcs(_open(d_unit="9"))
+    surfaces = re.findall(r'<g class="dp-mwt"><title>([^<]*)</title><rect x="([\d.]+)" y="([\d.]+)" '
+                          r'width="([\d.]+)" height="18" rx="3"/><text x="([\d.]+)" y="[\d.]+" '
+                          r'text-anchor="middle">([^<]*)</text></g>', arcs)
+    assert [(tip, form) for tip, _, _, _, _, form in surfaces] == [
+        ("multiword token I&#x27;m&#58; its words I &#x27;m", "I&#x27;m")] * 2  # gold, then system
+    (_, gold_x, gold_y, width, centre, _), (_, sys_x, sys_y, _, _, _) = surfaces
+    assert gold_x == sys_x and float(sys_y) > float(gold_y)  # gold's over the system's, both in the middle
+    # the box spans the columns of I and 'm: its centre is halfway between the two words' centres
+    words = [float(x) for x in re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="middle" '
+                                          r'font-weight="600">', arcs)[:2]]
+    assert float(gold_x) < words[0] < words[1] < float(gold_x) + float(width)
+    assert "'" not in re.sub(r"<[^>]*>", "", arcs.split("<svg", 1)[1])  # every form escaped
+
+
+def test_a_surface_form_from_the_file_is_escaped() -> None:
+    from jpcore.ud import evaluate_bytes
+    from inspector.deps.arcs import arcs_html
+    from inspector.deps.words import build_index
+
+    conllu = ("# text = <b>x</b>\n1-2\t<b>x</b>\t_\t_\t_\t_\t_\t_\t_\t_\n"
+              "1\t<b>\t_\tX\t_\t_\t0\troot\t_\t_\n2\tx</b>\t_\tX\t_\t_\t1\tdep\t_\t_\n\n").encode()
+    html = arcs_html(build_index(evaluate_bytes(conllu, conllu, "gold.conllu", "system.conllu")), 0)
+    assert html.count('<g class="dp-mwt"><title>multiword token &lt;b&gt;x&lt;/b&gt;&#58; its words '
+                      '&lt;b&gt; x&lt;/b&gt;</title>') == 2
+    assert html.count('text-anchor="middle">&lt;b&gt;x&lt;/b&gt;</text></g>') == 2
+    assert "<b>" not in html

@@ -85,7 +85,7 @@ def test_selected_markers_list_their_units(app: AppTest) -> None:
     _select(app, 19, 2, 80, 19)
     assert _summary(app) == [f"**Selected in the chart:** 3 units: #2, #19, #80 {CLEAR}"]
     table = _selection_table(app)
-    assert table.columns.tolist() == ["Unit", "Kind", "Ratio", "Tok FP", "Tok FN", "Sent FP", "Sent FN",
+    assert table.columns.tolist() == ["Unit", "Kind", "Ratio", "Words FP", "Words FN", "Sent FP", "Sent FN",
                                       "Gold lines", "Gold", "System"]
     assert table.drop(columns=["Gold", "System"]).values.tolist() == [
         [2, "merged", "2:1", 0, 0, 1, 2, "3, 4"],
@@ -106,7 +106,7 @@ def test_a_box_over_every_marker_lists_the_19_units(app: AppTest) -> None:
     table = _selection_table(app)
     assert table["Unit"].tolist() == sorted(EXACT_WITH_ERRORS + CUT)
     # every error of the document is in these units: the headline FP/FN
-    assert (table["Tok FP"].sum(), table["Tok FN"].sum()) == (36, 75)
+    assert (table["Words FP"].sum(), table["Words FN"].sum()) == (36, 75)
     assert (table["Sent FP"].sum(), table["Sent FN"].sum()) == (9, 10)
 
 

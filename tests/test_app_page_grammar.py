@@ -197,7 +197,8 @@ def test_every_score_column_is_percent_with_its_unit_named(page: str, query: dic
 def test_evalbs_own_headers_stay_in_its_text_output() -> None:
     at = _open(BRACKETS)
     pairs = at.dataframe(key="bk_table")
-    assert _headers(pairs)[:7] == ["Pair", "EVALB ID", "Verdict", "Len", "Stat", "Recall (%)", "Precision (%)"]
+    assert _headers(pairs)[:10] == ["Pair", "EVALB ID", "Verdict", "Kind", "Gold", "System", "Trees", "Len", "Stat",
+                                    "Recall (%)"]
     assert "Tag accuracy (%)" in _headers(pairs)
     folder = SAMPLE_DATA / "parseval" / "jp-trees"
     result = parseval.evaluate_bytes((folder / "harbour.gold.mrg").read_bytes(),

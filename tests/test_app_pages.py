@@ -112,8 +112,8 @@ def test_sentences_page_lists_every_unit(sentences: AppTest) -> None:
     assert len(units) == 107
     assert units["Sent TP"].sum() == 101 and units["Sent FP"].sum() == 9
     assert units["Sent FN"].sum() == 10
-    assert units["Tok TP"].sum() == 2498 and units["Tok FP"].sum() == 36
-    assert units["Tok FN"].sum() == 75
+    assert units["Words TP"].sum() == 2498 and units["Words FP"].sum() == 36
+    assert units["Words FN"].sum() == 75
     assert "Showing 107 of 107 units." in [c.value for c in sentences.caption]
 
 
@@ -169,12 +169,12 @@ def test_detail_explains_every_word_group(sentences: AppTest) -> None:
     sentences.multiselect(key="shape").set_value(["m:n"])
     _run(sentences)
     _select_row(sentences, 0)  # unit 46: 2:2 sentences, 3 word groups that do not match
-    groups = _frame_with(sentences, "Gold tokens")
+    groups = _frame_with(sentences, "Gold words")
     assert (groups["TP"].sum(), groups["FP"].sum(), groups["FN"].sum()) == (43, 8, 5)
     mismatches = groups[groups["Kind"] != "match"]
     assert mismatches["#"].tolist() == ["1", "2", "3"]
     assert set(groups[groups["Kind"] == "match"]["#"]) == {"–"}  # never an empty "None" cell (issue 15)
-    assert mismatches["System tokens"].tolist()[1] == "D.C ."
+    assert mismatches["System words"].tolist()[1] == "D.C ."
     html = _html(sentences)
     assert "Words TP 43, FP 8, FN 5" in html  # the level's own name (issue 25, item 8)
     assert "#2 Word group “D.C.” ~ “D.C .”: 1 gold word is split into 2 system words" in html

@@ -2,7 +2,7 @@
 
 * the units tables of Sentences & tokens, Edits and Dependencies: the count columns 64 px,
   the Kind column 120 px (its longest word whole, never "mergec"), the texts 280 px, the
-  Sentences table's file lines after its texts;
+  Sentences table's texts right after its key columns, its counts and file lines after them;
 * Error by shape: short headers with the full name on hover, the frame's names kept;
 * one wording: the Source radio and the full-result download say the same on every page.
 """
@@ -35,7 +35,7 @@ def _config(at: AppTest, column: str) -> tuple:
 
 def test_the_units_tables_give_their_texts_room() -> None:
     assert (COUNT_COLUMN_WIDTH, KIND_COLUMN_WIDTH, TEXT_COLUMN_WIDTH) == (64, 120, 280)
-    for page, marker, count in (("sentences", "Tok FN", "Sent TP"), ("edits", "Gold annotator", "TP"),
+    for page, marker, count in (("sentences", "Words FN", "Sent TP"), ("edits", "Gold annotator", "TP"),
                                 ("deps", "Groups with an error", "Unit")):
         at = _open(page)
         frame, config = _config(at, marker)
@@ -44,9 +44,9 @@ def test_the_units_tables_give_their_texts_room() -> None:
         assert config[count]["width"] == COUNT_COLUMN_WIDTH, page
         columns = list(frame.columns)
         assert columns.index("Kind") < columns.index("Gold") < columns.index("System"), page
-        if page == "sentences":
-            assert columns[-6:] == ["Gold", "System", "Gold sentences", "System sentences", "Gold lines",
-                                    "System lines"]
+        if page == "sentences":  # the texts right after the key columns, the counts after them
+            assert columns[:6] == ["Unit", "Verdict", "OK", "Kind", "Gold", "System"]
+            assert columns[-4:] == ["Gold sentences", "System sentences", "Gold lines", "System lines"]
 
 
 def test_error_by_shape_has_short_headers_and_the_full_names_on_hover() -> None:

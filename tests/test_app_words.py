@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -130,6 +131,33 @@ def test_the_surface_token_is_drawn_over_its_words(french_words: AppTest) -> Non
     assert ("#3 Word group “( jusqu' à le” ~ “(jusqu'au”: 4 gold words and 1 system word whose characters differ "
             "(different (not similar)), so none is a TP: FN 4, FP 1. Gold's surface token is “au” (multiword token "
             "au = à le).") in text
+
+
+def _headers(at: AppTest, key: str) -> list[str]:
+    """The headers a data grid shows (a column's label where the page gives it one)."""
+    element = at.dataframe(key=key)
+    config = json.loads(element.proto.columns or "{}")
+    return [config.get(str(name), {}).get("label", str(name)) for name in element.value.columns]
+
+
+def test_the_counts_are_named_for_the_level_in_the_units_and_word_group_tables(french_words: AppTest) -> None:
+    words = french_words
+    assert _headers(words, "units_table") == [
+        "Unit", "Verdict", "OK", "Kind", "Gold", "System", "Ratio", "Shape", "Sent TP", "Sent FP", "Sent FN",
+        "Words TP", "Words FP", "Words FN", "Gold sentences", "System sentences", "Gold lines", "System lines"]
+    assert _frame_with(words, "Gold words").columns.tolist() == [
+        "#", "Gold words", "System words", "Kind", "Ratio", "TP", "FP", "FN", "Why"]
+    assert words.dataframe(key="units_table").value.loc[3, ["Words TP", "Words FP", "Words FN"]].tolist() == [
+        19, 8, 23]  # unit 3's counts, as its card says
+    tokens = _open(SENTENCES, sample="fr", unit="3")  # the same sample at the tokens level
+    assert _headers(tokens, "units_table") == [
+        "Unit", "Verdict", "OK", "Kind", "Gold", "System", "Ratio", "Shape", "Sent TP", "Sent FP", "Sent FN",
+        "Tok. TP", "Tok. FP", "Tok. FN", "Gold sentences", "System sentences", "Gold lines", "System lines"]
+    frame = tokens.dataframe(key="units_table").value
+    assert frame.columns.tolist()[11:14] == ["Tokens TP", "Tokens FP", "Tokens FN"]  # the full names in the CSV
+    config = json.loads(tokens.dataframe(key="units_table").proto.columns)
+    assert config["Tokens TP"]["help"] == "Tokens TP"
+    assert _frame_with(tokens, "Gold tokens").columns.tolist()[:3] == ["#", "Gold tokens", "System tokens"]
 
 
 def test_one_number_per_sentence_plus_the_files_sent_id(french_words: AppTest) -> None:

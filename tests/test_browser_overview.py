@@ -49,10 +49,10 @@ def test_chart_selection_lists_units_and_opens_one_in_chromium(tmp_path: Path) -
         expect(summary).to_have_text(f"Selected in the chart: 2 units: #19, #48 {CLEAR}", timeout=WAIT)
         wait_for_column(page, table, ["19", "48"])
         assert table.locator("table thead th").all_text_contents() == [
-            "Unit", "Kind", "Ratio", "Tok FP", "Tok FN", "Sent FP", "Sent FN", "Gold lines", "Gold", "System"]
+            "Unit", "Kind", "Ratio", "Words FP", "Words FN", "Sent FP", "Sent FN", "Gold lines", "Gold", "System"]
         wait_for_column(page, table, ["merged", "exact"], column=1)
-        wait_for_column(page, table, ["2", "3"], column=3)  # Tok FP
-        wait_for_column(page, table, ["8", "15"], column=4)  # Tok FN
+        wait_for_column(page, table, ["2", "3"], column=3)  # Words FP
+        wait_for_column(page, table, ["8", "15"], column=4)  # Words FN
         expect(page.get_by_role("button", name="Open unit #19 on Sentences & tokens")).to_be_visible()
 
         # a box over the token errors up to unit 19 (the toolbar's box tool)

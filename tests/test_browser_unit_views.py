@@ -10,8 +10,11 @@
   800 px the table of what is loaded shows every column; at 2560 px every bar of the unit charts is at least
   12 px tall (a one-unit shape was a 2 px sliver).
 
+* Dependencies: a multiword token's surface (``I'm`` over ``I`` ``'m``, unit #9) is a box that
+  spans exactly its words' boxes on each side.
+
 Set ``JP_INSPECTOR_SCREENSHOTS=docs`` to also write docs/screenshot-deps-arcs.png (unit #1's
-arcs).
+arcs) and docs/screenshot-trees.png (pair #0 of the harbour trees at 1400 px).
 """
 
 from __future__ import annotations
@@ -97,6 +100,24 @@ def test_trees_mark_the_wrong_tag_and_fit_the_frame(tmp_path: Path) -> None:
             assert svg.bounding_box()["width"] >= 0.9 * (frame["width"] - 12)
         assert page.evaluate(SIDEWAYS) <= 0
 
+    with app_page(tmp_path, 1400, 1600) as (page, url):  # the docs' screenshot: the width people read at
+        page.goto(f"{url}/brackets?trees=harbour&pair=0")
+        expect(page.get_by_role("heading", name="Pair #0:", exact=False)).to_be_visible()
+        drawn(page)
+        trees = page.locator(".jp-trees")
+        expect(trees.locator("g.jp-tag-wrong")).to_have_count(2)
+        header = page.locator('[data-testid="stHeader"]').bounding_box()
+        # at the top of the window, under Streamlit's header (which is drawn over the page)
+        trees.evaluate("(e, top) => { e.style.scrollMarginTop = `${top}px`; e.scrollIntoView({block: 'start'}); }",
+                       header["y"] + header["height"] + 8)
+        drawn(page)
+        box, window = trees.bounding_box(), page.viewport_size
+        assert box["x"] >= 0 and box["x"] + box["width"] <= window["width"]
+        assert box["y"] >= header["y"] + header["height"], (box, header)  # whole in the window
+        assert box["y"] + box["height"] <= window["height"], box
+        folder = Path(os.environ.get("JP_INSPECTOR_SCREENSHOTS") or tmp_path)
+        page.screenshot(path=str(folder / "screenshot-trees.png"), clip=box)  # the window's pixels: never cropped
+
     with app_page(tmp_path, 800, 1000) as (page, url):
         page.goto(f"{url}/brackets?trees=harbour&pair=0")
         expect(page.get_by_role("heading", name="Pair #0:", exact=False)).to_be_visible()
@@ -144,6 +165,40 @@ def test_dependency_arcs_are_drawn(tmp_path: Path) -> None:
         if os.environ.get("JP_INSPECTOR_SCREENSHOTS"):
             page.locator(".dp-arcs-box").screenshot(
                 path=str(Path(os.environ["JP_INSPECTOR_SCREENSHOTS"]) / "screenshot-deps-arcs.png"))
+
+
+@pytest.mark.browser
+def test_a_multiword_tokens_surface_spans_exactly_its_words_in_the_arcs(tmp_path: Path) -> None:
+    """Unit #9 of the parsed EWT pair starts with ``1-2 I'm``: its surface's box, on each side,
+    spans the boxes of ``I`` and ``'m`` and stops before ``staying``."""
+    from playwright.sync_api import expect
+
+    from bench.deps_samples import FOLDER, GOLD
+
+    gold = conllu_sentences(FOLDER / GOLD)[9]
+    with app_page(tmp_path, 1400, 1100) as (page, url):
+        page.goto(f"{url}/deps?d_unit=9")
+        expect(page.get_by_role("heading", name="Unit #9:", exact=False)).to_be_visible()
+        drawn(page)
+        arcs = page.locator("svg.dp-arcs")
+        expect(arcs.locator("g.dp-mwt")).to_have_count(2)
+        boxes = arcs.evaluate("""(svg, n) => {
+          const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+          const words = [...svg.querySelectorAll("text[font-weight='600']")];
+          const sides = [words.slice(0, n), words.slice(n)];
+          return [...svg.querySelectorAll('g.dp-mwt')].map((g, k) => ({
+            form: g.querySelector('text').textContent, rect: box(g.querySelector('rect')),
+            words: sides[k].slice(0, 3).map(w => ({text: w.textContent, ...box(w)}))}));
+        }""", len(gold))
+        for side in boxes:
+            first, second, after = side["words"]
+            rect = side["rect"]
+            assert side["form"] == "I'm" and [first["text"], second["text"], after["text"]] == ["I", "'m", "staying"]
+            assert rect["left"] <= first["left"] and rect["right"] >= second["right"], side  # over both words
+            assert rect["right"] <= after["left"], side  # and no further
+        gold_box, sys_box = boxes[0]["rect"], boxes[1]["rect"]
+        assert gold_box["bottom"] <= sys_box["top"]  # gold's surface over the system's, in the middle
+        assert gold_box["top"] >= boxes[0]["words"][0]["bottom"] and sys_box["bottom"] <= boxes[1]["words"][0]["top"]
 
 
 @pytest.mark.browser

@@ -4,6 +4,12 @@ scrolls sideways (wide tables scroll inside their own box).  At 800 px the sideb
 collapsed (it stays open from 1,024 px, and at 800 px once the reader opens it); at 4K the
 content is at most 2,400 px wide, centred, instead of stretching over 3,500 px.
 
+Issue 25 (items 3, 4): at 1400 px the text columns of the Sentences units table and of the
+Brackets pairs table start inside the table's box (the grid's header cells report zero-size
+boxes, but glide's accessible table lists exactly the columns drawn in the box); at 2560 px
+the units table and the selected unit of Sentences, Edits and Dependencies stand side by
+side over the main area's width (at 1400 px the unit is under the table).
+
 Cut means: an element of one of those, or a descendant, whose content is wider than its
 box while its overflow is not visible (how Streamlit ellipsises).  Rows of metrics,
 filters and buttons are :func:`inspector.common.widgets.flow` rows, which wrap instead.
@@ -120,3 +126,77 @@ def test_at_800_px_the_sidebar_starts_collapsed_and_opens_on_demand(tmp_path: Pa
         drawn(page)
         expect(sidebar).to_have_attribute("data-collapsed", "false")
         assert page.evaluate(CONTENT)["width"] < main_width
+
+
+#: The columns a data grid draws (glide's accessible table lists only the columns that start
+#: inside its box: its header cells, whose own boxes are zero-size), how many it has, its box.
+DRAWN_COLUMNS = """key => {
+  const grid = document.querySelector(`.st-key-${key} [data-testid="stDataFrame"]`);
+  if (!grid || !grid.querySelector('table thead th')) return null;
+  const box = grid.getBoundingClientRect(), scroller = grid.querySelector('.dvn-scroller');
+  return {columns: [...grid.querySelectorAll('table thead th')].map(th => th.textContent),
+          count: Number(grid.querySelector('table').getAttribute('aria-colcount')),
+          left: box.left, right: box.right, scrolled: scroller.scrollLeft, window: window.innerWidth};
+}"""
+
+#: The boxes of a unit view's table and selected unit (:func:`inspector.common.screen_width.table_and_unit`)
+#: and of the main block.
+SIDE_BY_SIDE = """key => {
+  const box = selector => { const r = document.querySelector(selector).getBoundingClientRect();
+                            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  return {table: box(`.st-key-${key}_table`), unit: box(`.st-key-${key}_unit`),
+          main: box('[data-testid="stMainBlockContainer"]'), window: window.innerWidth};
+}"""
+
+#: Each unit view: its path, its ``table_and_unit`` key and its units table's widget key.
+UNIT_VIEWS = {"sentences": ("sentences", "units_table"), "edits": ("edits", "e_units"),
+              "deps": ("deps", "d_units")}
+
+
+def _drawn_columns(page, key: str) -> dict:
+    page.wait_for_function(f"key => ({DRAWN_COLUMNS})(key) !== null", arg=key)
+    return page.evaluate(DRAWN_COLUMNS, key)
+
+
+@pytest.mark.browser
+def test_at_1400_px_the_texts_of_the_units_and_pairs_tables_start_inside_their_box(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    with app_page(tmp_path, 1400, 1000) as (page, url):
+        for path, key, first in (("sentences", "units_table", ["Unit", "Verdict", "OK", "Kind", "Gold", "System"]),
+                                 ("brackets", "bk_table", ["Pair", "EVALB ID", "Verdict", "Kind", "Gold", "System"])):
+            page.goto(f"{url}/{path}")
+            expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=120_000)
+            drawn(page)
+            grid = _drawn_columns(page, key)
+            # both texts start inside the box (drawn), the grid is inside the window, and the
+            # grid does not draw every column (the count is what glide saw as drawn, not all)
+            assert grid["columns"][:6] == first, (path, grid)
+            assert grid["scrolled"] == 0 and grid["right"] <= grid["window"], (path, grid)
+            assert len(grid["columns"]) < grid["count"], (path, grid)
+        for path, (key, _) in UNIT_VIEWS.items():  # at 1400 px the unit is drawn under its table
+            page.goto(f"{url}/{path}")
+            expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=120_000)
+            drawn(page)
+            boxes = page.evaluate(SIDE_BY_SIDE, key)
+            assert boxes["unit"]["top"] >= boxes["table"]["bottom"], (path, boxes)
+
+
+@pytest.mark.browser
+def test_at_2560_px_the_table_and_the_unit_stand_side_by_side(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    found = {}
+    with app_page(tmp_path, 2560, 1200) as (page, url):
+        for path, (key, table) in UNIT_VIEWS.items():
+            page.goto(f"{url}/{path}")
+            expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=120_000)
+            drawn(page)
+            _drawn_columns(page, table)
+            boxes = page.evaluate(SIDE_BY_SIDE, key)
+            table_box, unit, main = boxes["table"], boxes["unit"], boxes["main"]
+            found[path] = boxes
+            assert unit["left"] >= table_box["right"] and abs(unit["top"] - table_box["top"]) <= 2, (path, boxes)
+            # the pair uses the main block's width: from the table's left to the unit's right
+            assert unit["right"] - table_box["left"] >= 0.9 * (main["right"] - main["left"]), (path, boxes)
+            assert (unit["right"] - table_box["left"]) / boxes["window"] >= 0.8, (path, boxes)

@@ -24,6 +24,7 @@ from jpcore.extras.totals import measures_of
 from jpcore.stats.measures import Measure
 from jpcore.stats.scale import percent
 from inspector.common.table_downloads import table_downloads
+from inspector.common.wording import short_header
 
 
 
@@ -50,23 +51,16 @@ def shape_frame(result: Any, noun: str = "sentences") -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-#: The long words of the table's headers and how the page shortens them (the full name on
-#: hover, in the CSV and the frame): every column of the overview's table is in its box at
-#: 1400 px (issue 25 item 12: the Words FP/FN/F1 columns were hidden).
-SHORTER = (("Sentences ", "Sent. "), ("Tokens ", "Tok. "))
-
-
 def shape_columns(frame: pd.DataFrame, noun: str = "sentences") -> dict[str, Any]:
-    """The table's column configuration: short headers (see :data:`SHORTER`; ``Gold``/``System``
+    """The table's column configuration: short headers (:func:`inspector.common.wording.short_header`:
+    every column of the overview's table is in its box at 1400 px; ``Gold``/``System``
     for the gold and system counts of ``noun``), scores with two decimals."""
     config: dict[str, Any] = {}
     for name in frame.columns:
         label = str(name)
         if label in (f"Gold {noun}", f"System {noun}"):
             label = label.split(" ")[0]
-        for long, short in SHORTER:
-            if label.startswith(long):
-                label = short + label[len(long):]
+        label = short_header(label)
         if str(name).endswith("(%)"):
             config[name] = st.column_config.NumberColumn(label, format="%.2f", help=str(name))
         elif label != name:

@@ -3,7 +3,9 @@ stretch without end on a wide one.
 
 On a 4K window (3,840 px) the wide layout would draw text lines, tables and
 charts 3,500 px long; the page's content is at most :data:`WIDEST_PX` wide,
-centred (:func:`fit_the_width`).
+centred (:func:`fit_the_width`).  A unit view's table and its selected unit stand side by
+side where there is room for both (:func:`table_and_unit`), so a wide window is not a
+column of sparse screens.
 
 Streamlit's ``initial_sidebar_state="auto"`` collapses the sidebar only at
 768 px and below (its theme's ``md`` breakpoint, Streamlit 1.67); at 800 px
@@ -20,6 +22,8 @@ opens it again as usual.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import streamlit as st
 import streamlit.components.v1 as components
@@ -63,3 +67,29 @@ def fit_the_width() -> None:
     st.html(_STYLE)  # a style alone goes to Streamlit's event container: no room taken
     # in a component's frame (same origin as the app), not st.html: no script in the page's own markup
     components.html(_SCRIPT, height=0)
+
+
+#: The narrowest a unit view's table and its selected unit are drawn side by side (CSS px each):
+#: on a wide window (2,560 px: the main area about 2,100 px) the reader clicks a row and sees
+#: the unit beside the table instead of a screen further down; on a narrower one (1,400 px)
+#: the row wraps and the unit is drawn under the table, as before.
+SIDE_BY_SIDE_MIN_PX = 960
+
+_SIDE_BY_SIDE_STYLE = """<style>
+.st-key-%(key)s_row > [data-testid="stLayoutWrapper"] {
+  flex: 1 1 %(min)dpx !important; min-width: min(100%%, %(min)dpx) !important; }
+</style>"""
+
+
+def table_and_unit(key: str) -> tuple[Any, Any]:
+    """Two containers, ``(table, unit)``, in one row that wraps: side by side where the main
+    area holds two of :data:`SIDE_BY_SIDE_MIN_PX`, the unit under the table otherwise (their
+    keys are ``{key}_table`` and ``{key}_unit``; the row's is ``{key}_row``, whose children
+    Streamlit wraps in ``stLayoutWrapper`` boxes, the flex items).  The style is the
+    app's own constant text with ``key``, a page's own constant."""
+    st.html(_SIDE_BY_SIDE_STYLE % {"key": key, "min": SIDE_BY_SIDE_MIN_PX})
+    row = st.container(horizontal=True, wrap=True, gap="large", key=f"{key}_row")
+    with row:
+        table = st.container(key=f"{key}_table")
+        unit = st.container(key=f"{key}_unit")
+    return table, unit

@@ -31,6 +31,7 @@ import streamlit as st
 from jpcore.reports import InputInfo, render_html
 from inspector.common import url_kinds, url_state
 from inspector.common.markup import md_text
+from inspector.common.wording import short_header
 
 T = TypeVar("T")
 
@@ -62,19 +63,22 @@ def kind_column() -> Any:
 def units_columns(frame: Any, texts: Sequence[str] = ("Gold", "System"),
                   config: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The column configuration of a units (or pairs) table: its count columns narrow (a whole
-    column of ints under a header of at most 8 characters), its Kind column whole, its texts
-    280 px, so that at 1400 px the texts start inside the box after the key columns (issue 25
-    item 12); ``config`` (a page's own columns) wins."""
+    column of ints under a header of at most 8 characters, a long one shortened by
+    :func:`inspector.common.wording.short_header` with its full name on hover: ``Tok. TP``), its
+    Kind column whole, its texts 280 px, so that at 1400 px the texts start inside the box after
+    the key columns (issue 25 item 12); ``config`` (a page's own columns) wins."""
     import pandas as pd
 
     out: dict[str, Any] = {}
     for name in frame.columns:
+        label = short_header(str(name))
         if name == "Kind":
             out[name] = kind_column()
         elif name in texts:
             out[name] = st.column_config.TextColumn(name, width=TEXT_COLUMN_WIDTH)
-        elif len(str(name)) <= 8 and pd.api.types.is_integer_dtype(frame[name]):
-            out[name] = st.column_config.NumberColumn(name, width=COUNT_COLUMN_WIDTH)
+        elif len(label) <= 8 and pd.api.types.is_integer_dtype(frame[name]):
+            out[name] = st.column_config.NumberColumn(label, width=COUNT_COLUMN_WIDTH,
+                                                      help=str(name) if label != name else None)
     out.update(config or {})
     return out
 

@@ -13,7 +13,9 @@ Contract (one page grammar, issue 15):
 * :func:`sentence_mark` and :func:`sentence_names`: one numbering of a file's
   sentences on every page, ``§`` and the sentence's place in its file from 1
   (``gold sentence §3``, ``system sentences §2–§3``); a unit's lines are said
-  beside them only where the file has lines (:data:`LINELESS_FORMATS`).
+  beside them only where the file has lines (:data:`LINELESS_FORMATS`);
+* :func:`short_header`: a table's long header as its grid shows it (``Tok. TP`` for
+  ``Tokens TP``; the full name stays the frame's, the CSV's and the tooltip's).
 
 Everything returned is plain text: the caller escapes it for Markdown or HTML.
 """
@@ -99,3 +101,17 @@ def line_list(lines: Iterable[int], none: str = "–") -> str:
     when there is no line."""
     shown = [str(line) for line in dict.fromkeys(lines)]
     return ", ".join(shown) if shown else none
+
+
+#: The long words of tables' headers and how a grid shortens them (the full name on hover, in
+#: the CSV and the frame), so that the columns fit their box (issue 25 item 12).
+SHORTER = (("Sentences ", "Sent. "), ("Tokens ", "Tok. "))
+
+
+def short_header(name: str) -> str:
+    """``name`` with its first word shortened by :data:`SHORTER` (``Tokens FP`` -> ``Tok. FP``;
+    ``Words FP`` stays)."""
+    for long, short in SHORTER:
+        if name.startswith(long):
+            return short + name[len(long):]
+    return name

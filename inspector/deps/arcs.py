@@ -11,6 +11,10 @@ Contract (:func:`arcs_html`, in the style of displaCy's arcs, drawn by hand in S
   the system row, from the head to the word, an arrowhead at the word and the
   DEPREL at the top of the arc; the root is a vertical ``<line>`` labelled
   ``root`` (so the paths are the words with a head);
+* a multiword token (CoNLL-U's ``1-2 I'm``) is drawn as its surface form in a box that
+  spans exactly its words' columns, on the side of its words that faces the other row
+  (gold's under gold's tags, system's over system's tags, as the tags are mirrored), so
+  gold's ``I'm`` over ``I 'm`` meets the system's in the middle; its tooltip names its words;
 * the height of an arc grows with the arcs it spans (its level: one more
   than the highest arc strictly inside it), so nested arcs never overlap;
 * a system arc whose head is wrong or whose DEPREL's main type is wrong
@@ -19,7 +23,7 @@ Contract (:func:`arcs_html`, in the style of displaCy's arcs, drawn by hand in S
   ``✗``, with the gold value in its tooltip; a system word that no pair
   holds (every metric counts it wrong) has a dashed arc in the error colour:
   colour is never the only signal;
-* every FORM, UPOS and DEPREL comes from a user file and goes through
+* every FORM, surface form, UPOS and DEPREL comes from a user file and goes through
   :func:`inspector.common.markup.esc_markdown_html` (the one escape, which
   also keeps Streamlit's Markdown from reading ``$`` or ``:``): the markup is
   shown with ``st.markdown(..., unsafe_allow_html=True)``, since ``st.html``
@@ -47,6 +51,8 @@ LABEL_ROOM = 18
 #: Rows: a word's FORM and its UPOS (px each), the gap between the gold and system rows.
 ROW = 17
 MIDDLE = 14
+#: The row of the multiword tokens' surface forms (px), drawn only on a side that has one.
+MWT_ROW = 22
 #: The gap that holds ``~~~`` where a sentence starts inside the unit (px).
 SEP_GAP = 34
 #: The mark of a wrong value on an arc's label.
@@ -59,6 +65,8 @@ ARCS_STYLE = ("<style>.dp-arcs-box {overflow-x: auto; padding: 4px 0 8px 0;}"
               " .dp-arcs .dp-lab {font-size: 11px;}"
               f" .dp-arcs .dp-wrong text, .dp-arcs .dp-wrong {{fill: {VERMILLION}; font-weight: 700;}}"
               f" .dp-arcs .dp-sep {{fill: {ORANGE}; font-weight: 700;}}"
+              " .dp-arcs .dp-mwt rect {fill: none; stroke: currentColor; stroke-opacity: .55;}"
+              " .dp-arcs .dp-mwt text {font-style: italic;}"
               " .dp-key {opacity: .7; font-size: 12px;}</style>")
 
 
@@ -96,12 +104,16 @@ def _levels(arcs: list[_Arc]) -> list[int]:
     return levels
 
 
-def _layout(index: WordIndex, unit: int) -> tuple[dict[int, float], dict[int, float], list[tuple[float, str]], float]:
-    """x of every gold and system word of the unit, the ``~~~`` marks (x, side) and the width."""
+Box = tuple[float, float]
+
+
+def _layout(index: WordIndex, unit: int) -> tuple[dict[int, Box], dict[int, Box], list[tuple[float, str]], float]:
+    """The column (left, right) of every gold and system word of the unit, the ``~~~`` marks
+    (x, side) and the width."""
     gold, system = index.gold, index.sys
     rows = index.unit_rows(unit)
-    gold_x: dict[int, float] = {}
-    sys_x: dict[int, float] = {}
+    gold_x: dict[int, Box] = {}
+    sys_x: dict[int, Box] = {}
     seps: list[tuple[float, str]] = []
     x = 4.0
     first_gold = rows[0].gold[0] if rows else 0
@@ -122,7 +134,7 @@ def _layout(index: WordIndex, unit: int) -> tuple[dict[int, float], dict[int, fl
             spare = (column - sum(widths)) / len(widths) if widths else 0.0
             left = x
             for k, width in enumerate(widths):
-                out[start + k] = left + (width + spare) / 2
+                out[start + k] = (left, left + width + spare)
                 left += width + spare
         x += column
     return gold_x, sys_x, seps, x + 4
@@ -160,6 +172,27 @@ def _arcs(index: WordIndex, unit: int, side_name: str, xs: dict[int, float]) -> 
     return arcs, roots
 
 
+def _multiwords(side: Side, boxes: dict[int, Box]) -> list[tuple[float, float, str, str]]:
+    """The multiword tokens whose words are all drawn: (left, right, surface form, tooltip)."""
+    out = []
+    for sentence in sorted({side.sentence_of(word) for word in boxes}):
+        start = side.starts[sentence]
+        for first, end, form in side.treebank.segmentation.sentences[sentence].multiword or ():
+            words = range(start + first, start + end)
+            if all(word in boxes for word in words):
+                tip = f"multiword token {form}: its words {' '.join(side.forms[word] for word in words)}"
+                out.append((boxes[words[0]][0], boxes[words[-1]][1], form, tip))
+    return out
+
+
+def _multiword_svg(left: float, right: float, form: str, tip: str, top: float) -> str:
+    """One surface form in a box from ``left`` to ``right`` (its words' columns), ``top`` its top."""
+    return (f'<g class="dp-mwt"><title>{esc(tip)}</title><rect x="{left + 1:.1f}" y="{top:.1f}" '
+            f'width="{right - left - 2:.1f}" height="{MWT_ROW - 4}" rx="3"/>'
+            f'<text x="{(left + right) / 2:.1f}" y="{top + MWT_ROW - 9:.1f}" text-anchor="middle">'
+            f'{esc(form)}</text></g>')
+
+
 def _arc_svg(arc: _Arc, level: int, base: float, up: bool) -> str:
     """One arc from its head to its word (arrowhead at the word), its label at the top."""
     sign = -1 if up else 1
@@ -191,14 +224,19 @@ def _side_height(levels: list[int], roots: int) -> float:
 def arcs_html(index: WordIndex, unit: int) -> str:
     """Unit ``unit`` drawn as arcs, gold above and system below (see the module doc), as one
     line of HTML for ``st.markdown(..., unsafe_allow_html=True)``."""
-    gold_x, sys_x, seps, width = _layout(index, unit)
+    gold_boxes, sys_boxes, seps, width = _layout(index, unit)
+    gold_x = {word: (left + right) / 2 for word, (left, right) in gold_boxes.items()}
+    sys_x = {word: (left + right) / 2 for word, (left, right) in sys_boxes.items()}
+    gold_mwts, sys_mwts = _multiwords(index.gold, gold_boxes), _multiwords(index.sys, sys_boxes)
     gold_arcs, gold_roots = _arcs(index, unit, "gold", gold_x)
     sys_arcs, sys_roots = _arcs(index, unit, "sys", sys_x)
     gold_levels, sys_levels = _levels(gold_arcs), _levels(sys_arcs)
     top = _side_height(gold_levels, len(gold_roots))
     gold_base = top + 4
     gold_form, gold_tag = gold_base + ROW - 4, gold_base + 2 * ROW - 4
-    sys_tag = gold_base + 2 * ROW + MIDDLE
+    gold_mwt = gold_base + 2 * ROW  # the top of gold's surface forms, under its tags
+    sys_tag = gold_base + 2 * ROW + MIDDLE + (MWT_ROW if gold_mwts else 0) + (MWT_ROW if sys_mwts else 0)
+    sys_mwt = sys_tag - ROW - MWT_ROW + 6  # the top of the system's surface forms, over its tags
     sys_form = sys_tag + ROW
     sys_base = sys_form + 8
     height = sys_base + _side_height(sys_levels, len(sys_roots)) + 6
@@ -218,6 +256,8 @@ def arcs_html(index: WordIndex, unit: int) -> str:
             parts.append(f'<text x="{x:.1f}" y="{form_y:.1f}" text-anchor="middle" font-weight="600">'
                          f"{esc(side.forms[word])}</text>"
                          f'<text class="dp-tag" x="{x:.1f}" y="{tag_y:.1f}" text-anchor="middle">{tag}</text>')
+    for mwts, top in ((gold_mwts, gold_mwt), (sys_mwts, sys_mwt)):
+        parts.extend(_multiword_svg(left, right, form, tip, top) for left, right, form, tip in mwts)
     for x, name in seps:
         y = gold_form if name == "gold" else sys_form
         parts.append(f'<text class="dp-sep" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">~~~</text>')
@@ -233,6 +273,6 @@ def arcs_html(index: WordIndex, unit: int) -> str:
                          f'text-anchor="middle">root</text></g>')
     parts.append("</svg>")
     key = (f"gold arcs above the words, system arcs below, each from the head to the word · {WRONG} and "
-           "the error colour: a wrong head or DEPREL (dashed: the word has no aligned pair) · hover an arc "
-           "for its values")
+           "the error colour: a wrong head or DEPREL (dashed: the word has no aligned pair) · a boxed "
+           "italic form: a multiword token's surface, spanning its words · hover an arc for its values")
     return ARCS_STYLE + f'<div class="dp-arcs-box"><div class="dp-key">{key}</div>' + "".join(parts) + "</div>"

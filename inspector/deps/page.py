@@ -33,6 +33,7 @@ from jpcore.ud.breakdown import per_deprel, per_upos
 from jpcore.stats.scale import score_text
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
+from inspector.common.screen_width import table_and_unit
 from inspector.common.by_shape import show_by_shape
 from inspector.common.significance import show_significance
 from inspector.common.table_downloads import totals_downloads
@@ -272,14 +273,16 @@ def show() -> None:
                f"{len(result.units):,} units.")
 
     # --- Units (paged) ------------------------------------------------------------
-    table_units, _ = components.paged(units, TABLE_ROWS, "d_rows", "units")
-    units_frame = review.with_verdicts(tables.units_frame(result, [result.units[i] for i in table_units], index),
-                                      list(table_units), reviews)
-    event = st.dataframe(
-        units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
-        height=_table_height(len(units_frame), 330),
-        column_config=components.units_columns(units_frame),
-    )
+    table_box, unit_box = table_and_unit("deps")  # side by side on a wide window
+    with table_box:
+        table_units, _ = components.paged(units, TABLE_ROWS, "d_rows", "units")
+        units_frame = review.with_verdicts(tables.units_frame(result, [result.units[i] for i in table_units], index),
+                                          list(table_units), reviews)
+        event = st.dataframe(
+            units_frame, key="d_units", on_select="rerun", selection_mode="single-row", hide_index=True,
+            height=_table_height(len(units_frame), 330),
+            column_config=components.units_columns(units_frame),
+        )
     first = next((i for i in units if any(row.errors for row in index.unit_rows(i))), units[0] if units else None)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
                                 first if first is not None else (0 if result.units else None),
@@ -287,7 +290,8 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, units)
     components.pick_from_table(event.selection.rows, list(table_units), UNIT_KEY)
 
-    unit_detail(loaded, units, reviewed, reviews)
+    with unit_box:
+        unit_detail(loaded, units, reviewed, reviews)
 
     # --- Word groups (paged) --------------------------------------------------------
     st.subheader("Word groups")

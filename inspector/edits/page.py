@@ -32,6 +32,7 @@ from jpcore.gec.error_types import type_table
 from jpcore.stats.scale import score_text
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common import widgets as components
+from inspector.common.screen_width import table_and_unit
 from inspector.edits import loader as gec_loading
 from inspector.edits import tables as gec_tables
 from inspector.edits.charts import selected_categories, type_figure
@@ -298,15 +299,17 @@ def show() -> None:
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')} and {plural(len(edits), 'edit')}.")
 
     # --- Units (paged) ------------------------------------------------------------
-    st.subheader("Aligned units")
-    table_units, _ = components.paged(units, TABLE_ROWS, "e_rows", "units")
-    units_frame = review.with_verdicts(gec_tables.units_frame(result, table_units),
-                                      [unit.index for unit in table_units], reviews)
-    event = st.dataframe(
-        units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
-        height=min(330, 38 + 35 * max(len(units_frame), 1)),
-        column_config=components.units_columns(units_frame),
-    )
+    table_box, unit_box = table_and_unit("edits")  # side by side on a wide window
+    with table_box:
+        st.subheader("Aligned units")
+        table_units, _ = components.paged(units, TABLE_ROWS, "e_rows", "units")
+        units_frame = review.with_verdicts(gec_tables.units_frame(result, table_units),
+                                          [unit.index for unit in table_units], reviews)
+        event = st.dataframe(
+            units_frame, key="e_units", on_select="rerun", selection_mode="single-row", hide_index=True,
+            height=min(330, 38 + 35 * max(len(units_frame), 1)),
+            column_config=components.units_columns(units_frame),
+        )
     first = next((unit for unit in units if unit.is_merged), units[0] if units else None)
     components.ensure_selection(UNIT_KEY, loaded.fingerprint, lambda i: 0 <= i < len(result.units),
                                 first.index if first is not None else (0 if result.units else None),
@@ -314,7 +317,8 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids, reviewed, reviews)
+    with unit_box:
+        unit_detail(loaded, ids, reviewed, reviews)
 
     # --- Edits (paged) ----------------------------------------------------------------
     st.subheader("Edit table")

@@ -18,15 +18,13 @@ from jpcore.preprocess import Unit
 from inspector.common.palette import group_word
 from inspector.common.plotly_selection import selected_values
 from inspector.common.wording import line_list, plural
+from inspector.tokens.tables import count_headers
 from inspector.tokens.view import GOLD, SYS, ResultView
 
 #: Characters of each side's text shown in the table.
 EXCERPT_CHARS = 80
 #: Unit numbers named in :func:`selection_summary` before it elides.
 SUMMARY_UNITS = 10
-SELECTION_COLUMNS = [
-    "Unit", "Kind", "Ratio", "Tok FP", "Tok FN", "Sent FP", "Sent FN", "Gold lines", "Gold", "System",
-]
 
 
 def _as_index(value: Any) -> int | None:
@@ -55,20 +53,23 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 
 def selection_frame(view: ResultView, units: Sequence[Unit]) -> pd.DataFrame:
     """One row per unit: number, kind, gold:system ratio, its error counts,
-    gold lines and the beginning of both texts (columns :data:`SELECTION_COLUMNS`)."""
+    gold lines and the beginning of both texts; the token counts named for the level
+    (:func:`inspector.tokens.tables.count_headers`: ``Tokens FP`` or ``Words FP``)."""
+    _, fp, fn = count_headers(view)
+    columns = ["Unit", "Kind", "Ratio", fp, fn, "Sent FP", "Sent FN", "Gold lines", "Gold", "System"]
     rows = [{
         "Unit": unit.index,
         "Kind": group_word(unit.kind, unit.shape),
         "Ratio": unit.ratio,
-        "Tok FP": unit.tokens.fp,
-        "Tok FN": unit.tokens.fn,
+        fp: unit.tokens.fp,
+        fn: unit.tokens.fn,
         "Sent FP": unit.sentences.fp,
         "Sent FN": unit.sentences.fn,
         "Gold lines": line_list(view.lines(unit, GOLD), ""),
         "Gold": excerpt(view.unit_text(unit, GOLD)),
         "System": excerpt(view.unit_text(unit, SYS)),
     } for unit in units]
-    return pd.DataFrame(rows, columns=SELECTION_COLUMNS)
+    return pd.DataFrame(rows, columns=columns)
 
 
 def selection_summary(units: Sequence[Unit], limit: int = SUMMARY_UNITS) -> str:

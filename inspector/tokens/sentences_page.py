@@ -9,7 +9,9 @@ chosen by clicking a table row, typing its number, or with
 Previous / Next (keys K / J) over the units the filters show; before any
 choice the first unit of sentences cut differently is shown (for the Korean
 sample a merged sentence on the first screen).  The detail is a fragment, so stepping
-through units reruns only it; the table and the rendered view are paged.
+through units reruns only it; the table and the rendered view are paged.  On a wide window
+the table and the selected unit stand side by side
+(:func:`inspector.common.screen_width.table_and_unit`), the unit under the table otherwise.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import streamlit as st
 from jpcore.align import DISPLAY_KINDS
 from inspector.common import linked_selection, loader_state, review, review_outcome, system_b
 from inspector.common.plotly_selection import CLEAR_HINT
+from inspector.common.screen_width import table_and_unit
 from inspector.common import widgets as components
 from inspector.tokens import explain, tables
 from inspector.tokens import loader as loading
@@ -87,6 +90,43 @@ def _unit_charts(loaded: Loaded) -> None:
                "Unit kind or Shape filter below, and the URL.")
 
 
+def _units_table(loaded: Loaded, units: list, reviewed: review.Reviewed | None,
+                 reviews: Mapping[int, Any]) -> tuple[list, Any]:
+    """The units table (paged) and its downloads: the units of its page and its selection event."""
+    result, view = loaded.result, loaded.view
+    table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
+    frame = review.with_verdicts(tables.units_frame(view, table_units), [unit.index for unit in table_units],
+                                 reviews)
+    event = st.dataframe(
+        frame,
+        key="units_table",
+        on_select="rerun",
+        selection_mode="single-row",
+        hide_index=True,
+        height=min(330, 38 + 35 * max(len(frame), 1)),
+        column_config=components.units_columns(frame, config={
+            "OK": st.column_config.TextColumn("OK", help="✓ correct unit, ✗ at least one error",
+                                              width="small"),
+        }),
+    )
+    downloads = components.flow()
+    downloads.download_button(
+        "Table as CSV", lambda: tables.units_frame(view, units).to_csv(index=False), file_name="units.csv",
+        mime="text/csv", key="download_units_csv", on_click="ignore",
+    )
+    downloads.download_button(
+        "Table as JSON",
+        lambda: tables.units_frame(view, units).to_json(orient="records", force_ascii=False, indent=1),
+        file_name="units.json", mime="application/json", key="download_units_json", on_click="ignore",
+    )
+    with downloads:
+        components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
+                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC),
+                                 reviews=review_outcome.report_reviews(reviews),
+                                 sections=review_outcome.report_sections(reviewed, result, reviews))
+    return list(table_units), event
+
+
 def show() -> None:
     """Draw the Sentences & tokens page (``inspector/pages/sentences.py`` runs it)."""
     loaded = require_loaded()
@@ -130,37 +170,10 @@ def show() -> None:
     ids = [unit.index for unit in units]
     st.caption(f"Showing {of_total(len(units), len(result.units), 'unit')}.")
 
-    # --- Table (paged) ------------------------------------------------------------
-    table_units, _ = components.paged(units, TABLE_ROWS, "rows", "rows")
-    frame = review.with_verdicts(tables.units_frame(view, table_units), [unit.index for unit in table_units],
-                                 reviews)
-    event = st.dataframe(
-        frame,
-        key="units_table",
-        on_select="rerun",
-        selection_mode="single-row",
-        hide_index=True,
-        height=min(330, 38 + 35 * max(len(frame), 1)),
-        column_config=components.units_columns(frame, config={
-            "OK": st.column_config.TextColumn("OK", help="✓ correct unit, ✗ at least one error",
-                                              width="small"),
-        }),
-    )
-    downloads = components.flow()
-    downloads.download_button(
-        "Table as CSV", lambda: tables.units_frame(view, units).to_csv(index=False), file_name="units.csv",
-        mime="text/csv", key="download_units_csv", on_click="ignore",
-    )
-    downloads.download_button(
-        "Table as JSON",
-        lambda: tables.units_frame(view, units).to_json(orient="records", force_ascii=False, indent=1),
-        file_name="units.json", mime="application/json", key="download_units_json", on_click="ignore",
-    )
-    with downloads:
-        components.report_button(result, loading.SPEC.report_inputs(loaded), key="download_html",
-                                 file_name="preprocess-report.html", comparison=system_b.shown(loading.SPEC),
-                                 reviews=review_outcome.report_reviews(reviews),
-                                 sections=review_outcome.report_sections(reviewed, result, reviews))
+    # --- Table (paged) and the selected unit: side by side on a wide window ---------------
+    table_box, unit_box = table_and_unit("sentences")
+    with table_box:
+        table_units, event = _units_table(loaded, units, reviewed, reviews)
 
     # --- The selected unit ----------------------------------------------------------
     first = tables.first_interesting(units) or tables.first_interesting(result.units)
@@ -170,7 +183,8 @@ def show() -> None:
     components.follow_filters(UNIT_KEY, ids)
     components.pick_from_table(event.selection.rows, [unit.index for unit in table_units], UNIT_KEY)
 
-    unit_detail(loaded, ids, reviewed, reviews)
+    with unit_box:
+        unit_detail(loaded, ids, reviewed, reviews)
 
     # --- Rendered view --------------------------------------------------------
     st.subheader("Rendered units")

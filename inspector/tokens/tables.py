@@ -24,18 +24,27 @@ from inspector.tokens.view import GOLD, SYS, ResultView
 #: Canonical order of unit shapes in filters and counts.
 SHAPE_ORDER = ("1:1", "1:n", "n:1", "m:n", "1:0", "n:0", "0:1", "0:n")
 
-#: The counts come before the texts, so what a unit cost is visible without scrolling; the
-#: file lines after the texts, so the texts start inside the box at 1400 px (issue 25 item 12).
-UNIT_COLUMNS = [
-    "Unit", "OK", "Kind", "Shape", "Ratio", "Sent TP", "Sent FP", "Sent FN", "Tok TP", "Tok FP",
-    "Tok FN", "Gold", "System", "Gold sentences", "System sentences", "Gold lines", "System lines",
-]
+def count_headers(view: ResultView) -> tuple[str, str, str]:
+    """The headers of a unit's token counts, named for the level (:attr:`ResultView.level_name`,
+    as the counts cards): ``Tokens TP``, ``Tokens FP``, ``Tokens FN``, or ``Words ...`` at the
+    words level (a grid shows ``Tokens`` as ``Tok.``: :func:`inspector.common.widgets.units_columns`)."""
+    return (f"{view.level_name} TP", f"{view.level_name} FP", f"{view.level_name} FN")
+
+
+def unit_columns(view: ResultView) -> list[str]:
+    """The columns of :func:`units_frame`: the unit's number, whether it is correct and its kind,
+    then its two texts, so that at 1400 px (the sidebar open) both texts start inside the box
+    (issue 25 item 12: behind the eleven key and count columns the system's text was never
+    seen without scrolling); then its shape and counts, its sentences and file lines."""
+    return ["Unit", "OK", "Kind", "Gold", "System", "Ratio", "Shape", "Sent TP", "Sent FP", "Sent FN",
+            *count_headers(view), "Gold sentences", "System sentences", "Gold lines", "System lines"]
 
 
 def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
     """One table row for ``unit``; ``OK`` is ✓ for a correct unit, ✗ otherwise; its sentences
     on each side as every page numbers them (``§3–§4``) and their file lines where the file
     has lines (empty otherwise)."""
+    tp, fp, fn = count_headers(view)
     return {
         "Unit": unit.index,
         "OK": "✗" if unit.is_mismatch else "✓",
@@ -51,15 +60,15 @@ def unit_row(view: ResultView, unit: Unit) -> dict[str, object]:
         "Sent TP": unit.sentences.tp,
         "Sent FP": unit.sentences.fp,
         "Sent FN": unit.sentences.fn,
-        "Tok TP": unit.tokens.tp,
-        "Tok FP": unit.tokens.fp,
-        "Tok FN": unit.tokens.fn,
+        tp: unit.tokens.tp,
+        fp: unit.tokens.fp,
+        fn: unit.tokens.fn,
     }
 
 
 def units_frame(view: ResultView, units: Sequence[Unit]) -> pd.DataFrame:
-    """One row per unit, in the order given, columns :data:`UNIT_COLUMNS`."""
-    return pd.DataFrame([unit_row(view, unit) for unit in units], columns=UNIT_COLUMNS)
+    """One row per unit, in the order given, columns :func:`unit_columns`."""
+    return pd.DataFrame([unit_row(view, unit) for unit in units], columns=unit_columns(view))
 
 
 def shapes_in(result: PreprocessResult) -> list[str]:
@@ -116,11 +125,13 @@ NO_NUMBER = "–"
 
 
 def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
-    """Every word group of ``unit``: tokens on each side, kind, counts, why.
+    """Every word group of ``unit``: tokens on each side (``Gold tokens``, or ``Gold words`` at
+    the words level: :attr:`ResultView.noun`), kind, counts, why.
 
     ``#`` numbers the non-matching groups as the HTML rendering does (``1``, ``2``...,
     as text); a matching group has :data:`NO_NUMBER`, never an empty ``None`` cell.
     """
+    gold_header, sys_header = f"Gold {view.noun}", f"System {view.noun}"
     rows = []
     number = 0
     for group in unit.words:
@@ -131,8 +142,8 @@ def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
             label = str(number)
         rows.append({
             "#": label,
-            "Gold tokens": " ".join(view.group_tokens(group, GOLD)),
-            "System tokens": " ".join(view.group_tokens(group, SYS)),
+            gold_header: " ".join(view.group_tokens(group, GOLD)),
+            sys_header: " ".join(view.group_tokens(group, SYS)),
             "Kind": "match" if group.is_match else group_word(group.kind, group.shape),
             "Ratio": group.ratio,
             "TP": counts.tp,
@@ -140,7 +151,7 @@ def groups_frame(view: ResultView, unit: Unit) -> pd.DataFrame:
             "FN": counts.fn,
             "Why": group_reason(view, group),
         })
-    return pd.DataFrame(rows, columns=["#", "Gold tokens", "System tokens", "Kind", "Ratio",
+    return pd.DataFrame(rows, columns=["#", gold_header, sys_header, "Kind", "Ratio",
                                        "TP", "FP", "FN", "Why"])
 
 
