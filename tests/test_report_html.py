@@ -106,6 +106,20 @@ def test_preprocess_report_escapes_tokens_and_names() -> None:
     _assert_self_contained(html)
 
 
+def test_the_per_unit_counts_and_the_inputs_are_named_for_the_level() -> None:
+    """Issue 25.8: the level's own name in the counts ("Words TP", never "Tok TP" at the words level)."""
+    text = "Don't go .\nI'm here .\n"
+    for level, name in (("words", "Words"), ("tokens", "Tokens")):
+        g = read_segmentation(text.encode(), "gold.txt", "text", level)
+        s = read_segmentation(text.replace(" .", ".").encode(), "sys.txt", "text", level)
+        html = render_html(preprocess_evaluate(g, s, Normaliser.for_language("en")))
+        heads = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+        assert [h for h in heads if h.endswith(("TP", "FP", "FN")) and not h.startswith(("Sent", "TP", "FP", "FN"))][-3:] \
+            == [f"{name} TP", f"{name} FP", f"{name} FN"]
+        assert name in heads[heads.index("Sentences") + 1:heads.index("Sentences") + 2]  # the inputs table
+        assert not any(h.startswith("Tok ") for h in heads)
+
+
 def test_a_huge_table_is_paged_and_capped_with_a_note() -> None:
     result = _preprocess()
     html = render_html(result, max_units=10)

@@ -171,7 +171,8 @@ def _units_table(result: PreprocessResult, max_units: int, lang: str, reviews: R
     }
     headers = ["Unit", "Kind", "Gold: system", "Gold lines", "System lines", "Gold", "System",
                "Word groups that differ", Cell("Sent TP", "num"), Cell("Sent FP", "num"),
-               Cell("Sent FN", "num"), Cell("Tok TP", "num"), Cell("Tok FP", "num"), Cell("Tok FN", "num")]
+               Cell("Sent FN", "num"), *(Cell(f"{token_label(result.level)} {count}", "num")
+                                         for count in ("TP", "FP", "FN"))]
     rows = [_unit_cells(result, unit, flat, lang) for unit in units]
     headers, rows = with_reviews(headers, rows, [unit.index for unit in units], reviews)
     section.add(paged_table(headers, rows, "units"))
@@ -200,7 +201,7 @@ def build(result: PreprocessResult, inputs: Sequence[InputInfo] | None = None,
     report.sections = [
         _scores(result),
         _shapes(result, token_name),
-        inputs_section(infos, input_rows, ["Side", "File", "Format", "Level", "Sentences", "Tokens"]),
+        inputs_section(infos, input_rows, ["Side", "File", "Format", "Level", "Sentences", token_name]),
         _parameters(result),
         definitions_section(preprocess_definitions(token_name)),
         _units_overview(result),
