@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 
 from jpcore.formats import _treescan
-from jpcore.parseval import _pairscore
+from jpcore.parseval import _filescore, _pairscore
 from jpcore.parseval.score import LabelCutter
 from jpcore.peers.evalb import _fastlines
 from jpcore.peers.evalb.params import collins
@@ -66,7 +66,13 @@ def call_for(name: str, size: str) -> Callable[[], object]:
         # unlabeled, with EQ_LABEL pairs that are looked up
         unlabeled = (False, *config[1:5], frozenset({(b"T1", b"T2"), (b"T2", b"T1")}), config[6])
         return lambda: _fastlines.score_lines(data, test, unlabeled)
-    gold, system = _flat(data), _flat(data.replace(b"(N1 ", b"(M1 ").replace(b"(X (X ", b"(X (Y "))
+    relabelled = data.replace(b"(N1 ", b"(M1 ").replace(b"(X (X ", b"(X (Y ")
+    if name == "filescore":  # bytes in: each of its row tuples is an allocation too (12 trees)
+        if size == "small":
+            data = _trees(300, 12, 70)
+            relabelled = data.replace(b"(N1 ", b"(M1 ").replace(b"(X (X ", b"(X (Y ")
+        return lambda: _filescore.same_words_rows(data, relabelled)
+    gold, system = _flat(data), _flat(relabelled)
     if name == "pairscore_count":
         return lambda: _count(gold, system)
     cutter = LabelCutter()
@@ -75,7 +81,7 @@ def call_for(name: str, size: str) -> Callable[[], object]:
 
 
 #: the calls a sweep can make
-NAMES = ("treescan", "pairscore_count", "pairscore_score", "fastlines", "fastlines_unlabeled")
+NAMES = ("treescan", "pairscore_count", "pairscore_score", "filescore", "fastlines", "fastlines_unlabeled")
 
 
 #: what a call that ran out of memory answers (its MemoryError is caught while memory is short)

@@ -1,0 +1,109 @@
+"""``jpcore parseval GOLD SYSTEM`` in one compiled pass, when the files allow it.
+
+Contract: :func:`run` takes the arguments after ``parseval`` and either
+prints exactly what the full command prints (EVALB's table and summary on
+stdout, the signature line on stderr) and returns 0, or returns ``None``
+having printed nothing: the caller then runs the command as ever
+(:mod:`jpcore.parseval.cli`).  It answers for the plain report only:
+``GOLD SYSTEM`` with at most a cut-off (``-c N``, ``--cutoff N``,
+``--cutoff=N``), both files readable, clean and the same words tree by tree
+(:mod:`jpcore.parseval._filescore` says exactly when); any other option,
+an unreadable or bad file (whose error the full command words) or files
+whose words differ take the full command.
+
+Why: on a parser's output over gold tokens the full command spends most of
+its time on what the report never reads (a ``Tree`` per tree, a list per
+tree's labels and words, a ``str`` per token, the per-pair objects, the
+imports behind them); ``_filescore`` reads both files' bytes into flat
+arrays and counts every pair in C, so only the printing is Python's, and
+this module imports nothing of the alignment.  ``tests/test_parseval_quick.py``
+holds its output byte-identical to the full command's.
+"""
+
+from __future__ import annotations
+
+try:
+    import jpcore.parseval._filescore as _filescore
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    _filescore = None
+
+__all__ = ["run"]
+
+#: The cut-off options of the plain report (the value in the next argument or after ``=``).
+_CUTOFF = ("-c", "--cutoff")
+#: Default ``--cutoff`` (:data:`jpcore.parseval.evaluation.DEFAULT_CUTOFF`, not imported: it
+#: imports the alignment; a test holds the two equal).
+DEFAULT_CUTOFF = 40
+
+
+def plain_arguments(argv: list[str]) -> tuple[str, str, int] | None:
+    """``(gold, system, cutoff)`` when ``argv`` asks for the plain report and nothing else
+    (two file names not starting with ``-``, at most one cut-off given as digits), else ``None``."""
+    files: list[str] = []
+    cutoff: int | None = None
+    k = 0
+    while k < len(argv):
+        arg = argv[k]
+        value = None
+        if arg in _CUTOFF and k + 1 < len(argv):
+            value, k = argv[k + 1], k + 2
+        elif arg.startswith("--cutoff="):
+            value, k = arg[len("--cutoff="):], k + 1
+        elif arg and not arg.startswith("-"):
+            files.append(arg)
+            k += 1
+            continue
+        else:
+            return None
+        if cutoff is not None or not (value.isascii() and value.isdigit()):
+            return None
+        cutoff = int(value)
+    if len(files) != 2:
+        return None
+    return files[0], files[1], DEFAULT_CUTOFF if cutoff is None else cutoff
+
+
+def run(argv: list[str]) -> int | None:
+    """Print the plain report of ``jpcore parseval`` ``argv`` and return 0, or return ``None``
+    (nothing printed) when the full command must run (module doc)."""
+    if _filescore is None:
+        return None
+    plain = plain_arguments(argv)
+    if plain is None:
+        return None
+    gold_path, sys_path, cutoff = plain
+    try:
+        with open(gold_path, "rb") as stream:
+            gold_data = stream.read()
+        with open(sys_path, "rb") as stream:
+            sys_data = stream.read()
+    except (OSError, ValueError):  # the full command words the error
+        return None
+    rows = _filescore.same_words_rows(gold_data, sys_data)
+    if rows is None:
+        return None
+    import sys
+
+    from jpcore.peers.evalb.report import HEADER, render_summary
+    from jpcore.peers.evalb.summary import EvalbSummary
+    from jpcore.signature import PREFIX, file_hash, with_hashes
+
+    summary = render_summary(EvalbSummary.of_counts(rows),
+                             EvalbSummary.of_counts([row for row in rows if row[1] <= cutoff]), cutoff)
+    signature = with_hashes("parseval", _Options(cutoff),
+                            {"gold": file_hash(gold_data), "sys": file_hash(sys_data)})
+    # the rows printed in C: report.render_rows' text (tests/test_parseval_quick.py holds them equal)
+    sys.stdout.write(HEADER + _filescore.render_rows(rows) + summary)
+    sys.stdout.flush()
+    sys.stderr.write(PREFIX + signature + "\n")
+    return 0
+
+
+class _Options:
+    """The options of the plain report as the full command signs them
+    (:func:`jpcore.parseval.cli.signed_options` of its parsed arguments: every other option
+    is off or names an output)."""
+
+    def __init__(self, cutoff: int) -> None:
+        self.mode = "alignment"
+        self.cutoff = cutoff
