@@ -27,7 +27,7 @@ ACCELERATORS = {
     "jpcore.parseval._filescore": "jpcore/parseval/_filescore.c",
 }
 #: headers the accelerators include (a change rebuilds them)
-HEADERS = ["jpcore/parseval/_brackets.h"]
+HEADERS = ["jpcore/parseval/_brackets.h", "jpcore/formats/_treetext.h"]
 
 setup(
     packages=[*find_packages(include=["jpcore", "jpcore.*", "inspector", "inspector.*"]), "jpcore.sample_data",

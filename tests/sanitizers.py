@@ -60,7 +60,7 @@ def build() -> dict[str, Path]:
     for name in MODULES:
         source, target = source_of(name), sanitized_path(FOLDER, name)
         stamp = target.with_name(target.name + ".stamp")
-        headers = [header.read_text() for header in sorted(source.parent.glob("*.h"))]  # what it may include
+        headers = [header.read_text() for header in sorted(ROOT.joinpath("jpcore").rglob("*.h"))]  # it may include
         digest = hashlib.sha256("\0".join([source.read_text(), *headers, *FLAGS, include, compiler]).encode()).hexdigest()
         if not (target.exists() and stamp.exists() and stamp.read_text() == digest):
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "_brackets.h"
+#include "../formats/_treetext.h" /* HASH_*, is_space, ends_token, resize: _treescan.c's */
 
 /* ---- one number per distinct token of both files ---- */
 
@@ -82,8 +83,6 @@ typedef struct {
 
 static inline uint16_t size16_of(Py_ssize_t n) { return (uint16_t)(n < 0xFFFF ? n : 0xFFFF); }
 
-#define HASH_START 1469598103934665603ULL
-#define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 1099511628211ULL)
 
 /* Strict UTF-8 (what PyUnicode_DecodeUTF8(..., "strict") accepts): no
  * overlong forms, no surrogates, nothing above U+10FFFF. */
@@ -269,22 +268,6 @@ static void side_free(Side *s) {
     PyMem_Free(s->first_word);
 }
 
-static int more_room(void **array, Py_ssize_t cap, size_t item) {
-    void *bigger = PyMem_Realloc(*array, (size_t)cap * item);
-    if (!bigger) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    *array = bigger;
-    return 0;
-}
-
-static inline int is_space(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static inline int ends_token(unsigned char c) { return is_space(c) || c == '(' || c == ')'; }
-
 /* One file being read, a tree at a time. */
 typedef struct {
     const char *data;
@@ -349,8 +332,8 @@ static int next_tree(Scanner *s, Tokens *t) {
                 owner->word = number;
                 if (side->n_words == side->cap_words) {
                     side->cap_words = side->cap_words ? side->cap_words * 2 : 1024;
-                    if (more_room((void **)&side->words, side->cap_words, sizeof(int32_t)) < 0
-                        || more_room((void **)&side->tags, side->cap_words, sizeof(int32_t)) < 0)
+                    if (resize((void **)&side->words, side->cap_words, sizeof(int32_t)) < 0
+                        || resize((void **)&side->tags, side->cap_words, sizeof(int32_t)) < 0)
                         goto done;
                 }
                 side->words[side->n_words] = number;
@@ -364,11 +347,11 @@ static int next_tree(Scanner *s, Tokens *t) {
             }
             if (side->n_nodes == side->cap_nodes) {
                 side->cap_nodes = side->cap_nodes ? side->cap_nodes * 2 : 1024;
-                if (more_room((void **)&side->nodes, side->cap_nodes, sizeof(FlatNode)) < 0) goto done;
+                if (resize((void **)&side->nodes, side->cap_nodes, sizeof(FlatNode)) < 0) goto done;
             }
             if (s->depth == s->cap_stack) {
                 s->cap_stack = s->cap_stack ? s->cap_stack * 2 : 64;
-                if (more_room((void **)&s->stack, s->cap_stack, sizeof(Py_ssize_t)) < 0) goto done;
+                if (resize((void **)&s->stack, s->cap_stack, sizeof(Py_ssize_t)) < 0) goto done;
             }
             FlatNode *node = &side->nodes[side->n_nodes];
             node->start = (int32_t)(side->n_words - side->first_word[side->n_trees]);
@@ -388,8 +371,8 @@ static int next_tree(Scanner *s, Tokens *t) {
         side->n_trees++;
         if (side->n_trees == side->cap_trees) {
             side->cap_trees *= 2;
-            if (more_room((void **)&side->first_node, side->cap_trees, sizeof(Py_ssize_t)) < 0
-                || more_room((void **)&side->first_word, side->cap_trees, sizeof(Py_ssize_t)) < 0)
+            if (resize((void **)&side->first_node, side->cap_trees, sizeof(Py_ssize_t)) < 0
+                || resize((void **)&side->first_word, side->cap_trees, sizeof(Py_ssize_t)) < 0)
                 goto done;
         }
         side->first_node[side->n_trees] = side->n_nodes;
