@@ -413,10 +413,27 @@ def assert_filescore_alike(gold: bytes, system: bytes) -> None:
         assert counted == evaluate(gold_trees, sys_trees).row_counts()
 
 
+def assert_mixed_alike(gold: bytes, system: bytes) -> None:
+    """The flat path for files whose words differ (``quick.mixed_rows``): the Python evaluation's
+    rows, or ``None`` where Python reports bad input or a word has no characters."""
+    mixed = quick.mixed_rows(gold, system)
+    try:
+        gold_trees, sys_trees = read_trees_bytes(gold, "g"), read_trees_bytes(system, "s")
+    except InputError:
+        assert mixed is None
+        return
+    if mixed is not None:
+        assert mixed == evaluate(gold_trees, sys_trees).row_counts()
+    else:
+        key = default_normaliser().key
+        assert not all(key(word) for trees_ in (gold_trees, sys_trees) for tree in trees_ for word in tree.words)
+
+
 def test_filescore_on_a_tree_a_million_deep() -> None:
     data = deep(10**6) + b"\n"
     assert quick._filescore.same_words_rows(data, data) == [(1, 1, 0, 10**6, 10**6, 10**6, 0, 1, 1)]
     assert_filescore_alike(deep(10**5, b"(NN a) (NN b)"), deep(10**5 - 1, b"(NN a) (NP (NN b))"))
+    assert_mixed_alike(deep(10**5, b"(NN a) (NN b)"), deep(10**5 - 1, b"(NN a) (NN c) (NP (NN b))"))
 
 
 def test_filescore_on_nesting_left_open_or_closed_too_often() -> None:
@@ -436,6 +453,7 @@ def test_filescore_on_nesting_left_open_or_closed_too_often() -> None:
 def test_filescore_on_million_byte_tokens(data: bytes) -> None:
     assert_filescore_alike(data, data)
     assert_filescore_alike(data, data.replace(b"(S ", b"(T "))
+    assert_mixed_alike(data, data.replace(b"(NN ", b"(NN x) (NN "))
 
 
 def test_filescore_on_a_hundred_thousand_tiny_trees() -> None:
@@ -459,6 +477,8 @@ def test_filescore_edge_bytes(data: bytes) -> None:
     assert_filescore_alike(data, data)
     assert_filescore_alike(b"(S (A x))", data)
     assert_filescore_alike(data, b"(S (A x))")
+    assert_mixed_alike(b"(S (A x)) (S (B y))", data)
+    assert_mixed_alike(data, b"(S (A x) (B y))")
 
 
 @BUDGET
@@ -466,6 +486,7 @@ def test_filescore_edge_bytes(data: bytes) -> None:
 def test_filescore_on_generated_hostile_bytes(gold: bytes, system: bytes) -> None:
     assert_filescore_alike(gold, gold)
     assert_filescore_alike(gold, system)
+    assert_mixed_alike(gold, system)
 
 
 @BUDGET
@@ -494,3 +515,39 @@ def test_filescore_called_with_what_is_not_bytes() -> None:
         quick._filescore.same_words_rows(b"(S (A x))")
     assert quick._filescore.same_words_rows(bytearray(b"(S (A x))"), memoryview(b"(S (A x))")) == \
         [(1, 1, 0, 1, 1, 1, 0, 1, 1)]
+
+
+def test_flat_calls_with_hostile_arguments() -> None:
+    """The flat calls check what they are given: the capsule, the side, the tree, the keys, the pairs."""
+    f = quick._filescore
+    flat = f.read_flat(b"(S (A x) (B y))", b"(S (A x)) (S (B z))")
+    assert f.read_flat(b"(S (A x)", b"(S (A x))") is None
+    with pytest.raises(TypeError):
+        f.read_flat(bytearray(b"(S (A x))"), b"(S (A x))")
+    for bad in (object(), None, b"flat"):
+        with pytest.raises((TypeError, ValueError)):
+            f.flat_words(bad)
+    words = f.flat_words(flat)
+    assert sorted(word for word in words if word is not None) == ["x", "y", "z"]
+    keys = [None if word is None else word for word in words]
+    assert f.flat_side(flat, 1, keys)[0] == "xz"
+    for side, given in ((2, keys), (-1, keys), (0, keys[:-1]), (0, [*keys, "q"])):
+        with pytest.raises(ValueError):
+            f.flat_side(flat, side, given)
+    with pytest.raises(TypeError):
+        f.flat_side(flat, 0, [None] * len(keys))
+    assert f.flat_tree(flat, 1, 1)[3] == ["z"]
+    for side, tree in ((0, 1), (1, 2), (0, -1), (2, 0)):
+        with pytest.raises(IndexError):
+            f.flat_tree(flat, side, tree)
+    from array import array
+
+    counts = memoryview(f.flat_count(flat, array("q", [0, 0, 0, 1]))).cast("q")
+    assert list(counts) == [0] * 14  # the words differ: nothing counted
+    assert f.flat_count(flat, b"") == b""
+    assert f.flat_count(flat, b"\0" * 15) == b""  # a half pair is ignored
+    for pairs in (array("q", [0, 2]), array("q", [1, 0]), array("q", [-1, 0])):
+        with pytest.raises(IndexError):
+            f.flat_count(flat, pairs)
+    same = f.read_flat(b"(S (A x) (B y))", b"(T (A x) (C y))")
+    assert list(memoryview(f.flat_count(same, array("q", [0, 0]))).cast("q")) == [1, 2, 1, 1, 0, 0, 1]

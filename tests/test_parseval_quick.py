@@ -2,8 +2,11 @@
 
 It must print byte for byte what the full command prints (stdout and the
 signature on stderr) and count every pair as the Python evaluation does
-(``ParsevalResult.row_counts``), or step aside (``None``) and leave the full
-command to run: on GUM against its same-words and raw-text systems, on every
+(``ParsevalResult.row_counts``), whether the words are the same tree by tree
+(``same_words_rows``, all in C) or not (``mixed_rows``: read flat in C, the
+differing groups scored by the Python reference), or step aside (``None``)
+and leave the full command to run: on GUM against its same-words and
+raw-text systems, on every
 shared PARSEVAL file pair, on generated files (trees whose words differ,
 sentences split and merged, empty trees, words that normalise to nothing,
 labels cut or dropped, a BOM, CRLF), and on bad input, which must give the
@@ -23,13 +26,20 @@ from bench.shared_data import SHARED_DATA
 from jpcore.cli import main as cli_main
 from jpcore.parseval import cli as parseval_cli
 from jpcore.parseval import quick
-from jpcore.parseval.evaluation import DEFAULT_CUTOFF, evaluate_bytes
+from jpcore.formats.trees import read_trees_bytes
+from jpcore.parseval.evaluation import DEFAULT_CUTOFF, default_normaliser, evaluate_bytes
 from tests.test_parseval_same_words import random_tree
 
 
 def rows(gold: bytes, system: bytes) -> list | None:
-    """The compiled path's row counts."""
+    """The compiled path's row counts of files with the same words."""
     return quick._filescore.same_words_rows(gold, system)
+
+
+def any_rows(gold: bytes, system: bytes) -> list | None:
+    """The compiled path's row counts, words the same or not (what :func:`quick.run` prints)."""
+    counted = rows(gold, system)
+    return quick.mixed_rows(gold, system) if counted is None else counted
 
 
 def python_rows(gold: bytes, system: bytes) -> list:
@@ -94,12 +104,17 @@ def test_rows_printed_in_c_are_the_reports(gum) -> None:
             quick._filescore.render_rows(bad)
 
 
-def test_gum_raw_text_takes_the_full_command(capsys, tmp_path, gum) -> None:
+def test_gum_raw_text_is_byte_identical(capsys, tmp_path, gum) -> None:
+    """The raw-text system: the words differ, so the files are read flat, the sentences aligned,
+    the groups of one tree a side with the same words counted in C and the others scored in Python."""
     gold, _, raw = gum
     assert rows(gold, raw) is None
-    (status, out, err), (full_status, full_out, _) = both_commands(capsys, tmp_path, gold, raw)
-    assert status is None and out == err == ""
-    assert full_status == 0 and full_out.count("\n") > 4000
+    counted = quick.mixed_rows(gold, raw)
+    assert counted == python_rows(gold, raw)
+    assert len(counted) == 4518 and sum(row[4] for row in counted) == 82957
+    (status, out, err), (full_status, full_out, full_err) = both_commands(capsys, tmp_path, gold, raw)
+    assert status == full_status == 0
+    assert out == full_out and err == full_err
 
 
 def test_shared_parseval_pairs() -> None:
@@ -111,12 +126,12 @@ def test_shared_parseval_pairs() -> None:
         if not sys_path.exists():
             continue
         gold, system = gold_path.read_bytes(), sys_path.read_bytes()
-        counted = rows(gold, system)
+        counted = any_rows(gold, system)
         if counted is None:
             continue
         taken += 1
         assert counted == python_rows(gold, system), gold_path
-    assert taken >= 5
+    assert taken >= 20
 
 
 def test_shared_pairs_print_what_the_full_command_prints(capsys) -> None:
@@ -129,6 +144,7 @@ def test_shared_pairs_print_what_the_full_command_prints(capsys) -> None:
         assert printed(capsys, cli_main, argv) == printed(capsys, lambda a: parseval_cli.main(a[1:]), argv), gold_path
 
 
+KEY = default_normaliser().key
 WORDS = ["a", "b", "the", "``", "-LRB-", "Cat", "x1", "é", "\u00a0", "\x1c", "\u200b", "a\u00a0b"]
 
 
@@ -165,33 +181,34 @@ def mixed_files(rng: random.Random, n_trees: int, changes: int) -> tuple[bytes, 
 @given(st.integers(1, 12), st.integers(0, 3), st.integers(0, 2**32))
 def test_generated_mixed_files(n_trees: int, changes: int, seed: int) -> None:
     gold, system = mixed_files(random.Random(seed), n_trees, changes)
-    counted = rows(gold, system)
     expected = python_rows(gold, system)
+    counted = rows(gold, system)
     if counted is not None:
         assert counted == expected
     else:  # it steps aside exactly where the Python shortcut does
-        from jpcore.formats.trees import read_trees_bytes
-
         gold_words = [tree.words for tree in read_trees_bytes(gold, "g")]
         sys_words = [tree.words for tree in read_trees_bytes(system, "s")]
-        from jpcore.parseval.evaluation import default_normaliser
-
-        key = default_normaliser().key
-        assert gold_words != sys_words or not all(gold_words) or not all(key(w) for ws in gold_words for w in ws)
+        assert gold_words != sys_words or not all(gold_words) or not all(KEY(w) for ws in gold_words for w in ws)
+    mixed = quick.mixed_rows(gold, system)
+    if mixed is not None:
+        assert mixed == expected
+    else:  # only where a word has no characters (the whole file is then aligned as one)
+        words = [w for data in (gold, system) for tree in read_trees_bytes(data, "f") for w in tree.words]
+        assert not all(KEY(w) for w in words)
 
 
 def test_mixed_files_print_what_the_full_command_prints(capsys, tmp_path) -> None:
     rng = random.Random(29)
     taken = 0
-    for changes in (0, 0, 1, 2, 3, 5):
+    for changes in (0, 0, 1, 2, 3, 5, 8, 13):
         gold, system = mixed_files(rng, 25, changes)
-        taken += rows(gold, system) is not None
         compiled, full = both_commands(capsys, tmp_path, gold, system)
         if compiled[0] is None:
             assert compiled[1:] == ("", "")
         else:
+            taken += 1
             assert compiled == full
-    assert taken >= 2
+    assert taken >= 4
 
 
 @pytest.mark.parametrize("gold, system, same", [
@@ -212,10 +229,11 @@ def test_mixed_files_print_what_the_full_command_prints(capsys, tmp_path) -> Non
 ])
 def test_edge_files(gold: bytes, system: bytes, same: bool, capsys, tmp_path) -> None:
     assert (rows(gold, system) is not None) == same
-    if same:
-        assert rows(gold, system) == python_rows(gold, system)
+    counted = any_rows(gold, system)
+    if counted is not None:
+        assert counted == python_rows(gold, system)
     compiled, full = both_commands(capsys, tmp_path, gold, system)
-    assert compiled == full if same else compiled == (None, "", "")
+    assert compiled == (full if counted is not None else (None, "", ""))
 
 
 @pytest.mark.parametrize("gold, system, error", [
@@ -227,7 +245,7 @@ def test_edge_files(gold: bytes, system: bytes, same: bool, capsys, tmp_path) ->
     (b"a (S (A a))\n", b"(S (A a))\n", "g.mrg:1:"),
 ])
 def test_bad_input_gives_the_full_commands_error(gold: bytes, system: bytes, error: str, capsys, tmp_path) -> None:
-    assert rows(gold, system) is None
+    assert rows(gold, system) is None and quick._filescore.read_flat(gold, system) is None
     (gold_path, sys_path) = tmp_path / "g.mrg", tmp_path / "s.mrg"
     gold_path.write_bytes(gold)
     sys_path.write_bytes(system)

@@ -14,11 +14,18 @@
 #define HASH_START 1469598103934665603ULL
 #define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 1099511628211ULL)
 
-static inline int is_space(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
+/* What each byte is to the readers: one table lookup a byte, not eight comparisons. */
+#define TREE_SPACE 1
+#define TREE_BRACKET 2
+#define TREE_NUL 4
+static const unsigned char TREE_BYTE[256] = {
+    [' '] = TREE_SPACE, ['\t'] = TREE_SPACE, ['\n'] = TREE_SPACE, ['\r'] = TREE_SPACE, ['\v'] = TREE_SPACE,
+    ['\f'] = TREE_SPACE, ['('] = TREE_BRACKET, [')'] = TREE_BRACKET, [0] = TREE_NUL,
+};
 
-static inline int ends_token(unsigned char c) { return is_space(c) || c == '(' || c == ')'; }
+static inline int is_space(unsigned char c) { return TREE_BYTE[c] & TREE_SPACE; }
+
+static inline int ends_token(unsigned char c) { return TREE_BYTE[c] & (TREE_SPACE | TREE_BRACKET); }
 
 /* *array made room for cap items of item bytes (PyMem_Realloc); -1 with MemoryError. */
 static inline int resize(void **array, Py_ssize_t cap, size_t item) {

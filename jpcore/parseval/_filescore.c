@@ -77,9 +77,20 @@ typedef struct {
     size_t mask;
 } Tokens;
 
-/* A token's head is made byte by byte while it is hashed (no memcpy, whose 8-byte read back
- * stalls on the bytes just stored). */
+/* A token's head (its first 8 bytes, for the slot) is made byte by byte while it is hashed
+ * (no memcpy, whose 8-byte read back stalls on the bytes just stored); hash_bytes is the same
+ * of a whole token. */
 #define HEAD_STEP(head, k, c) ((k) < 8 ? (head) | ((uint64_t)(unsigned char)(c) << (8 * (k))) : (head))
+
+static inline uint64_t hash_bytes(const char *p, Py_ssize_t n, uint64_t *head) {
+    uint64_t h = HASH_START;
+    *head = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        *head = HEAD_STEP(*head, i, p[i]);
+        h = HASH_STEP(h, p[i]);
+    }
+    return h;
+}
 
 static inline uint16_t size16_of(Py_ssize_t n) { return (uint16_t)(n < 0xFFFF ? n : 0xFFFF); }
 
@@ -153,7 +164,7 @@ static int tokens_grow(Tokens *t) {
 #define NOT_CLEAN -2
 #define NOT_SAME -3
 
-/* The number of the token p[0:n] whose hash is h and head (HEAD_STEP) head, added when
+/* The number of the token p[0:n] whose hash is h and head head (hash_bytes), added when
  * new (NOT_CLEAN when its bytes are not UTF-8). */
 static int32_t token(Tokens *t, const char *p, Py_ssize_t n, uint64_t h, uint64_t head) {
     size_t j = slot_of(h, t->mask);
@@ -211,11 +222,7 @@ static int32_t cut_of(Tokens *t, int32_t label) {
     } else if (n == k->size) {
         cut = label;
     } else {
-        uint64_t h = HASH_START, head = 0;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            head = HEAD_STEP(head, i, k->text[i]);
-            h = HASH_STEP(h, k->text[i]);
-        }
+        uint64_t head, h = hash_bytes(k->text, n, &head);
         cut = token(t, k->text, n, h, head); /* a prefix before an ASCII byte: UTF-8 still */
         if (cut < 0) return cut;
         k = &t->toks[label]; /* the table may have moved */
@@ -316,10 +323,14 @@ static int next_tree(Scanner *s, Tokens *t) {
         if (c == '(' || !ends_token(c)) {
             Py_ssize_t start = c == '(' ? i + 1 : i, j = start;
             uint64_t h = HASH_START, head = 0;
-            while (j < size && !ends_token((unsigned char)data[j])) {
-                if (data[j] == '\0') { status = NOT_CLEAN; goto done; }
-                head = HEAD_STEP(head, j - start, data[j]);
-                h = HASH_STEP(h, data[j]);
+            while (j < size) {
+                unsigned char b = (unsigned char)data[j];
+                if (TREE_BYTE[b]) { /* whitespace, a bracket or NUL */
+                    if (b == '\0') { status = NOT_CLEAN; goto done; }
+                    break;
+                }
+                head = HEAD_STEP(head, j - start, b);
+                h = HASH_STEP(h, b);
                 j++;
             }
             int32_t number = token(t, data + start, j - start, h, head);
@@ -514,6 +525,283 @@ static PyObject *same_words_rows(PyObject *module, PyObject *args) {
     return out;
 }
 
+/* ---- files whose words differ: both read flat, kept for the Python alignment (quick.py) ---- */
+
+/* Both files read to the end, held in a capsule between the calls below. */
+typedef struct {
+    PyObject *data[2]; /* the two bytes objects: every token points into them */
+    Tokens t;
+    Scanner side[2];
+    PyObject **strs; /* each token of the files' str, made when first asked for */
+    Py_ssize_t n_strs; /* the tokens of the files (the cut labels added later have no str) */
+} Flat;
+
+#define FLAT_NAME "jpcore.parseval._filescore.Flat"
+
+static void flat_free(Flat *f) {
+    if (!f) return;
+    if (f->strs)
+        for (Py_ssize_t k = 0; k < f->n_strs; k++) Py_XDECREF(f->strs[k]);
+    PyMem_Free(f->strs);
+    tokens_free(&f->t);
+    scanner_free(&f->side[0]);
+    scanner_free(&f->side[1]);
+    Py_XDECREF(f->data[0]);
+    Py_XDECREF(f->data[1]);
+    PyMem_Free(f);
+}
+
+static void flat_capsule_free(PyObject *capsule) { flat_free(PyCapsule_GetPointer(capsule, FLAT_NAME)); }
+
+/* read_flat(gold: bytes, system: bytes) -> capsule | None: both files read flat (None: not clean). */
+static PyObject *read_flat(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *gold, *system;
+    if (!PyArg_ParseTuple(args, "O!O!:read_flat", &PyBytes_Type, &gold, &PyBytes_Type, &system)) return NULL;
+    Flat *f = PyMem_Calloc(1, sizeof(Flat));
+    if (!f) return PyErr_NoMemory();
+    f->data[0] = Py_NewRef(gold);
+    f->data[1] = Py_NewRef(system);
+    int status = tokens_init(&f->t);
+    for (int k = 0; k < 2 && status == 0; k++) {
+        status = scanner_init(&f->side[k], PyBytes_AS_STRING(f->data[k]), PyBytes_GET_SIZE(f->data[k]));
+        while (status == 0) {
+            int read = next_tree(&f->side[k], &f->t);
+            if (read <= 0) {
+                status = read;
+                break;
+            }
+        }
+    }
+    if (status == 0) {
+        f->n_strs = f->t.n;
+        f->strs = PyMem_Calloc((size_t)f->n_strs + 1, sizeof(PyObject *));
+        if (!f->strs) {
+            PyErr_NoMemory();
+            status = FAILED;
+        }
+    }
+    if (status != 0) {
+        flat_free(f);
+        if (status == FAILED) return NULL;
+        Py_RETURN_NONE;
+    }
+    PyObject *capsule = PyCapsule_New(f, FLAT_NAME, flat_capsule_free);
+    if (!capsule) flat_free(f);
+    return capsule;
+}
+
+static Flat *flat_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, FLAT_NAME); }
+
+/* The str of token ``number`` (borrowed; kept by the Flat). */
+static PyObject *token_str(Flat *f, int32_t number) {
+    if (!f->strs[number]) {
+        const Tok *k = &f->t.toks[number];
+        f->strs[number] = PyUnicode_DecodeUTF8(k->text, k->size, "strict"); /* checked UTF-8 when read */
+    }
+    return f->strs[number];
+}
+
+/* flat_words(flat) -> list: the str of each token used as a word on either side, by token
+ * number (None for the others: labels alone). */
+static PyObject *flat_words(PyObject *module, PyObject *capsule) {
+    (void)module;
+    Flat *f = flat_of(capsule);
+    if (!f) return NULL;
+    PyObject *out = PyList_New(f->n_strs);
+    if (!out) return NULL;
+    for (Py_ssize_t k = 0; k < f->n_strs; k++) PyList_SET_ITEM(out, k, Py_NewRef(Py_None));
+    for (int side = 0; side < 2; side++) {
+        const Side *sd = &f->side[side].side;
+        for (Py_ssize_t w = 0; w < sd->n_words; w++) {
+            int32_t number = sd->words[w];
+            if (PyList_GET_ITEM(out, number) != Py_None) continue;
+            PyObject *str = token_str(f, number);
+            if (!str) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(Py_None);
+            PyList_SET_ITEM(out, number, Py_NewRef(str));
+        }
+    }
+    return out;
+}
+
+/* flat_side(flat, side, keys) -> (stream, ends, sizes) | None: the keys (keys[token number], a
+ * str) of every word of side 0 (gold) or 1 joined, each word's end in that stream (native
+ * 32-bit integers) and each tree's number of words (native 64-bit); None when the stream
+ * would reach 2**31 characters (the Python path then runs). */
+static PyObject *flat_side(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *capsule, *keys;
+    int which;
+    if (!PyArg_ParseTuple(args, "OiO!:flat_side", &capsule, &which, &PyList_Type, &keys)) return NULL;
+    Flat *f = flat_of(capsule);
+    if (!f) return NULL;
+    if (which < 0 || which > 1 || PyList_GET_SIZE(keys) != f->n_strs) {
+        PyErr_SetString(PyExc_ValueError, "flat_side(flat, 0 or 1, keys: one per token)");
+        return NULL;
+    }
+    const Side *sd = &f->side[which].side;
+    PyObject *parts = PyList_New(sd->n_words), *ends = NULL, *sizes = NULL, *stream = NULL, *empty = NULL;
+    if (!parts) return NULL;
+    ends = PyBytes_FromStringAndSize(NULL, sd->n_words * (Py_ssize_t)sizeof(int32_t));
+    sizes = PyBytes_FromStringAndSize(NULL, sd->n_trees * (Py_ssize_t)sizeof(int64_t));
+    if (!ends || !sizes) goto fail;
+    int32_t *end = (int32_t *)PyBytes_AS_STRING(ends);
+    int64_t *size = (int64_t *)PyBytes_AS_STRING(sizes);
+    long long total = 0;
+    for (Py_ssize_t w = 0; w < sd->n_words; w++) {
+        PyObject *key = PyList_GET_ITEM(keys, sd->words[w]);
+        if (!PyUnicode_Check(key)) {
+            PyErr_SetString(PyExc_TypeError, "every word's key must be a str");
+            goto fail;
+        }
+        total += PyUnicode_GET_LENGTH(key);
+        if (total >= INT32_MAX) {
+            Py_DECREF(parts);
+            Py_DECREF(ends);
+            Py_DECREF(sizes);
+            Py_RETURN_NONE;
+        }
+        PyList_SET_ITEM(parts, w, Py_NewRef(key));
+        end[w] = (int32_t)total;
+    }
+    for (Py_ssize_t k = 0; k < sd->n_trees; k++) size[k] = sd->first_word[k + 1] - sd->first_word[k];
+    empty = PyUnicode_New(0, 0);
+    if (!empty) goto fail;
+    stream = PyUnicode_Join(empty, parts);
+    Py_DECREF(empty);
+    Py_DECREF(parts);
+    if (!stream) {
+        Py_DECREF(ends);
+        Py_DECREF(sizes);
+        return NULL;
+    }
+    return Py_BuildValue("(NNN)", stream, ends, sizes);
+fail:
+    Py_DECREF(parts); /* unset items are NULL: list_dealloc skips them */
+    Py_XDECREF(ends);
+    Py_XDECREF(sizes);
+    return NULL;
+}
+
+/* flat_tree(flat, side, k) -> (labels, node_words, ints, words, tags, 0, 0): tree k of side 0
+ * (gold) or 1 as Tree.of_flat takes it (no line numbers: the row counts never read them). */
+static PyObject *flat_tree(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *capsule;
+    int which;
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "Oin:flat_tree", &capsule, &which, &k)) return NULL;
+    Flat *f = flat_of(capsule);
+    if (!f) return NULL;
+    if (which < 0 || which > 1 || k < 0 || k >= f->side[which].side.n_trees) {
+        PyErr_SetString(PyExc_IndexError, "flat_tree: no such side or tree");
+        return NULL;
+    }
+    const Side *sd = &f->side[which].side;
+    Py_ssize_t n0 = sd->first_node[k], n_nodes = sd->first_node[k + 1] - n0;
+    Py_ssize_t w0 = sd->first_word[k], n_words = sd->first_word[k + 1] - w0;
+    PyObject *labels = PyList_New(n_nodes), *node_words = PyList_New(n_nodes);
+    PyObject *ints = PyBytes_FromStringAndSize(NULL, n_nodes * 4 * (Py_ssize_t)sizeof(int32_t));
+    PyObject *words = PyList_New(n_words), *tags = PyList_New(n_words);
+    if (!labels || !node_words || !ints || !words || !tags) goto fail;
+    int32_t *out = (int32_t *)PyBytes_AS_STRING(ints);
+    for (Py_ssize_t n = 0; n < n_nodes; n++) {
+        const FlatNode *node = &sd->nodes[n0 + n];
+        PyObject *label = token_str(f, node->label);
+        PyObject *word = node->word >= 0 ? token_str(f, node->word) : Py_None;
+        if (!label || !word) goto fail;
+        PyList_SET_ITEM(labels, n, Py_NewRef(label));
+        PyList_SET_ITEM(node_words, n, Py_NewRef(word));
+        out[4 * n] = node->start;
+        out[4 * n + 1] = node->end;
+        out[4 * n + 2] = 0;
+        out[4 * n + 3] = node->children;
+    }
+    for (Py_ssize_t w = 0; w < n_words; w++) {
+        PyObject *word = token_str(f, sd->words[w0 + w]), *tag = token_str(f, sd->tags[w0 + w]);
+        if (!word || !tag) goto fail;
+        PyList_SET_ITEM(words, w, Py_NewRef(word));
+        PyList_SET_ITEM(tags, w, Py_NewRef(tag));
+    }
+    return Py_BuildValue("(NNNNNii)", labels, node_words, ints, words, tags, 0, 0);
+fail:
+    Py_XDECREF(labels);
+    Py_XDECREF(node_words);
+    Py_XDECREF(ints);
+    Py_XDECREF(words);
+    Py_XDECREF(tags);
+    return NULL;
+}
+
+/* flat_count(flat, pairs) -> bytes: for each (gold tree, system tree) of pairs (native 64-bit
+ * integers, two a pair), seven 64-bit integers: whether the two trees have the same words (at
+ * least one; else the rest is 0), the words, gold and system constituents, matched, crossing,
+ * correct tags (what same_words_rows counts for a pair). */
+static PyObject *flat_count(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *capsule;
+    Py_buffer pairs;
+    if (!PyArg_ParseTuple(args, "Oy*:flat_count", &capsule, &pairs)) return NULL;
+    Flat *f = flat_of(capsule);
+    PyObject *out = NULL;
+    Brackets gold_brackets = {0}, sys_brackets = {0};
+    Scratch scratch;
+    memset(&scratch, 0, sizeof scratch);
+    if (!f) goto done;
+    Py_ssize_t n = pairs.len / (Py_ssize_t)(2 * sizeof(int64_t));
+    const int64_t *pair = pairs.buf;
+    out = PyBytes_FromStringAndSize(NULL, n * 7 * (Py_ssize_t)sizeof(int64_t));
+    if (!out) goto done;
+    int64_t *row = (int64_t *)PyBytes_AS_STRING(out);
+    const Side *gold = &f->side[0].side, *sys = &f->side[1].side;
+    for (Py_ssize_t i = 0; i < n; i++, row += 7) {
+        int64_t g = pair[2 * i], t = pair[2 * i + 1];
+        memset(row, 0, 7 * sizeof(int64_t));
+        if (g < 0 || g >= gold->n_trees || t < 0 || t >= sys->n_trees) {
+            PyErr_SetString(PyExc_IndexError, "flat_count: a tree outside the files");
+            Py_CLEAR(out);
+            goto done;
+        }
+        Py_ssize_t first = gold->first_word[g], n_words = gold->first_word[g + 1] - first;
+        if (n_words == 0 || n_words != sys->first_word[t + 1] - sys->first_word[t]
+            || memcmp(gold->words + first, sys->words + sys->first_word[t], (size_t)n_words * sizeof(int32_t)))
+            continue;
+        Py_ssize_t correct = 0, sys_first = sys->first_word[t];
+        for (Py_ssize_t w = 0; w < n_words; w++) correct += gold->tags[first + w] == sys->tags[sys_first + w];
+        if (collect_flat(gold, g, &f->t, &gold_brackets) < 0 || collect_flat(sys, t, &f->t, &sys_brackets) < 0) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        Py_ssize_t matched = match(&gold_brackets, &sys_brackets, &scratch);
+        Py_ssize_t cross = matched < 0 ? -1 : mark_crossing(&gold_brackets, &sys_brackets, (int32_t)n_words, &scratch);
+        if (cross < 0) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        row[0] = 1;
+        row[1] = n_words;
+        row[2] = gold_brackets.size;
+        row[3] = sys_brackets.size;
+        row[4] = matched;
+        row[5] = cross;
+        row[6] = correct;
+    }
+done:
+    PyBuffer_Release(&pairs);
+    PyMem_Free(gold_brackets.items);
+    PyMem_Free(sys_brackets.items);
+    PyMem_Free(scratch.inner_end);
+    PyMem_Free(scratch.inner_start);
+    PyMem_Free(scratch.stack);
+    PyMem_Free(scratch.order_a);
+    PyMem_Free(scratch.order_b);
+    return out;
+}
+
 /* render_rows(rows): jpcore.peers.evalb.report.render_rows of rows given as plain counts,
  * (id, length, status, matched, gold, test, cross, words, correct_tags) each: EVALB's table
  * rows, the rates computed as the Python rows compute them (the same double operations, so
@@ -580,6 +868,14 @@ done:
 }
 
 static PyMethodDef methods[] = {
+    {"read_flat", read_flat, METH_VARARGS,
+     "read_flat(gold: bytes, system: bytes) -> capsule | None: both files read flat (None: not clean)."},
+    {"flat_words", flat_words, METH_O, "flat_words(flat) -> list: each token's str if it is a word, else None."},
+    {"flat_side", flat_side, METH_VARARGS,
+     "flat_side(flat, side, keys) -> (stream, ends, sizes) | None: one side's key stream, word ends, tree sizes."},
+    {"flat_tree", flat_tree, METH_VARARGS, "flat_tree(flat, side, k) -> tuple: tree k as Tree.of_flat takes it."},
+    {"flat_count", flat_count, METH_VARARGS,
+     "flat_count(flat, pairs) -> bytes: seven 64-bit counts per (gold tree, system tree) pair."},
     {"render_rows", render_rows, METH_O,
      "render_rows(rows: list) -> str: jpcore.peers.evalb.report.render_rows of plain count rows, in C."},
     {"same_words_rows", same_words_rows, METH_VARARGS,

@@ -81,7 +81,9 @@ def run(argv: list[str]) -> int | None:
         return None
     rows = _filescore.same_words_rows(gold_data, sys_data)
     if rows is None:
-        return None
+        rows = mixed_rows(gold_data, sys_data)
+        if rows is None:
+            return None
     import sys
 
     from jpcore.peers.evalb.report import HEADER, render_summary
@@ -97,6 +99,98 @@ def run(argv: list[str]) -> int | None:
     sys.stdout.flush()
     sys.stderr.write(PREFIX + signature + "\n")
     return 0
+
+
+def mixed_rows(gold_data: bytes, sys_data: bytes) -> list[tuple[int, ...]] | None:
+    """``evaluate_bytes(gold_data, sys_data).row_counts()`` of files whose words differ, or
+    ``None`` where the full command must run (a file not clean, a word without characters
+    after normalisation: the whole file is then aligned as one, and the rare group the word
+    alignment cannot split).
+
+    What :func:`jpcore.parseval.evaluation._per_pair` does, on trees read flat in C: the
+    sentences aligned on the two key streams (made in C), each group of one tree a side with
+    the same words counted in C, every other group aligned word by word inside itself and
+    scored by the Python reference (``_scored``), whose trees alone are made as
+    :class:`~jpcore.formats.trees.Tree` objects.
+    """
+    flat = _filescore.read_flat(gold_data, sys_data)
+    if flat is None:
+        return None
+    from array import array
+
+    from jpcore.align import EXACT, align_sides, group_units
+    from jpcore.align.nesting import word_groups_within
+    from jpcore.align.sides import Side, token_starts
+    from jpcore.parseval.evaluation import _scored, default_normaliser
+    from jpcore.parseval.score import LabelCutter
+
+    words = _filescore.flat_words(flat)
+    present = [word for word in words if word is not None]
+    present_keys = default_normaliser().keys(present)
+    if "" in present_keys:
+        return None
+    made_keys = iter(present_keys)
+    keys = [None if word is None else next(made_keys) for word in words]
+    sides = []
+    for which in (0, 1):
+        made = _filescore.flat_side(flat, which, keys)
+        if made is None:
+            return None
+        stream, raw_ends, raw_sizes = made
+        ends = array("i", raw_ends)
+        starts = token_starts(array("q", raw_sizes))
+        sides.append(Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, stream))
+    gold, system = sides
+    chars = align_sides(gold, system)
+    groups = group_units(gold.sentence_ends, system.sentence_ends, chars)
+    candidates = array("q")
+    numbers = []
+    for index, group in enumerate(groups):
+        (g0, g1), (s0, s1) = group.gold, group.sys
+        if group.kind == EXACT and g1 - g0 == 1 and s1 - s0 == 1:
+            candidates.extend((g0, s0))
+            numbers.append(index)
+    counts = memoryview(_filescore.flat_count(flat, candidates)).cast("q")
+    rows: list = [None] * len(groups)
+    for k, index in enumerate(numbers):
+        same, length, n_gold, n_test, matched, cross, correct = counts[7 * k:7 * k + 7]
+        if same:
+            rows[index] = (index + 1, length, 0, matched, n_gold, n_test, cross, length, correct)
+    gold_trees, sys_trees = _FlatTrees(flat, 0), _FlatTrees(flat, 1)
+    cutter = LabelCutter()
+    for index, group in enumerate(groups):
+        if rows[index] is not None:
+            continue
+        unit_groups = word_groups_within(gold, system, chars, group)
+        if unit_groups is None:
+            return None
+        pair = _scored(index, group, unit_groups, gold_trees, sys_trees, gold, system, cutter)
+        rows[index] = (index + 1, pair.length, 0, pair.matched, len(pair.gold_constituents),
+                       len(pair.sys_constituents), pair.cross, pair.length, pair.correct_tags)
+    return rows
+
+
+class _FlatTrees:
+    """One side's trees as :class:`~jpcore.formats.trees.Tree` objects, each made from the flat
+    read when first indexed (the general path reads only its groups' trees)."""
+
+    def __init__(self, flat: object, side: int) -> None:
+        self._flat = flat
+        self._side = side
+        self._made: dict = {}
+
+    def __getitem__(self, k: int):
+        tree = self._made.get(k)
+        if tree is None:
+            from array import array
+
+            from jpcore.formats.trees import Tree
+
+            labels, node_words, ints, words, tags, first_line, last_line = _filescore.flat_tree(self._flat,
+                                                                                                self._side, k)
+            tree = self._made[k] = Tree.of_flat(labels, node_words, array("i", ints), words, tags, first_line,
+                                                last_line)
+        return tree
 
 
 class _Options:
