@@ -22,6 +22,10 @@ holds its output byte-identical to the full command's.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 try:
     import jpcore.parseval._filescore as _filescore
 except ImportError:  # pragma: no cover - a machine without a C compiler
@@ -108,21 +112,34 @@ def mixed_rows(gold_data: bytes, sys_data: bytes) -> list[tuple[int, ...]] | Non
     alignment cannot split).
 
     What :func:`jpcore.parseval.evaluation._per_pair` does, on trees read flat in C: the
-    sentences aligned on the two key streams (made in C), each group of one tree a side with
-    the same words counted in C, every other group aligned word by word inside itself and
-    scored by the Python reference (``_scored``), whose trees alone are made as
-    :class:`~jpcore.formats.trees.Tree` objects.
+    sentences aligned on the two key streams (made in C, :func:`flat_sides`), each group of
+    one tree a side with the same words counted in C (:func:`counted_groups`), every other
+    group aligned word by word inside itself and scored by the Python reference
+    (:func:`scored_groups`), whose trees alone are made as :class:`~jpcore.formats.trees.Tree`
+    objects.
     """
     flat = _filescore.read_flat(gold_data, sys_data)
     if flat is None:
         return None
+    sides = flat_sides(flat)
+    if sides is None:
+        return None
+    from jpcore.align import align_sides, group_units
+
+    gold, system = sides
+    chars = align_sides(gold, system)
+    groups = group_units(gold.sentence_ends, system.sentence_ends, chars)
+    return scored_groups(flat, gold, system, chars, groups, counted_groups(flat, groups))
+
+
+def flat_sides(flat: object) -> tuple[Any, Any] | None:
+    """Both sides (:class:`~jpcore.align.sides.Side`) of the files read flat, their words'
+    keys in one stream each, as ``evaluation._side`` makes them; ``None`` when a word has no
+    characters or a stream would not fit 32-bit ends."""
     from array import array
 
-    from jpcore.align import EXACT, align_sides, group_units
-    from jpcore.align.nesting import word_groups_within
     from jpcore.align.sides import Side, token_starts
-    from jpcore.parseval.evaluation import _scored, default_normaliser
-    from jpcore.parseval.score import LabelCutter
+    from jpcore.parseval.evaluation import default_normaliser
 
     words = _filescore.flat_words(flat)
     present = [word for word in words if word is not None]
@@ -140,9 +157,16 @@ def mixed_rows(gold_data: bytes, sys_data: bytes) -> list[tuple[int, ...]] | Non
         ends = array("i", raw_ends)
         starts = token_starts(array("q", raw_sizes))
         sides.append(Side([], ends, [ends[k - 1] if k else 0 for k in starts[1:]], starts, stream))
-    gold, system = sides
-    chars = align_sides(gold, system)
-    groups = group_units(gold.sentence_ends, system.sentence_ends, chars)
+    return sides[0], sides[1]
+
+
+def counted_groups(flat: object, groups: list) -> list[tuple[int, ...] | None]:
+    """The row of each sentence group of one tree a side with the same words, counted in C;
+    ``None`` for the others."""
+    from array import array
+
+    from jpcore.align import EXACT
+
     candidates = array("q")
     numbers = []
     for index, group in enumerate(groups):
@@ -151,11 +175,22 @@ def mixed_rows(gold_data: bytes, sys_data: bytes) -> list[tuple[int, ...]] | Non
             candidates.extend((g0, s0))
             numbers.append(index)
     counts = memoryview(_filescore.flat_count(flat, candidates)).cast("q")
-    rows: list = [None] * len(groups)
+    rows: list[tuple[int, ...] | None] = [None] * len(groups)
     for k, index in enumerate(numbers):
         same, length, n_gold, n_test, matched, cross, correct = counts[7 * k:7 * k + 7]
         if same:
             rows[index] = (index + 1, length, 0, matched, n_gold, n_test, cross, length, correct)
+    return rows
+
+
+def scored_groups(flat: object, gold: Any, system: Any, chars: Any, groups: list,
+                  rows: list[tuple[int, ...] | None]) -> list[tuple[int, ...]] | None:
+    """``rows`` with each group it leaves (``None``) aligned word by word inside itself and
+    scored by the Python reference; ``None`` when a group's words cannot be split."""
+    from jpcore.align.nesting import word_groups_within
+    from jpcore.parseval.evaluation import _scored
+    from jpcore.parseval.score import LabelCutter
+
     gold_trees, sys_trees = _FlatTrees(flat, 0), _FlatTrees(flat, 1)
     cutter = LabelCutter()
     for index, group in enumerate(groups):
@@ -167,7 +202,7 @@ def mixed_rows(gold_data: bytes, sys_data: bytes) -> list[tuple[int, ...]] | Non
         pair = _scored(index, group, unit_groups, gold_trees, sys_trees, gold, system, cutter)
         rows[index] = (index + 1, pair.length, 0, pair.matched, len(pair.gold_constituents),
                        len(pair.sys_constituents), pair.cross, pair.length, pair.correct_tags)
-    return rows
+    return rows  # type: ignore[return-value]  # every None replaced
 
 
 class _FlatTrees:
