@@ -24,7 +24,10 @@ ACCELERATORS = {
     "jpcore.peers.evalb._fastlines": "jpcore/peers/evalb/_fastlines.c",
     "jpcore.formats._treescan": "jpcore/formats/_treescan.c",
     "jpcore.parseval._pairscore": "jpcore/parseval/_pairscore.c",
+    "jpcore.parseval._filescore": "jpcore/parseval/_filescore.c",
 }
+#: headers the accelerators include (a change rebuilds them)
+HEADERS = ["jpcore/parseval/_brackets.h", "jpcore/formats/_treetext.h"]
 
 setup(
     packages=[*find_packages(include=["jpcore", "jpcore.*", "inspector", "inspector.*"]), "jpcore.sample_data",
@@ -33,7 +36,7 @@ setup(
     package_data={"jpcore": ["data/*.json"], "jpcore.sample_data": ["**/*"], "inspector.metric_cards": ["*.md"]},
     include_package_data=False,
     ext_modules=[
-        Extension(name, [source], optional=True, extra_compile_args=["-O2"])
+        Extension(name, [source], depends=HEADERS, optional=True, extra_compile_args=["-O2"])
         for name, source in ACCELERATORS.items()
     ],
 )

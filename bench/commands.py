@@ -218,7 +218,8 @@ def gum_rows(folder: Path) -> list[ProcessRow]:
     * the same-words system (same boundaries), alignment mode: <= 2x EVALB;
     * the same-words system, legacy mode (``--evalb collins``): <= 2x EVALB.
 
-    :data:`NOTES` gets the peak memory of each alignment row per 10,000 gold trees.
+    :data:`NOTES` gets the peak memory of each alignment row per 10,000 gold trees, and where the
+    time of both alignment-mode rows goes (:func:`bench.profiles.gum_phase_notes`).
     """
     # made in a forked child: nltk and the trees never swell this process, whose peak
     # memory the kernel counts as the start of every child's
@@ -247,6 +248,12 @@ def gum_rows(folder: Path) -> list[ProcessRow]:
              for k, row in enumerate(rows[:3]) if row.comparison is not None]
     NOTES.append("PARSEVAL on GUM, peak resident memory of the whole process per 10,000 gold trees: "
                  + "; ".join(peaks) + ".")
+    try:  # where the time goes (the rows' targets are EVALB's time)
+        evalb_seconds = median_cpu(evalb())
+    except PeerMissing:
+        return rows
+    NOTES.extend(profiles.gum_phase_notes(str(paths["gld", 1]), str(paths["same", 1]), str(paths["raw", 1]),
+                                          evalb_seconds, median_cpu([sys.executable, "-c", "pass"])))
     return rows
 
 

@@ -51,6 +51,76 @@ print(json.dumps({"importing the command": t1 - t0, "reading both files into tre
                   "aligning and scoring": t3 - t2, "the report": t4 - t3}))
 """
 
+#: Alignment mode's phases on files with the same words tree by tree, where the command takes its
+#: compiled path (:mod:`jpcore.parseval.quick`): ``argv`` = GOLD SYSTEM.
+PARSEVAL_QUICK = """\
+import gc, json, sys, time
+gc.disable()
+clock = time.process_time
+t0 = clock()
+import jpcore.cli
+from jpcore.parseval import quick
+from jpcore.peers.evalb.report import HEADER, render_summary
+from jpcore.peers.evalb.summary import EvalbSummary
+from jpcore.signature import file_hash
+t1 = clock()
+gold, system = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+t2 = clock()
+rows = quick._filescore.same_words_rows(gold, system)
+assert rows is not None, "not the same words: the compiled path does not apply"
+t3 = clock()
+text = HEADER + quick._filescore.render_rows(rows) + render_summary(
+    EvalbSummary.of_counts(rows), EvalbSummary.of_counts([row for row in rows if row[1] <= 40]), 40)
+t4 = clock()
+file_hash(gold), file_hash(system)
+t5 = clock()
+print(json.dumps({"importing the command": t1 - t0, "reading both files' bytes": t2 - t1,
+                  "reading, aligning and counting in C (_filescore)": t3 - t2, "the report": t4 - t3,
+                  "the signature's file hashes": t5 - t4}))
+"""
+
+#: Alignment mode's phases on files whose words differ (a raw-text system), where the command takes
+#: the flat path (:func:`jpcore.parseval.quick.mixed_rows`): ``argv`` = GOLD SYSTEM.
+PARSEVAL_MIXED = """\
+import gc, json, sys, time
+gc.disable()
+clock = time.process_time
+t0 = clock()
+import jpcore.cli
+from jpcore.parseval import quick
+from jpcore.align import align_sides, group_units
+from jpcore.align.nesting import word_groups_within
+from jpcore.parseval.evaluation import _scored
+from jpcore.peers.evalb.report import HEADER, render_summary
+from jpcore.peers.evalb.summary import EvalbSummary
+from jpcore.signature import file_hash
+t1 = clock()
+gold_data, sys_data = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+assert quick._filescore.same_words_rows(gold_data, sys_data) is None, "the same words: the compiled path applies"
+flat = quick._filescore.read_flat(gold_data, sys_data)
+t2 = clock()
+gold, system = quick.flat_sides(flat)
+t3 = clock()
+chars = align_sides(gold, system)
+groups = group_units(gold.sentence_ends, system.sentence_ends, chars)
+t4 = clock()
+rows = quick.counted_groups(flat, groups)
+t5 = clock()
+rows = quick.scored_groups(flat, gold, system, chars, groups, rows)
+t6 = clock()
+text = HEADER + quick._filescore.render_rows(rows) + render_summary(
+    EvalbSummary.of_counts(rows), EvalbSummary.of_counts([row for row in rows if row[1] <= 40]), 40)
+file_hash(gold_data), file_hash(sys_data)
+t7 = clock()
+print(json.dumps({"importing the command (the alignment's modules too)": t1 - t0,
+                  "reading both files flat in C": t2 - t1,
+                  "the words' keys and both key streams": t3 - t2,
+                  "aligning the sentences (Python)": t4 - t3,
+                  "counting the groups with the same words (C)": t5 - t4,
+                  "aligning and scoring the other groups word by word (Python)": t6 - t5,
+                  "the report and the signature's hashes": t7 - t6}))
+"""
+
 #: Legacy mode's phases (``--evalb collins``): ``argv`` = GOLD SYSTEM.  Reading and
 #: scoring are one phase: the C accelerator does both per line pair
 #: (:mod:`jpcore.peers.evalb._fastlines`), the Python path the pairs it leaves.
@@ -110,6 +180,23 @@ def _json_of(command: list[str], env: dict[str, str] | None = None) -> object:
     environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(command, capture_output=True, text=True, check=True, env={**environment, **(env or {})})
     return json.loads(done.stdout)
+
+
+def gum_phase_notes(gold: str, same_words: str, raw_text: str, evalb_seconds: float,
+                    start_seconds: float) -> list[str]:
+    """Alignment mode's phases on GUM against EVALB's whole run: the same-words system (the compiled
+    path) and the raw-text system (the flat path: both files read in C, the sentences aligned in
+    Python, the differing groups aligned word by word and scored in Python)."""
+    notes = []
+    for name, program, files in (("same-words system, the compiled path", PARSEVAL_QUICK, [gold, same_words]),
+                                 ("raw-text system, the flat path", PARSEVAL_MIXED, [gold, raw_text])):
+        steps = {"Python start-up (`python -c pass`)": start_seconds, **phases(program, files)}
+        total = sum(steps.values())
+        parts = "; ".join(f"{phase} {seconds:.3f} s ({seconds / evalb_seconds:.2f}x)" for phase, seconds in steps.items())
+        notes.append(f"PARSEVAL on GUM, {name}, CPU by phase (medians of {RUNS} runs, one process each, against "
+                     f"EVALB's whole run of {evalb_seconds:.3f} s): {parts}; sum {total:.3f} s = "
+                     f"{total / evalb_seconds:.2f}x EVALB.")
+    return notes
 
 
 def parseval_notes(files: Sequence[str], evalb_seconds: float, start_seconds: float) -> list[str]:

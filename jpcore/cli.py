@@ -17,16 +17,20 @@ handled inside its command.)
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import signal
 import sys
-from collections.abc import Sequence
-from types import ModuleType
-from typing import NoReturn
 
-from jpcore.task import TASKS
+#: ``typing.TYPE_CHECKING`` without importing ``typing``: this module is the first of every
+#: run, and ``jpcore parseval GOLD SYSTEM``'s compiled path (:mod:`jpcore.parseval.quick`)
+#: imports no more than it needs (argparse, typing and the task registry only when parsed).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from types import ModuleType
+    from typing import NoReturn
 
 #: Commands beside the evaluations, listed after them: name -> (CLI module, help
 #: line).  A module keeps the tasks' CLI contract (``configure(parser)``,
@@ -44,11 +48,15 @@ def command_module(name: str) -> ModuleType:
         from importlib import import_module
 
         return import_module(TOOLS[name][0])
+    from jpcore.task import TASKS
+
     return TASKS[name].load("cli")
 
 
 def _commands() -> dict[str, str]:
     """Every command's help line: the tasks', then the tools'."""
+    from jpcore.task import TASKS
+
     return {**{name: task.summary for name, task in TASKS.items()}, **{name: h for name, (_, h) in TOOLS.items()}}
 
 
@@ -59,6 +67,8 @@ def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentPa
     declared, which imports their modules; the others are listed with their
     help line only.
     """
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="jpcore",
         description="Align gold and system files that are cut differently, then score them.",
@@ -144,6 +154,15 @@ def _flushed(status: int) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    if argv[:1] == ["parseval"]:
+        # the plain report of two files with the same words, in one compiled pass (None: not that case)
+        from jpcore.parseval import quick
+
+        status = quick.run(argv[1:])
+        if status is not None:
+            return status
+    from jpcore.task import TASKS
+
     name = argv[0] if argv and (argv[0] in TASKS or argv[0] in TOOLS) else None
     module = command_module(name) if name else None
     if module is not None and hasattr(module, "main"):

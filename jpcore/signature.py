@@ -28,11 +28,14 @@ errant_compare's); the HTML report and the app show it beside the scores.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-from collections.abc import Mapping
 
 from jpcore.version import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore.parseval.quick signs its report)
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Mapping
 
 __all__ = ["NOT_SCORING", "PREFIX", "file_hash", "file_hashes", "for_run", "path_hash", "signature", "text_line",
            "with_hashes"]

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 
 from jpcore.formats import _treescan
-from jpcore.parseval import _pairscore
+from jpcore.parseval import _filescore, _pairscore
 from jpcore.parseval.score import LabelCutter
 from jpcore.peers.evalb import _fastlines
 from jpcore.peers.evalb.params import collins
@@ -51,6 +51,18 @@ def _count(gold: list[tuple], system: list[tuple]) -> bytes:
     return bytes(_pairscore.count_same_words(gold, system, cutter.cache, cutter))
 
 
+def _flat_calls(gold: bytes, system: bytes) -> tuple:
+    """read_flat, flat_words, flat_side, flat_tree and flat_count in turn, as quick.mixed_rows calls them."""
+    from array import array
+
+    flat = _filescore.read_flat(gold, system)
+    words = _filescore.flat_words(flat)
+    sides = [_filescore.flat_side(flat, side, words) for side in (0, 1)]
+    trees = [_filescore.flat_tree(flat, side, 1) for side in (0, 1)]
+    counts = bytes(_filescore.flat_count(flat, array("q", [0, 0, 1, 1, 2, 2])))
+    return words, sides, trees, counts
+
+
 def call_for(name: str, size: str) -> Callable[[], object]:
     """Module call ``name`` on a small input (``"small"``: every allocation of it is made to
     fail in turn) or a large one (``"large"``: for the address-space limit); only its own input
@@ -66,7 +78,16 @@ def call_for(name: str, size: str) -> Callable[[], object]:
         # unlabeled, with EQ_LABEL pairs that are looked up
         unlabeled = (False, *config[1:5], frozenset({(b"T1", b"T2"), (b"T2", b"T1")}), config[6])
         return lambda: _fastlines.score_lines(data, test, unlabeled)
-    gold, system = _flat(data), _flat(data.replace(b"(N1 ", b"(M1 ").replace(b"(X (X ", b"(X (Y "))
+    relabelled = data.replace(b"(N1 ", b"(M1 ").replace(b"(X (X ", b"(X (Y ")
+    if name == "filescore":  # bytes in: each of its row tuples is an allocation too (12 trees)
+        if size == "small":
+            data = _trees(300, 12, 70)
+            relabelled = data.replace(b"(N1 ", b"(M1 ").replace(b"(X (X ", b"(X (Y ")
+        return lambda: _filescore.same_words_rows(data, relabelled)
+    if name == "filescore_flat":  # the calls of quick.mixed_rows that are C's, on files whose words differ
+        other = data.replace(b" w1_", b" v1_")
+        return lambda: _flat_calls(data, other)
+    gold, system = _flat(data), _flat(relabelled)
     if name == "pairscore_count":
         return lambda: _count(gold, system)
     cutter = LabelCutter()
@@ -75,7 +96,8 @@ def call_for(name: str, size: str) -> Callable[[], object]:
 
 
 #: the calls a sweep can make
-NAMES = ("treescan", "pairscore_count", "pairscore_score", "fastlines", "fastlines_unlabeled")
+NAMES = ("treescan", "pairscore_count", "pairscore_score", "filescore", "filescore_flat", "fastlines",
+         "fastlines_unlabeled")
 
 
 #: what a call that ran out of memory answers (its MemoryError is caught while memory is short)

@@ -22,7 +22,8 @@ import sys
 from pathlib import Path
 
 #: the accelerators (setup.py's ACCELERATORS): module name -> path below the package root
-MODULES = ("jpcore.formats._treescan", "jpcore.parseval._pairscore", "jpcore.peers.evalb._fastlines")
+MODULES = ("jpcore.formats._treescan", "jpcore.parseval._pairscore", "jpcore.parseval._filescore",
+           "jpcore.peers.evalb._fastlines")
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 

@@ -1,6 +1,6 @@
 """The C accelerators built with AddressSanitizer and UndefinedBehaviorSanitizer, and a test run under them.
 
-:func:`build` compiles the three modules of ``setup.py``'s ``ACCELERATORS``
+:func:`build` compiles the four modules of ``setup.py``'s ``ACCELERATORS``
 with ``-fsanitize=address,undefined -fno-omit-frame-pointer`` into
 ``.sanitized/`` (ignored by git; the in-place build beside the sources is
 left alone), again only when a source, a flag or the compiler changed.
@@ -32,7 +32,7 @@ FOLDER = ROOT / ".sanitized"
 FLAGS = ("-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined",
          "-O1", "-g", "-shared", "-fPIC", "-Wall")
 #: the C-vs-Python differential tests (each holds an accelerator equal to its Python reference)
-DIFFERENTIAL_TESTS = ("tests/test_tree_scan.py", "tests/test_parseval_same_words.py",
+DIFFERENTIAL_TESTS = ("tests/test_tree_scan.py", "tests/test_parseval_same_words.py", "tests/test_parseval_quick.py",
                       "tests/test_evalb_fastlines.py", "tests/test_c_hostile.py", "tests/test_c_memory.py")
 #: what every sanitizer report prints (a run with any of them fails)
 #: where the sanitizers write their reports (pytest's capture of fd 2 would swallow a report
@@ -60,7 +60,8 @@ def build() -> dict[str, Path]:
     for name in MODULES:
         source, target = source_of(name), sanitized_path(FOLDER, name)
         stamp = target.with_name(target.name + ".stamp")
-        digest = hashlib.sha256("\0".join([source.read_text(), *FLAGS, include, compiler]).encode()).hexdigest()
+        headers = [header.read_text() for header in sorted(ROOT.joinpath("jpcore").rglob("*.h"))]  # it may include
+        digest = hashlib.sha256("\0".join([source.read_text(), *headers, *FLAGS, include, compiler]).encode()).hexdigest()
         if not (target.exists() and stamp.exists() and stamp.read_text() == digest):
             target.parent.mkdir(parents=True, exist_ok=True)
             subprocess.run(["gcc", *FLAGS, f"-I{include}", str(source), "-o", str(target)], check=True)

@@ -1,14 +1,14 @@
-"""The three C accelerators on hostile input: the Python path's answer or its error, never a crash.
+"""The four C accelerators on hostile input: the Python path's answer or its error, never a crash.
 
-tests/test_tree_scan.py, tests/test_parseval_same_words.py and
-tests/test_evalb_fastlines.py hold each accelerator equal to its Python
+tests/test_tree_scan.py, tests/test_parseval_same_words.py,
+tests/test_parseval_quick.py and tests/test_evalb_fastlines.py hold each accelerator equal to its Python
 reference on real data and on generated well-formed text; here the input is
 made to hurt: nesting 10^5 and 10^6 deep, 10^6-byte words and labels, NUL,
 bytes that are not UTF-8, CR / CRLF / BOM, unbalanced brackets, empty labels,
 10^5 tiny trees, pairs whose word counts differ by one, every EVALB
 parameter, and the modules called directly with inconsistent arguments.  Each
 case compares the public function (C first) with the pure-Python path
-through the helpers of those three files.  ``tests/sanitizers.py`` runs this
+through the helpers of those four files.  ``tests/sanitizers.py`` runs this
 file again with the modules built under AddressSanitizer and
 UndefinedBehaviorSanitizer, so an out-of-bounds access or undefined behaviour
 fails the test command even where the answer happens to be right.
@@ -20,10 +20,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from jpcore.errors import InputError
 from jpcore.formats import trees
 from jpcore.formats.trees import read_trees_bytes
-from jpcore.parseval import same_words
-from jpcore.parseval.evaluation import evaluate
+from jpcore.parseval import quick, same_words
+from jpcore.parseval.evaluation import default_normaliser, evaluate
+from jpcore.parseval.score import LabelCutter
 from jpcore.peers.evalb import legacy
 from jpcore.peers.evalb.params import EvalbParams, collins
 from jpcore.peers.evalb.reader import EvalbConfig
@@ -390,3 +392,162 @@ def test_fastlines_called_with_a_hostile_config() -> None:
         legacy._fastlines.score_lines(line, line, (*config[:4], {b"A": "B"}, *config[5:]))
     with pytest.raises(OverflowError):
         legacy._fastlines.score_lines(line, line, (*config[:-1], 2**64))
+
+
+# --------------------------------------------------------------------------
+# _filescore (bytes of two files to row counts)
+# --------------------------------------------------------------------------
+
+def assert_filescore_alike(gold: bytes, system: bytes) -> None:
+    """The compiled rows are the Python evaluation's, or it steps aside (``None``); it must step
+    aside where Python reports bad input, and must not where Python's own shortcut applies."""
+    counted = quick._filescore.same_words_rows(gold, system)
+    try:
+        gold_trees, sys_trees = read_trees_bytes(gold, "g"), read_trees_bytes(system, "s")
+    except InputError:
+        assert counted is None
+        return
+    shortcut = same_words.same_words_pairs(gold_trees, sys_trees, default_normaliser(), LabelCutter())
+    assert (counted is None) == (shortcut is None)
+    if counted is not None:
+        assert counted == evaluate(gold_trees, sys_trees).row_counts()
+
+
+def assert_mixed_alike(gold: bytes, system: bytes) -> None:
+    """The flat path for files whose words differ (``quick.mixed_rows``): the Python evaluation's
+    rows, or ``None`` where Python reports bad input or a word has no characters."""
+    mixed = quick.mixed_rows(gold, system)
+    try:
+        gold_trees, sys_trees = read_trees_bytes(gold, "g"), read_trees_bytes(system, "s")
+    except InputError:
+        assert mixed is None
+        return
+    if mixed is not None:
+        assert mixed == evaluate(gold_trees, sys_trees).row_counts()
+    else:
+        key = default_normaliser().key
+        assert not all(key(word) for trees_ in (gold_trees, sys_trees) for tree in trees_ for word in tree.words)
+
+
+def test_filescore_on_a_tree_a_million_deep() -> None:
+    data = deep(10**6) + b"\n"
+    assert quick._filescore.same_words_rows(data, data) == [(1, 1, 0, 10**6, 10**6, 10**6, 0, 1, 1)]
+    assert_filescore_alike(deep(10**5, b"(NN a) (NN b)"), deep(10**5 - 1, b"(NN a) (NP (NN b))"))
+    assert_mixed_alike(deep(10**5, b"(NN a) (NN b)"), deep(10**5 - 1, b"(NN a) (NN c) (NP (NN b))"))
+
+
+def test_filescore_on_nesting_left_open_or_closed_too_often() -> None:
+    for data in (b"(X " * 10**5, b")" * 10**5, deep(10**5) + b")", b"(X " * 10**5 + b"(NN a b)"):
+        assert quick._filescore.same_words_rows(data, data) is None
+        assert quick._filescore.same_words_rows(b"(S (NN a))", data) is None
+
+
+@pytest.mark.parametrize("data", [
+    b"(S (NN " + b"w" * 10**6 + b"))\n",
+    b"(" + b"L" * 10**6 + b" (NN a))\n",
+    b"(S (NN " + "\u00e9".encode() * 500_000 + b"))\n",
+    b"(S (NN " + b"w" * 10**6 + b"\xff))\n",
+    b"(S (NN " + b"w" * 10**6 + b"\x00))\n",
+    b"(S (NN " + b"w" * 10**6,
+], ids=short)
+def test_filescore_on_million_byte_tokens(data: bytes) -> None:
+    assert_filescore_alike(data, data)
+    assert_filescore_alike(data, data.replace(b"(S ", b"(T "))
+    assert_mixed_alike(data, data.replace(b"(NN ", b"(NN x) (NN "))
+
+
+def test_filescore_on_a_hundred_thousand_tiny_trees() -> None:
+    data = b"(A (X x))\n(B (Y y))\r\n( (C y))\r" * 33_334
+    counted = quick._filescore.same_words_rows(data, data.replace(b"(B ", b"(Z "))
+    assert counted is not None and len(counted) == 100_002
+    assert_filescore_alike(data, data.replace(b"(B ", b"(Z "))
+
+
+@pytest.mark.parametrize("data", [
+    b"\x00", b"(\x00)", b"(A\x00 x)", b"(A x\x00)", b"(A x)\x00",
+    b"(A \xff)", b"(\xfe x)", b"(A \xc3)", b"(A \xc0\x80)", b"(A \xed\xa0\x80)", b"(A \xf4\x90\x80\x80)",
+    b"(A \xe2\x82)", b"\xef\xbb\xbf", b"\xef\xbb\xbf\xef\xbb\xbf(A x)", b"(A \xef\xbb\xbf)", b"\xef\xbb\xbf(A x)",
+    b"(A x)\r", b"\r\r\r(A\r\nx)\r\n", b"\n\r\n\r(A x)", b"(A\rx\r)\r(B\ny)",
+    b"()", b"(())", b"( )", b"( x)", b"(( x))", b"(() x)", b"(A ()(B x))", b"(A (B x)())",
+    b")", b"(", b"(()", b"())", b"(A (B x) (C y)", b"(A (B x)))", b"x", b"(A x) y",
+    b"(A x y)", b"(A (B x) y)", b"(A y (B x))", b"", b" \t\v\f\r\n", b"(A \x1c)", b"(A \xe2\x80\x8b)",
+    b"(A \xf0\x9f\x98\x80)", b"(A \xf4\x8f\xbf\xbf)", b"(A \xee\x80\x80)",
+], ids=short)
+def test_filescore_edge_bytes(data: bytes) -> None:
+    assert_filescore_alike(data, data)
+    assert_filescore_alike(b"(S (A x))", data)
+    assert_filescore_alike(data, b"(S (A x))")
+    assert_mixed_alike(b"(S (A x)) (S (B y))", data)
+    assert_mixed_alike(data, b"(S (A x) (B y))")
+
+
+@BUDGET
+@given(hostile_bytes(), hostile_bytes())
+def test_filescore_on_generated_hostile_bytes(gold: bytes, system: bytes) -> None:
+    assert_filescore_alike(gold, gold)
+    assert_filescore_alike(gold, system)
+    assert_mixed_alike(gold, system)
+
+
+@BUDGET
+@given(st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=8), st.integers(0, 2**32))
+def test_filescore_on_generated_pairs_with_hostile_labels(sizes: list[int], seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    words = [b"a", b"\xc3\xa9", b"-LRB-", b"``", b"x" * 40]
+    labels = [b"", b"-", b"=", b"TOP", b"TOP-1", b"-NONE-", b"NP=", b"\xc3\xa9-X", b"S", b"S-1", b"S=2"]
+    gold_lines, sys_lines = [], []
+    for size in sizes:
+        leaves = [b"(%s %s)" % (rng.choice(labels), rng.choice(words)) for _ in range(size)]
+        for lines in (gold_lines, sys_lines):
+            tree = b" ".join(leaves)
+            for _ in range(rng.randint(0, 4)):
+                tree = b"(%s %s)" % (rng.choice(labels), tree)
+            lines.append(b"(%s %s)" % (rng.choice(labels), tree))
+    assert_filescore_alike(b"\n".join(gold_lines), b"\n".join(sys_lines))
+
+
+def test_filescore_called_with_what_is_not_bytes() -> None:
+    with pytest.raises(TypeError):
+        quick._filescore.same_words_rows("(S (A x))", b"(S (A x))")
+    with pytest.raises(TypeError):
+        quick._filescore.same_words_rows(b"(S (A x))")
+    assert quick._filescore.same_words_rows(bytearray(b"(S (A x))"), memoryview(b"(S (A x))")) == \
+        [(1, 1, 0, 1, 1, 1, 0, 1, 1)]
+
+
+def test_flat_calls_with_hostile_arguments() -> None:
+    """The flat calls check what they are given: the capsule, the side, the tree, the keys, the pairs."""
+    f = quick._filescore
+    flat = f.read_flat(b"(S (A x) (B y))", b"(S (A x)) (S (B z))")
+    assert f.read_flat(b"(S (A x)", b"(S (A x))") is None
+    with pytest.raises(TypeError):
+        f.read_flat(bytearray(b"(S (A x))"), b"(S (A x))")
+    for bad in (object(), None, b"flat"):
+        with pytest.raises((TypeError, ValueError)):
+            f.flat_words(bad)
+    words = f.flat_words(flat)
+    assert sorted(word for word in words if word is not None) == ["x", "y", "z"]
+    keys = [None if word is None else word for word in words]
+    assert f.flat_side(flat, 1, keys)[0] == "xz"
+    for side, given in ((2, keys), (-1, keys), (0, keys[:-1]), (0, [*keys, "q"])):
+        with pytest.raises(ValueError):
+            f.flat_side(flat, side, given)
+    with pytest.raises(TypeError):
+        f.flat_side(flat, 0, [None] * len(keys))
+    assert f.flat_tree(flat, 1, 1)[3] == ["z"]
+    for side, tree in ((0, 1), (1, 2), (0, -1), (2, 0)):
+        with pytest.raises(IndexError):
+            f.flat_tree(flat, side, tree)
+    from array import array
+
+    counts = memoryview(f.flat_count(flat, array("q", [0, 0, 0, 1]))).cast("q")
+    assert list(counts) == [0] * 14  # the words differ: nothing counted
+    assert f.flat_count(flat, b"") == b""
+    assert f.flat_count(flat, b"\0" * 15) == b""  # a half pair is ignored
+    for pairs in (array("q", [0, 2]), array("q", [1, 0]), array("q", [-1, 0])):
+        with pytest.raises(IndexError):
+            f.flat_count(flat, pairs)
+    same = f.read_flat(b"(S (A x) (B y))", b"(T (A x) (C y))")
+    assert list(memoryview(f.flat_count(same, array("q", [0, 0]))).cast("q")) == [1, 2, 1, 1, 0, 0, 1]

@@ -1,4 +1,4 @@
-"""Every allocation of the three C accelerators may fail: a clean MemoryError, never a crash.
+"""Every allocation of the four C accelerators may fail: a clean MemoryError, never a crash.
 
 Each test runs :mod:`tests.c_memory_probe` in a subprocess (a crash there
 is a signal, not a failed assertion in this process):

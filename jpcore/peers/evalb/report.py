@@ -12,9 +12,12 @@ the layout exists once.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore.parseval.quick prints through here)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
-from jpcore.peers.evalb.result import EvalbResult, EvalbRow, EvalbSummary
+    from jpcore.peers.evalb.result import EvalbResult, EvalbRow
+    from jpcore.peers.evalb.summary import EvalbSummary
 
 __all__ = [
     "HEADER",
