@@ -139,7 +139,7 @@ def flat_sides(flat: object) -> tuple[Any, Any] | None:
     from array import array
 
     from jpcore.align.sides import Side, token_starts
-    from jpcore.parseval.evaluation import default_normaliser
+    from jpcore.parseval.score import default_normaliser
 
     words = _filescore.flat_words(flat)
     present = [word for word in words if word is not None]
@@ -188,8 +188,7 @@ def scored_groups(flat: object, gold: Any, system: Any, chars: Any, groups: list
     """``rows`` with each group it leaves (``None``) aligned word by word inside itself and
     scored by the Python reference; ``None`` when a group's words cannot be split."""
     from jpcore.align.nesting import word_groups_within
-    from jpcore.parseval.evaluation import _scored
-    from jpcore.parseval.score import LabelCutter
+    from jpcore.parseval.score import LabelCutter, score_group
 
     gold_trees, sys_trees = _FlatTrees(flat, 0), _FlatTrees(flat, 1)
     cutter = LabelCutter()
@@ -199,9 +198,11 @@ def scored_groups(flat: object, gold: Any, system: Any, chars: Any, groups: list
         unit_groups = word_groups_within(gold, system, chars, group)
         if unit_groups is None:
             return None
-        pair = _scored(index, group, unit_groups, gold_trees, sys_trees, gold, system, cutter)
-        rows[index] = (index + 1, pair.length, 0, pair.matched, len(pair.gold_constituents),
-                       len(pair.sys_constituents), pair.cross, pair.length, pair.correct_tags)
+        score = score_group(group, unit_groups, gold_trees, sys_trees, gold.token_starts, system.token_starts,
+                            cutter)[2]
+        length = gold.token_starts[group.gold[1]] - gold.token_starts[group.gold[0]]  # TreePair.length
+        rows[index] = (index + 1, length, 0, score.matched, len(score.gold), len(score.sys), score.cross, length,
+                       score.correct_tags)
     return rows  # type: ignore[return-value]  # every None replaced
 
 
