@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from typing import Protocol
 
 from jpcore.align.sides import Side
 from jpcore.align.grouping import cuts_of, group_between, group_units
@@ -33,9 +32,13 @@ __all__ = ["Nested", "align_nested", "group_words", "nest", "word_groups_within"
 Nested = tuple[Group, list[Group]]
 
 
-class _Ranged(Protocol):
-    gold: tuple[int, int]
-    sys: tuple[int, int]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore parseval's flat path imports none of it)
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class _Ranged(Protocol):
+        gold: tuple[int, int]
+        sys: tuple[int, int]
 
 
 def nest(
