@@ -161,20 +161,24 @@ def flat_sides(flat: object) -> tuple[Any, Any] | None:
 
 
 def counted_groups(flat: object, groups: list) -> list[tuple[int, ...] | None]:
-    """The row of each sentence group of one tree a side with the same words, counted in C;
-    ``None`` for the others."""
+    """The row of each sentence group whose two sides hold the same words (as many trees a side
+    as it has: a sentence merged or split, its tokens unchanged), counted in C; ``None`` for the
+    others.  Such a group's word units are one ``exact`` unit per token, so the Python reference
+    scores it as the C code does: each side's trees laid end to end under a root that makes no
+    bracket (``tests/test_parseval_quick.py`` holds the two equal)."""
     from array import array
 
-    from jpcore.align import EXACT
+    from jpcore.align import EXACT, MERGED
 
     candidates = array("q")
     numbers = []
     for index, group in enumerate(groups):
-        (g0, g1), (s0, s1) = group.gold, group.sys
-        if group.kind == EXACT and g1 - g0 == 1 and s1 - s0 == 1:
-            candidates.extend((g0, s0))
+        kind = group.kind
+        if kind == EXACT or kind == MERGED:  # the same characters on both sides
+            (g0, g1), (s0, s1) = group.gold, group.sys
+            candidates.extend((g0, g1, s0, s1))
             numbers.append(index)
-    counts = memoryview(_filescore.flat_count(flat, candidates)).cast("q")
+    counts = memoryview(_filescore.flat_count_ranges(flat, candidates)).cast("q")
     rows: list[tuple[int, ...] | None] = [None] * len(groups)
     for k, index in enumerate(numbers):
         same, length, n_gold, n_test, matched, cross, correct = counts[7 * k:7 * k + 7]
