@@ -90,7 +90,7 @@ import jpcore.cli
 from jpcore.parseval import quick
 from jpcore.align import align_sides, group_units
 from jpcore.align.nesting import word_groups_within
-from jpcore.parseval.evaluation import _scored
+from jpcore.parseval.score import score_group
 from jpcore.peers.evalb.report import HEADER, render_summary
 from jpcore.peers.evalb.summary import EvalbSummary
 from jpcore.signature import file_hash

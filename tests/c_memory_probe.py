@@ -52,7 +52,7 @@ def _count(gold: list[tuple], system: list[tuple]) -> bytes:
 
 
 def _flat_calls(gold: bytes, system: bytes) -> tuple:
-    """read_flat, flat_words, flat_side, flat_tree and flat_count in turn, as quick.mixed_rows calls them."""
+    """read_flat, flat_words, flat_side, flat_tree, flat_count and flat_count_ranges in turn, as quick.mixed_rows calls them."""
     from array import array
 
     flat = _filescore.read_flat(gold, system)
@@ -60,7 +60,8 @@ def _flat_calls(gold: bytes, system: bytes) -> tuple:
     sides = [_filescore.flat_side(flat, side, words) for side in (0, 1)]
     trees = [_filescore.flat_tree(flat, side, 1) for side in (0, 1)]
     counts = bytes(_filescore.flat_count(flat, array("q", [0, 0, 1, 1, 2, 2])))
-    return words, sides, trees, counts
+    ranges = bytes(_filescore.flat_count_ranges(flat, array("q", [0, 2, 0, 2, 1, 3, 1, 3])))
+    return words, sides, trees, counts, ranges
 
 
 def call_for(name: str, size: str) -> Callable[[], object]:

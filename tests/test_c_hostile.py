@@ -551,3 +551,12 @@ def test_flat_calls_with_hostile_arguments() -> None:
             f.flat_count(flat, pairs)
     same = f.read_flat(b"(S (A x) (B y))", b"(T (A x) (C y))")
     assert list(memoryview(f.flat_count(same, array("q", [0, 0]))).cast("q")) == [1, 2, 1, 1, 0, 0, 1]
+    # ranges of trees: gold's two trees against the system's one with the same words, end to end
+    merged = f.read_flat(b"(S (A x))\n(S (B y))", b"(S (S (A x)) (S (B y)))")
+    ranges = f.flat_count_ranges(merged, array("q", [0, 2, 0, 1]))
+    assert list(memoryview(ranges).cast("q")) == [1, 2, 2, 3, 2, 0, 2]
+    assert list(memoryview(f.flat_count_ranges(merged, array("q", [0, 1, 0, 1]))).cast("q")) == [0] * 7
+    assert f.flat_count_ranges(merged, b"\0" * 31) == b""  # a part of a range is ignored
+    for bad in ([0, 3, 0, 1], [1, 1, 0, 1], [0, 2, 0, 0], [-1, 1, 0, 1], [0, 2, 1, 2]):
+        with pytest.raises(IndexError):
+            f.flat_count_ranges(merged, array("q", bad))

@@ -26,7 +26,10 @@ and returns groups (index ranges on both sides plus how they matched).
 """
 
 from importlib import import_module
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore parseval's flat path imports none of it)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Each public name -> the module of this package that defines it; a module is
 #: imported when one of its names is first read (PEP 562), so a command pays only
@@ -53,7 +56,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     """The public name ``name``, from the module that defines it (imported now)."""
     home = _HOME.get(name)
     if home is None:

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from typing import Protocol
 
-from jpcore.align.multiword import pair_words
 from jpcore.align.sides import Side
 from jpcore.align.grouping import cuts_of, group_between, group_units
 from jpcore.align.streams import CharAlignment, Group, new_group
@@ -34,9 +32,13 @@ __all__ = ["Nested", "align_nested", "group_words", "nest", "word_groups_within"
 Nested = tuple[Group, list[Group]]
 
 
-class _Ranged(Protocol):
-    gold: tuple[int, int]
-    sys: tuple[int, int]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore parseval's flat path imports none of it)
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class _Ranged(Protocol):
+        gold: tuple[int, int]
+        sys: tuple[int, int]
 
 
 def nest(
@@ -106,6 +108,8 @@ def align_nested(gold: Side, sys: Side, chars: CharAlignment, word_groups: list[
     if word_groups is None:
         word_groups = group_words(gold, sys, chars, sentence_groups)
     if gold.words is not None and sys.words is not None:
+        from jpcore.align.multiword import pair_words  # sides with multiword tokens only (not trees)
+
         word_groups = pair_words(word_groups, gold.words, sys.words)
     return nest(sentence_groups, word_groups, gold.token_starts, sys.token_starts)
 

@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from itertools import accumulate, chain
 from operator import eq
 
-from jpcore.align.multiword import SideWords
 from jpcore.align.similarity import Normaliser
 from jpcore.align.grouping import ends_of
 from jpcore.align.streams import CharAlignment, align_streams
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: Segmentation only names what Side.build takes, and its
 if TYPE_CHECKING:  # module's import (dataclasses made) is a tenth of jpcore parseval's on raw text
+    from jpcore.align.multiword import SideWords  # imported where a side has multiword tokens (not on trees)
     from jpcore.formats.segmentation import Segmentation
 
 __all__ = ["SENTENCE_END", "TOKEN_END", "Side", "SortedWeights", "align_sides", "boundary_weights", "cached_key",
@@ -177,6 +177,8 @@ class Side:
 
     @classmethod
     def _build_surface(cls, segmentation: Segmentation, key: Callable[[str], str]) -> Side:
+        from jpcore.align.multiword import SideWords
+
         keys: list[str] = []
         token_ends: list[int] = []
         multiword_starts: list[int] = []
@@ -249,6 +251,8 @@ class Side:
         n_tokens = self.token_starts[k]
         words = self.words
         if words is not None:
+            from jpcore.align.multiword import SideWords
+
             words = SideWords(words.ends[:n_tokens], words.multiword_starts[:n_tokens], words.forms[:n_tokens])
         return Side(self.keys[:n_tokens], self.token_ends[:n_tokens], self.sentence_ends[:k],
                     self.token_starts[: k + 1], self.stream[:chars], words)

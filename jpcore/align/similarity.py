@@ -35,7 +35,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore parseval's flat path imports none of it)
+if TYPE_CHECKING:
+    from typing import Any
 
 from jpcore.formats.spaces import strip_spaces
 

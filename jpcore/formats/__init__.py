@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore parseval's flat path imports none of it)
 if TYPE_CHECKING:
+    from typing import Any
+
     from jpcore.formats.segmentation import Segmentation, Sentence
 
 FORMATS = ("auto", "text", "conllu")

@@ -423,8 +423,8 @@ static int read_both(Scanner *gold, Scanner *sys, Tokens *t) {
 /* ---- scoring ---- */
 
 /* The constituents of tree ``k`` of ``side`` into ``out``; FAILED on error. */
-static int collect_flat(const Side *side, Py_ssize_t k, Tokens *t, Brackets *out) {
-    out->size = 0;
+/* Append tree k's brackets to out, its words counted from offset (trees laid end to end). */
+static int collect_from(const Side *side, Py_ssize_t k, int32_t offset, Tokens *t, Brackets *out) {
     for (Py_ssize_t n = side->first_node[k]; n < side->first_node[k + 1]; n++) {
         const FlatNode *node = &side->nodes[n];
         if (node->word >= 0 || node->end <= node->start) continue;
@@ -436,8 +436,8 @@ static int collect_flat(const Side *side, Py_ssize_t k, Tokens *t, Brackets *out
         }
         if (reserve((void **)&out->items, &out->cap, out->size + 1, sizeof(Bracket)) < 0) return FAILED;
         Bracket *b = &out->items[out->size];
-        b->start = node->start;
-        b->end = node->end;
+        b->start = node->start + offset;
+        b->end = node->end + offset;
         b->node = (int32_t)(n - side->first_node[k]);
         b->label_id = cut;
         b->label = NULL;
@@ -445,6 +445,19 @@ static int collect_flat(const Side *side, Py_ssize_t k, Tokens *t, Brackets *out
         b->matched = b->crosses = 0;
         out->size++;
     }
+    return 0;
+}
+
+static int collect_flat(const Side *side, Py_ssize_t k, Tokens *t, Brackets *out) {
+    out->size = 0;
+    return collect_from(side, k, 0, t, out);
+}
+
+/* Trees first..stop-1 of side laid end to end under a root that makes no bracket. */
+static int collect_range(const Side *side, Py_ssize_t first, Py_ssize_t stop, Tokens *t, Brackets *out) {
+    out->size = 0;
+    for (Py_ssize_t k = first; k < stop; k++)
+        if (collect_from(side, k, (int32_t)(side->first_word[k] - side->first_word[first]), t, out) < 0) return FAILED;
     return 0;
 }
 
@@ -737,42 +750,44 @@ fail:
     return NULL;
 }
 
-/* flat_count(flat, pairs) -> bytes: for each (gold tree, system tree) of pairs (native 64-bit
- * integers, two a pair), seven 64-bit integers: whether the two trees have the same words (at
- * least one; else the rest is 0), the words, gold and system constituents, matched, crossing,
- * correct tags (what same_words_rows counts for a pair). */
-static PyObject *flat_count(PyObject *module, PyObject *args) {
-    (void)module;
+/* Count entries of `width` 64-bit integers each: (gold tree, system tree) when width is 2,
+ * (gold first, gold stop, system first, system stop) when 4; seven 64-bit integers an entry. */
+static PyObject *count_entries(PyObject *args, const char *format, Py_ssize_t width) {
     PyObject *capsule;
     Py_buffer pairs;
-    if (!PyArg_ParseTuple(args, "Oy*:flat_count", &capsule, &pairs)) return NULL;
+    if (!PyArg_ParseTuple(args, format, &capsule, &pairs)) return NULL;
     Flat *f = flat_of(capsule);
     PyObject *out = NULL;
     Brackets gold_brackets = {0}, sys_brackets = {0};
     Scratch scratch;
     memset(&scratch, 0, sizeof scratch);
     if (!f) goto done;
-    Py_ssize_t n = pairs.len / (Py_ssize_t)(2 * sizeof(int64_t));
+    Py_ssize_t n = pairs.len / (Py_ssize_t)(width * (Py_ssize_t)sizeof(int64_t));
     const int64_t *pair = pairs.buf;
     out = PyBytes_FromStringAndSize(NULL, n * 7 * (Py_ssize_t)sizeof(int64_t));
     if (!out) goto done;
     int64_t *row = (int64_t *)PyBytes_AS_STRING(out);
     const Side *gold = &f->side[0].side, *sys = &f->side[1].side;
     for (Py_ssize_t i = 0; i < n; i++, row += 7) {
-        int64_t g = pair[2 * i], t = pair[2 * i + 1];
+        const int64_t *entry = pair + width * i;
+        int64_t g = entry[0], g_stop = width == 4 ? entry[1] : g + 1;
+        int64_t t = entry[width == 4 ? 2 : 1], t_stop = width == 4 ? entry[3] : t + 1;
         memset(row, 0, 7 * sizeof(int64_t));
-        if (g < 0 || g >= gold->n_trees || t < 0 || t >= sys->n_trees) {
-            PyErr_SetString(PyExc_IndexError, "flat_count: a tree outside the files");
+        if (g < 0 || g_stop <= g || g_stop > gold->n_trees || t < 0 || t_stop <= t || t_stop > sys->n_trees) {
+            PyErr_SetString(PyExc_IndexError, width == 4 ? "flat_count_ranges: a tree range outside the files"
+                                                         : "flat_count: a tree outside the files");
             Py_CLEAR(out);
             goto done;
         }
-        Py_ssize_t first = gold->first_word[g], n_words = gold->first_word[g + 1] - first;
-        if (n_words == 0 || n_words != sys->first_word[t + 1] - sys->first_word[t]
-            || memcmp(gold->words + first, sys->words + sys->first_word[t], (size_t)n_words * sizeof(int32_t)))
+        Py_ssize_t first = gold->first_word[g], n_words = gold->first_word[g_stop] - first;
+        Py_ssize_t sys_first = sys->first_word[t];
+        if (n_words == 0 || n_words != sys->first_word[t_stop] - sys_first
+            || memcmp(gold->words + first, sys->words + sys_first, (size_t)n_words * sizeof(int32_t)))
             continue;
-        Py_ssize_t correct = 0, sys_first = sys->first_word[t];
+        Py_ssize_t correct = 0;
         for (Py_ssize_t w = 0; w < n_words; w++) correct += gold->tags[first + w] == sys->tags[sys_first + w];
-        if (collect_flat(gold, g, &f->t, &gold_brackets) < 0 || collect_flat(sys, t, &f->t, &sys_brackets) < 0) {
+        if (collect_range(gold, g, g_stop, &f->t, &gold_brackets) < 0
+            || collect_range(sys, t, t_stop, &f->t, &sys_brackets) < 0) {
             Py_CLEAR(out);
             goto done;
         }
@@ -800,6 +815,24 @@ done:
     PyMem_Free(scratch.order_a);
     PyMem_Free(scratch.order_b);
     return out;
+}
+
+/* flat_count(flat, pairs) -> bytes: for each (gold tree, system tree) of pairs (native 64-bit
+ * integers, two a pair), seven 64-bit integers: whether the two trees have the same words (at
+ * least one; else the rest is 0), the words, gold and system constituents, matched, crossing,
+ * correct tags (what same_words_rows counts for a pair). */
+static PyObject *flat_count(PyObject *module, PyObject *args) {
+    (void)module;
+    return count_entries(args, "Oy*:flat_count", 2);
+}
+
+/* flat_count_ranges(flat, ranges) -> bytes: flat_count of tree ranges, four 64-bit integers a
+ * range (gold first, gold stop, system first, system stop): each side's trees laid end to end
+ * under a root that makes no bracket, as jpcore.parseval.score scores a sentence group; the
+ * words must be the same across the two ranges (else seven zeros). */
+static PyObject *flat_count_ranges(PyObject *module, PyObject *args) {
+    (void)module;
+    return count_entries(args, "Oy*:flat_count_ranges", 4);
 }
 
 /* render_rows(rows): jpcore.peers.evalb.report.render_rows of rows given as plain counts,
@@ -876,6 +909,9 @@ static PyMethodDef methods[] = {
     {"flat_tree", flat_tree, METH_VARARGS, "flat_tree(flat, side, k) -> tuple: tree k as Tree.of_flat takes it."},
     {"flat_count", flat_count, METH_VARARGS,
      "flat_count(flat, pairs) -> bytes: seven 64-bit counts per (gold tree, system tree) pair."},
+    {"flat_count_ranges", flat_count_ranges, METH_VARARGS,
+     "flat_count_ranges(flat, ranges) -> bytes: seven 64-bit counts per (gold first, gold stop, system first,"
+     " system stop) range of trees with the same words."},
     {"render_rows", render_rows, METH_O,
      "render_rows(rows: list) -> str: jpcore.peers.evalb.report.render_rows of plain count rows, in C."},
     {"same_words_rows", same_words_rows, METH_VARARGS,

@@ -21,7 +21,10 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore parseval's flat path imports none of it)
+if TYPE_CHECKING:
+    from typing import Any, overload
 
 __all__ = ["CONSTITUENT_FIELDS", "CROSSING", "GOLD_ONLY", "MATCHED", "STATUSES", "SYSTEM_ONLY", "Constituent",
            "ConstituentList", "compact_constituents", "labels_and_statuses"]
@@ -111,11 +114,12 @@ class ConstituentList(Sequence[Constituent]):
         return Constituent(self._labels[index], start, end, tree, node, STATUSES[flags & 3],
                            bool(flags & _CROSSES), bool(flags & _LOCATED))
 
-    @overload
-    def __getitem__(self, index: int) -> Constituent: ...
+    if TYPE_CHECKING:
+        @overload
+        def __getitem__(self, index: int) -> Constituent: ...
 
-    @overload
-    def __getitem__(self, index: slice) -> list[Constituent]: ...
+        @overload
+        def __getitem__(self, index: slice) -> list[Constituent]: ...
 
     def __getitem__(self, index: int | slice) -> Constituent | list[Constituent]:
         if isinstance(index, slice):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from itertools import accumulate, chain, count
+from itertools import accumulate, chain
 from pathlib import Path
 
 from jpcore.align.similarity import Normaliser
@@ -43,7 +43,7 @@ from jpcore.parseval.constituents import ConstituentList
 from jpcore.parseval.result import ParsevalResult, TreePair
 from jpcore.parseval import same_words
 from jpcore.parseval.same_words import SameWordsPairs, count_pairs, same_words_pairs
-from jpcore.parseval.score import LabelCutter, score_pair
+from jpcore.parseval.score import LabelCutter, default_normaliser, score_group
 from jpcore.peers.evalb.report import HEADER, render_rows, render_summary
 from jpcore.peers.evalb.result import EvalbSummary
 from jpcore.runtime import gc_paused, promote_young_objects
@@ -53,11 +53,6 @@ __all__ = ["DEFAULT_CUTOFF", "default_normaliser", "evaluate", "evaluate_bytes",
 
 #: Default ``--cutoff`` (gold tokens), as EVALB's CUTOFF_LEN.
 DEFAULT_CUTOFF = 40
-
-
-def default_normaliser() -> Normaliser:
-    """The normalisation of spec section 2: the ``en`` table, case-insensitive."""
-    return Normaliser.for_language("en", casefold=True)
 
 
 def evaluate(
@@ -114,26 +109,14 @@ def evaluate_general(
                           pairs, cutoff_len)
 
 
-def _flat_tags(trees: Sequence[Tree], first: int, stop: int, first_token: int) -> dict[int, str]:
-    """The POS tags of ``trees[first:stop]`` by flat token number (their first token is
-    ``first_token``): what :func:`~jpcore.parseval.score.score_pair` reads of a side's flat
-    tag list, made for one pair (no flat copy of every tag of the file)."""
-    tags = chain.from_iterable(trees[k].tags for k in range(first, stop))
-    return dict(zip(count(first_token), tags))
-
-
 def _scored(index: int, group, words, gold_trees: Sequence[Tree], sys_trees: Sequence[Tree], gold, system,
             cutter: LabelCutter, tags: tuple[Sequence[str], Sequence[str]] | None = None) -> TreePair:
-    """Sentence group ``index`` with its word units, scored by the general path; ``tags``
-    are both sides' flat tag lists (else the pair's own are made)."""
+    """Sentence group ``index`` with its word units, scored by the general path
+    (:func:`~jpcore.parseval.score.score_group`); ``tags`` are both sides' flat tag lists
+    (else the pair's own are made)."""
     g0, g1 = group.gold
-    s0, s1 = group.sys
-    gold_pair = [(i, gold_trees[i]) for i in range(g0, g1)]
-    sys_pair = [(i, sys_trees[i]) for i in range(s0, s1)]
-    if tags is None:
-        tags = (_flat_tags(gold_trees, g0, g1, gold.token_starts[g0]),
-                _flat_tags(sys_trees, s0, s1, system.token_starts[s0]))
-    score = score_pair(gold_pair, sys_pair, words, *tags, cutter)
+    gold_pair, sys_pair, score = score_group(group, words, gold_trees, sys_trees, gold.token_starts,
+                                             system.token_starts, cutter, tags)
     return TreePair(
         index=index,
         gold=group.gold,

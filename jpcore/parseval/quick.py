@@ -139,7 +139,7 @@ def flat_sides(flat: object) -> tuple[Any, Any] | None:
     from array import array
 
     from jpcore.align.sides import Side, token_starts
-    from jpcore.parseval.evaluation import default_normaliser
+    from jpcore.parseval.score import default_normaliser
 
     words = _filescore.flat_words(flat)
     present = [word for word in words if word is not None]
@@ -161,20 +161,24 @@ def flat_sides(flat: object) -> tuple[Any, Any] | None:
 
 
 def counted_groups(flat: object, groups: list) -> list[tuple[int, ...] | None]:
-    """The row of each sentence group of one tree a side with the same words, counted in C;
-    ``None`` for the others."""
+    """The row of each sentence group whose two sides hold the same words (as many trees a side
+    as it has: a sentence merged or split, its tokens unchanged), counted in C; ``None`` for the
+    others.  Such a group's word units are one ``exact`` unit per token, so the Python reference
+    scores it as the C code does: each side's trees laid end to end under a root that makes no
+    bracket (``tests/test_parseval_quick.py`` holds the two equal)."""
     from array import array
 
-    from jpcore.align import EXACT
+    from jpcore.align import EXACT, MERGED
 
     candidates = array("q")
     numbers = []
     for index, group in enumerate(groups):
-        (g0, g1), (s0, s1) = group.gold, group.sys
-        if group.kind == EXACT and g1 - g0 == 1 and s1 - s0 == 1:
-            candidates.extend((g0, s0))
+        kind = group.kind
+        if kind == EXACT or kind == MERGED:  # the same characters on both sides
+            (g0, g1), (s0, s1) = group.gold, group.sys
+            candidates.extend((g0, g1, s0, s1))
             numbers.append(index)
-    counts = memoryview(_filescore.flat_count(flat, candidates)).cast("q")
+    counts = memoryview(_filescore.flat_count_ranges(flat, candidates)).cast("q")
     rows: list[tuple[int, ...] | None] = [None] * len(groups)
     for k, index in enumerate(numbers):
         same, length, n_gold, n_test, matched, cross, correct = counts[7 * k:7 * k + 7]
@@ -188,8 +192,7 @@ def scored_groups(flat: object, gold: Any, system: Any, chars: Any, groups: list
     """``rows`` with each group it leaves (``None``) aligned word by word inside itself and
     scored by the Python reference; ``None`` when a group's words cannot be split."""
     from jpcore.align.nesting import word_groups_within
-    from jpcore.parseval.evaluation import _scored
-    from jpcore.parseval.score import LabelCutter
+    from jpcore.parseval.score import LabelCutter, score_group
 
     gold_trees, sys_trees = _FlatTrees(flat, 0), _FlatTrees(flat, 1)
     cutter = LabelCutter()
@@ -199,9 +202,11 @@ def scored_groups(flat: object, gold: Any, system: Any, chars: Any, groups: list
         unit_groups = word_groups_within(gold, system, chars, group)
         if unit_groups is None:
             return None
-        pair = _scored(index, group, unit_groups, gold_trees, sys_trees, gold, system, cutter)
-        rows[index] = (index + 1, pair.length, 0, pair.matched, len(pair.gold_constituents),
-                       len(pair.sys_constituents), pair.cross, pair.length, pair.correct_tags)
+        score = score_group(group, unit_groups, gold_trees, sys_trees, gold.token_starts, system.token_starts,
+                            cutter)[2]
+        length = gold.token_starts[group.gold[1]] - gold.token_starts[group.gold[0]]  # TreePair.length
+        rows[index] = (index + 1, length, 0, score.matched, len(score.gold), len(score.sys), score.cross, length,
+                       score.correct_tags)
     return rows  # type: ignore[return-value]  # every None replaced
 
 

@@ -43,14 +43,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, count
 
 from jpcore.align import DIFFERING, EXACT, Group
+from jpcore.align.similarity import Normaliser
 from jpcore.formats.trees import Tree
-from jpcore.parseval.result import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
+# from their own module, not jpcore.parseval.result: the flat path (jpcore.parseval.quick) scores
+# groups without importing the result's classes and EVALB's
+from jpcore.parseval.constituents import CROSSING, GOLD_ONLY, MATCHED, SYSTEM_ONLY, Constituent
 from jpcore.peers.evalb.crossing import crossed
 
 #: Cut labels that make no constituent.
 NO_CONSTITUENT = frozenset({"", "TOP"})
+
+
+def default_normaliser() -> Normaliser:
+    """The normalisation of spec section 2: the ``en`` table, case-insensitive."""
+    return Normaliser.for_language("en", casefold=True)
 
 
 def cut_label(label: str) -> str:
@@ -316,3 +325,28 @@ def tag_agreement(words: Sequence[Group], gold_tags: Sequence[str], sys_tags: Se
             if g1 - g0 == 1 and s1 - s0 == 1:
                 agree[number] = gold_tags[g0 - gold_offset] == sys_tags[s0 - sys_offset]
     return agree
+
+
+def flat_tags(trees: Sequence[Tree], first: int, stop: int, first_token: int) -> dict[int, str]:
+    """The POS tags of ``trees[first:stop]`` by flat token number (their first token is
+    ``first_token``): what :func:`score_pair` reads of a side's flat tag list, made for one
+    pair (no flat copy of every tag of the file)."""
+    tags = chain.from_iterable(trees[k].tags for k in range(first, stop))
+    return dict(zip(count(first_token), tags))
+
+
+def score_group(group: Group, words: Sequence[Group], gold_trees: Sequence[Tree], sys_trees: Sequence[Tree],
+                gold_starts: Sequence[int], sys_starts: Sequence[int], cutter: LabelCutter,
+                tags: tuple[Sequence[str], Sequence[str]] | None = None
+                ) -> tuple[list[tuple[int, Tree]], list[tuple[int, Tree]], PairScore]:
+    """Sentence group ``group`` (tree ranges) with its word units ``words``, scored:
+    ``(gold_pair, sys_pair, score)``, each side's ``(tree index, tree)`` pairs and the
+    :class:`PairScore`.  ``*_starts`` are each side's first flat token per tree; ``tags``
+    both sides' flat tag lists (else the group's own are made)."""
+    g0, g1 = group.gold
+    s0, s1 = group.sys
+    gold_pair = [(i, gold_trees[i]) for i in range(g0, g1)]
+    sys_pair = [(i, sys_trees[i]) for i in range(s0, s1)]
+    if tags is None:
+        tags = (flat_tags(gold_trees, g0, g1, gold_starts[g0]), flat_tags(sys_trees, s0, s1, sys_starts[s0]))
+    return gold_pair, sys_pair, score_pair(gold_pair, sys_pair, words, *tags, cutter)
