@@ -38,8 +38,9 @@ else
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 # setuptools announces every editable install (-e . in requirements.txt) with an
-# "Editable installation." notice (information only, shown as a warning): hide
-# exactly that one; any real warning of the build still shows.
-PYTHONWARNINGS="ignore:Editable installation" \
+# "Editable installation." notice, and the compat mode requirements.txt asks for
+# with a "Compat editable installs" notice (information only, shown as
+# warnings): hide exactly those two; any real warning of the build still shows.
+PYTHONWARNINGS="ignore:Editable installation,ignore:Compat editable installs" \
   .venv/bin/python -m pip install $quiet --progress-bar off -r "$1"
 say ".venv ready ($((SECONDS - started)) s)."
