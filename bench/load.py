@@ -142,9 +142,9 @@ def expected_tokens_f1(gold: Path, system: Path) -> str:
 #: where each view's loader is drawn: (menu link, the Source radio's upload label)
 LOADERS = {
     "tokens": ("Overview", "Upload files"),
-    "deps": ("Dependencies", "Upload CoNLL-U files"),
+    "deps": ("Dependencies", "Upload files"),
     "brackets": ("Brackets", "Upload files"),
-    "edits": ("Edits", "Upload M2 files"),
+    "edits": ("Edits", "Upload files"),
 }
 
 
