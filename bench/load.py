@@ -81,6 +81,8 @@ def allocator_env(allocator: str) -> dict[str, str]:
         return base
     env = server_environment(base)
     if allocator == "jemalloc":
+        if not JEMALLOC.is_file():
+            raise SystemExit(f"bench.load: --allocator jemalloc needs {JEMALLOC} (apt-get install libjemalloc2)")
         env["LD_PRELOAD"] = str(JEMALLOC)
     return env
 
