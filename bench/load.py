@@ -33,6 +33,13 @@ session, a Streamlit exception box, a wait that timed out); and leaks
 Markdown table.  Targets (issue 26): no error, no leak, RSS after close
 within 10 % of idle, p95 at 10 sessions at most 3 times the single-session
 p95.  Only 127.0.0.1 is contacted; every wait is bounded.
+
+The servers run as ``scripts/run-app.sh`` starts the app, with its allocator
+settings (:mod:`inspector.main.allocator`); ``--allocator pymalloc`` runs them
+as before those settings, ``--allocator jemalloc`` with Debian's jemalloc
+preloaded, to compare.  ``--grace S`` sets the servers' reconnection time
+(``server.disconnectedSessionTTL``, 120 s in the app) so that ``--settle``
+can be shorter: what a closed session leaves is the same, only sooner.
 """
 
 from __future__ import annotations
