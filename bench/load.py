@@ -213,7 +213,13 @@ class Session:
         await self.nav(page, link)
         await self.drawn(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
-        await sidebar.get_by_text(label, exact=True).click()
+        source = sidebar.get_by_text(label, exact=True)
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while await source.count() != 1:  # the previous page's loader, still drawn a moment, has one too
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{await source.count()} '{label}' choices in the sidebar of {link}")
+            await page.wait_for_timeout(50)
+        await source.click()
         await self.drawn(page)
         gold, system = self.files[view]
         uploads = sidebar.locator('input[type="file"]')
