@@ -33,6 +33,13 @@ session, a Streamlit exception box, a wait that timed out); and leaks
 Markdown table.  Targets (issue 26): no error, no leak, RSS after close
 within 10 % of idle, p95 at 10 sessions at most 3 times the single-session
 p95.  Only 127.0.0.1 is contacted; every wait is bounded.
+
+The servers run as ``scripts/run-app.sh`` starts the app, with its allocator
+settings (:mod:`inspector.main.allocator`); ``--allocator pymalloc`` runs them
+as before those settings, ``--allocator jemalloc`` with Debian's jemalloc
+preloaded, to compare.  ``--grace S`` sets the servers' reconnection time
+(``server.disconnectedSessionTTL``, 120 s in the app) so that ``--settle``
+can be shorter: what a closed session leaves is the same, only sooner.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import statistics
 import sys
@@ -53,6 +61,7 @@ from pathlib import Path
 from bench import treebank
 from bench.shared_data import SHARED_DATA
 from jpcore.atomic import write_atomic
+from inspector.main.allocator import server_environment
 from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, ScriptRuns, served_app
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
@@ -65,6 +74,24 @@ DRAWN_JS = """([texts]) => {
     return texts.every(text => shown.includes(text));
 }"""
 TIMEOUT_MS = 300_000
+#: Debian's jemalloc (``apt-get install libjemalloc2``), for ``--allocator jemalloc``.
+JEMALLOC = Path("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2")
+
+
+def allocator_env(allocator: str) -> dict[str, str]:
+    """The servers' environment for ``--allocator``: ``app`` as the app runs
+    (:func:`inspector.main.allocator.server_environment`), ``pymalloc`` as before it (Python's
+    own allocator over glibc's default heaps), ``jemalloc`` the app's with Debian's jemalloc
+    preloaded."""
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONMALLOC", "MALLOC_ARENA_MAX", "LD_PRELOAD")}
+    if allocator == "pymalloc":
+        return base
+    env = server_environment(base)
+    if allocator == "jemalloc":
+        if not JEMALLOC.is_file():
+            raise SystemExit(f"bench.load: --allocator jemalloc needs {JEMALLOC} (apt-get install libjemalloc2)")
+        env["LD_PRELOAD"] = str(JEMALLOC)
+    return env
 
 
 def rss_kb(pids: int | Sequence[int]) -> int:
@@ -142,9 +169,9 @@ def expected_tokens_f1(gold: Path, system: Path) -> str:
 #: where each view's loader is drawn: (menu link, the Source radio's upload label)
 LOADERS = {
     "tokens": ("Overview", "Upload files"),
-    "deps": ("Dependencies", "Upload CoNLL-U files"),
+    "deps": ("Dependencies", "Upload files"),
     "brackets": ("Brackets", "Upload files"),
-    "edits": ("Edits", "Upload M2 files"),
+    "edits": ("Edits", "Upload files"),
 }
 
 
@@ -186,7 +213,13 @@ class Session:
         await self.nav(page, link)
         await self.drawn(page)
         sidebar = page.locator('[data-testid="stSidebar"]')
-        await sidebar.get_by_text(label, exact=True).click()
+        source = sidebar.get_by_text(label, exact=True)
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while await source.count() != 1:  # the previous page's loader, still drawn a moment, has one too
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{await source.count()} '{label}' choices in the sidebar of {link}")
+            await page.wait_for_timeout(50)
+        await source.click()
         await self.drawn(page)
         gold, system = self.files[view]
         uploads = sidebar.locator('input[type="file"]')
@@ -325,6 +358,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes, each session pinned to one (session i to server i mod K), as "
                              "behind a sticky load balancer; RSS is their sum (default 1)")
+    parser.add_argument("--allocator", choices=("app", "pymalloc", "jemalloc"), default="app",
+                        help="the servers' allocator: app = as scripts/run-app.sh starts it (default), pymalloc = "
+                             "Python's own over glibc's default heaps (before issue 26), jemalloc = the app's with "
+                             "Debian's libjemalloc2 preloaded")
+    parser.add_argument("--grace", type=float, default=None,
+                        help="the servers' server.disconnectedSessionTTL in seconds (default: the app's, 120): a "
+                             "shorter one frees closed sessions sooner, so --settle can be shorter")
     parser.add_argument("--final-settle", type=float, default=0.0,
                         help="after the last round, wait this long more and read RSS again (640: past the "
                              "result cache's 600 s time to live and its janitor's 20 s round)")
@@ -335,13 +375,17 @@ def main(argv: list[str] | None = None) -> int:
             urls = []
             for k in range(args.processes):
                 (folder / f"server{k}").mkdir()
-                urls.append(servers.enter_context(served_app(folder / f"server{k}")))
+                options = () if args.grace is None else ("--server.disconnectedSessionTTL", f"{args.grace:g}")
+                urls.append(servers.enter_context(served_app(folder / f"server{k}", *options,
+                                                             env=allocator_env(args.allocator))))
             pids = [SERVER_PIDS[url] for url in urls]
             idle = _warm_up(urls, pids, args.settle)
-            print(json.dumps({"idle_rss_mb": round(idle / 1024), "processes": len(urls)}), flush=True)
+            print(json.dumps({"idle_rss_mb": round(idle / 1024), "processes": len(urls), "allocator": args.allocator,
+                              "load_average": os.getloadavg()}), flush=True)
             rows = []
             for n in args.sessions:
                 row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle))
+                row["load_average"] = [round(x, 1) for x in os.getloadavg()]
                 print(json.dumps(row), flush=True)
                 rows.append(row)
             if args.final_settle:

@@ -11,6 +11,9 @@ Contract: :func:`main` (the console script installed by ``pip install .``)
   review are kept (:mod:`inspector.common.review`): it sets ``$JP_REVIEW_DB``
   for the server, which else keeps them where that variable says or in the
   user's data directory;
+* the server runs with :mod:`inspector.main.allocator`'s settings: when
+  the environment lacks them, Python is started again (``os.execv``, same
+  process id, same arguments) with them added;
 * ``--check`` loads every bundled sample through jpcore without starting a
   server (:mod:`inspector.main.sample_check`), prints one line each, and returns
   0, or 2 when one failed;
@@ -33,6 +36,7 @@ from pathlib import Path
 
 from jpcore.bundled import sample_data_root
 from inspector.common.input_limits import APP_MAX_MB
+from inspector.main.allocator import missing, server_environment
 
 #: The app's entry script (``main/app.py`` beside this module: not beside ``pages/``).
 APP = Path(__file__).resolve().parent / "main" / "app.py"
@@ -107,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not APP.is_file():
         print(f"jp-inspector: the app is missing: {APP} (reinstall the package)", file=sys.stderr)
         return 2
+    if missing(os.environ):  # PYTHONMALLOC is read once, when Python starts: start it again
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        os.execve(sys.executable, [sys.executable, "-m", "inspector.launch", *arguments],
+                  server_environment(os.environ))
     if args.review_db:
         os.environ["JP_REVIEW_DB"] = args.review_db
     print(f"jp-inspector: starting Streamlit on {APP} with the samples in {sample_data_root()} "

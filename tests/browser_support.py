@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.request
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -70,18 +70,22 @@ SERVER_PIDS: dict[str, int] = {}
 
 
 @contextmanager
-def served_app(tmp_path: Path, *options: str) -> Iterator[str]:
+def served_app(tmp_path: Path, *options: str, env: Mapping[str, str] | None = None,
+               command: Sequence[str] = ()) -> Iterator[str]:
     """Serve the app on a free loopback port (with Streamlit ``options`` such as
-    ``--theme.base dark``); yield its URL; stop it afterwards."""
+    ``--theme.base dark``, in the environment ``env``, else this process's, started by
+    ``command``, else ``python -m streamlit run inspector/main/app.py``); yield its URL
+    (:data:`SERVER_PIDS` has its process); stop it afterwards."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     log = tmp_path / "streamlit.log"
     with log.open("w") as log_file:
         server = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "inspector/main/app.py",
+            [*(command or (sys.executable, "-m", "streamlit", "run", "inspector/main/app.py")),
              "--server.headless", "true", "--server.port", str(port),
              "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", *options],
             cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
+            env=None if env is None else dict(env),
         )
     try:
         _wait_healthy(url, server, log)

@@ -19,6 +19,8 @@ import pytest
 from inspector.common import result_cache, session_memory
 from inspector.common.result_cache import ResultCache, key_of
 from inspector.common.state import LoadedInput
+from jpcore.gec.token_align import substitution_cost
+from jpcore.gec.tokens import is_punctuation
 
 
 class Clock:
@@ -196,9 +198,10 @@ def test_on_the_servers_loop_the_session_is_shut_down_after_the_grace(monkeypatc
 @pytest.mark.parametrize("connected, kept", [(0, False), (1, True)])
 def test_the_last_sessions_end_drops_the_shared_results(monkeypatch: pytest.MonkeyPatch, connected: int,
                                                         kept: bool) -> None:
-    """Past the grace, a session's end also empties the caches shared by sessions when no
-    session is connected any more (so the server goes back near its idle size then, not
-    600 s later); while another session is connected they stay for it."""
+    """Past the grace, a session's end also empties the caches shared by sessions and
+    jpcore's memo tables of the users' tokens when no session is connected any more (so
+    the server goes back near its idle size then, not 600 s later); while another session
+    is connected they stay for it."""
     class Manager:
         def num_active_sessions(self) -> int:
             return connected
@@ -208,9 +211,16 @@ def test_the_last_sessions_end_drops_the_shared_results(monkeypatch: pytest.Monk
     monkeypatch.setattr(session_memory, "_session_manager", lambda: Manager())
     cache = ResultCache("t", max_bytes=10_000, max_entry_bytes=10_000, ttl_seconds=600)
     cache.put("shared", [1] * 100)
+    substitution_cost.cache_clear()
+    is_punctuation.cache_clear()
+    assert (substitution_cost("recieve", "receive"), substitution_cost(":", ".")) == (44, 110)
+    assert (substitution_cost.cache_info().currsize, is_punctuation.cache_info().currsize) == (2, 3)
     session_memory._free_unless_back(session_memory.Guard("s1", state))
     assert (cache.get("shared") == [1] * 100) is kept
     assert len(cache) == (1 if kept else 0) and (cache.bytes > 0) is kept
+    held = (2, 3) if kept else (0, 0)
+    assert (substitution_cost.cache_info().currsize, is_punctuation.cache_info().currsize) == held
+    assert substitution_cost("recieve", "receive") == 44  # computed again when a new session asks
 
 
 def test_outside_a_server_no_shared_result_is_dropped() -> None:

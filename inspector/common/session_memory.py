@@ -20,7 +20,8 @@ until then (issue 12 item 14).  Contract:
   glibc's ``malloc_trim``);
 * when that was the last session (no session is connected to the server),
   the results shared by sessions (:mod:`inspector.common.result_cache`) go
-  too, before the memory is given back: no one can ask for them until a new
+  too, and jpcore's memo tables filled with the users' tokens
+  (:func:`jpcore.memo.clear_all`), before the memory is given back: no one can ask for them until a new
   session loads, which then computes them again.  So a server whose
   sessions have all closed is back near its idle size one grace after the
   last tab closed, not only once the caches' own time (600 s) is over;
@@ -45,6 +46,7 @@ import streamlit as st
 from streamlit import config
 
 from inspector.common.result_cache import clear_all
+from jpcore.memo import clear_all as clear_memos
 
 #: The app's package folder: the entry script and every page file are below it.
 APP_DIR = Path(__file__).resolve().parents[1]
@@ -170,6 +172,7 @@ def _free_unless_back(guard: Guard, session: Any = None) -> None:
     last = _no_session_connected()
     if last:
         clear_all()  # the results shared by sessions: nobody is left to ask for them
+        clear_memos()  # and jpcore's tables of a user's tokens
     if not freed and session is None and not last:
         return
     # The session's pages are reference cycles (a page's functions and its variables), which

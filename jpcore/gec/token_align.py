@@ -41,11 +41,11 @@ transposition search), so a long sentence with one edit costs little.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from jpcore.gec.charsim import similarity
 from jpcore.gec.tokens import is_punctuation
+from jpcore.memo import memoized
 
 __all__ = ["CASE_COST", "GAP_COST", "PUNCT_SUB_COST", "Op", "align_tokens", "substitution_cost"]
 
@@ -73,7 +73,7 @@ class Op(NamedTuple):
     c_end: int
 
 
-@lru_cache(maxsize=1 << 17)
+@memoized(maxsize=1 << 17)
 def substitution_cost(orig: str, cor: str) -> int:
     """The cost of aligning token ``orig`` with token ``cor`` (0 if equal).
 

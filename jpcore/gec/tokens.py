@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
+
+from jpcore.memo import memoized
 
 __all__ = ["has_letter", "is_punctuation", "squash"]
 
 
-@lru_cache(maxsize=65536)
+@memoized(maxsize=65536)
 def is_punctuation(token: str) -> bool:
     """True if ``token`` is non-empty and every character is Unicode punctuation (``P*``)."""
     return bool(token) and all(unicodedata.category(char).startswith("P") for char in token)
