@@ -1,4 +1,4 @@
-"""``python -m bench.fuzz --minutes N``: a long differential fuzz run of the three C accelerators.
+"""``python -m bench.fuzz --minutes N``: a long differential fuzz run of the four C accelerators.
 
 Not a CI test: the suite's budget is tests/test_c_hostile.py (and the
 sanitized run); this runs for as long as it is given.  Each module gets an
@@ -14,7 +14,14 @@ tests' own helpers:
   the general path (tests/test_parseval_same_words.py);
 * ``fastlines``: the bytes cut in two at the first NUL-free split byte as gold
   and test files, scored under a parameter set picked by the first byte
-  (tests/test_evalb_fastlines.py's ``PARAMS``), both paths equal.
+  (tests/test_evalb_fastlines.py's ``PARAMS``), both paths equal;
+* ``filescore``: the bytes cut in two as gold and system files, and the bytes
+  as gold against a system over the same words with sentences split and
+  merged (seeded from the bytes): ``jpcore parseval``'s compiled paths
+  (:mod:`jpcore.parseval.quick`) give the rows of the Python path
+  (tests/test_parseval_quick.py's ``any_rows`` and ``python_rows``), or step
+  aside, where the Python reader refuses the input, without raising anything
+  but its error.
 
 Engine: atheris (libFuzzer, coverage of the Python reference guiding the
 bytes) when it is installed (``pip install atheris``; it installs from PyPI
@@ -44,7 +51,7 @@ from jpcore.atomic import write_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 FINDINGS = ROOT / "bench" / "results" / "fuzz"
-MODULES = ("treescan", "pairscore", "fastlines")
+MODULES = ("treescan", "pairscore", "fastlines", "filescore")
 
 #: a few real inputs to start from (libFuzzer's corpus; hypothesis has its own)
 SEEDS = [
@@ -98,6 +105,44 @@ def _target(module: str) -> Callable[[bytes], None]:
             gold, test = data[1:cut], data[cut:]
             result, python = _both(gold, test, params)
             assert result == python
+        return check
+    if module == "filescore":
+        from jpcore.errors import InputError
+        from jpcore.formats.trees import read_trees_bytes
+        from tests.test_parseval_quick import any_rows, python_rows
+        from tests.test_parseval_same_words import random_tree
+
+        def same_rows(gold: bytes, system: bytes) -> None:
+            try:
+                expected = python_rows(gold, system)
+            except InputError:
+                try:
+                    any_rows(gold, system)  # None (steps aside) or the reader's error: both fine
+                except InputError:
+                    pass
+                return
+            counted = any_rows(gold, system)
+            assert counted is None or counted == expected, (counted, expected)
+
+        def check(data: bytes) -> None:
+            cut = data[0] % max(1, len(data)) if data else 0
+            same_rows(data[:cut], data[cut:])
+            try:
+                gold_trees = read_trees_bytes(data, "gold")
+            except InputError:
+                return
+            rng = random.Random(data)
+            lines: list[str] = []
+            for tree in gold_trees:
+                words = list(tree.words)
+                if len(words) > 1 and rng.random() < 0.2:  # a sentence split
+                    at = rng.randrange(1, len(words))
+                    lines += [random_tree(words[:at], rng), random_tree(words[at:], rng)]
+                elif words:
+                    lines.append(random_tree(words, rng))
+                if len(lines) > 1 and rng.random() < 0.2:  # two sentences merged
+                    lines[-2:] = [f"(S {lines[-2]} {lines[-1]})"]
+            same_rows(data, ("\n".join(lines) + "\n").encode())
         return check
     raise ValueError(module)
 
