@@ -49,29 +49,39 @@ Adding an evaluation is one package, one inspector folder and one line in
 
 from __future__ import annotations
 
+from collections import namedtuple
 from importlib import import_module
-from typing import Any, NamedTuple
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (jpcore --help imports none of it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["TASKS", "Task", "named", "of_result", "register", "result_from_dict"]
 
 
-class Task(NamedTuple):
+_FIELDS = ("name", "summary", "cli", "evaluate", "result", "report", "view", "measures", "schema", "agreement")
+
+
+class Task(namedtuple("Task", _FIELDS, defaults=(None,) * 6)):
     """One evaluation: its name, its help line and where its parts live (see the module).
 
-    A named tuple, not a dataclass: ``jpcore --help`` imports only this module and
-    argparse, and importing :mod:`dataclasses` (which imports :mod:`inspect`) would
-    be a third of its cost."""
+    A named tuple from :mod:`collections`, not a dataclass nor ``typing.NamedTuple``:
+    ``jpcore --help`` imports only this module and argparse, and importing
+    :mod:`dataclasses` (which imports :mod:`inspect`) or :mod:`typing` would be a third
+    of its cost."""
 
+    __slots__ = ()
+
+    # the fields' types (the values are the tuple's; the last six default to None)
     name: str
     summary: str
     cli: str
     evaluate: str
     result: str
-    report: str | None = None
-    view: str | None = None
-    measures: str | None = None
-    schema: str | None = None
-    agreement: str | None = None
+    report: str | None
+    view: str | None
+    measures: str | None
+    schema: str | None
+    agreement: str | None
 
     def load(self, part: str) -> Any:
         """The object named by field ``part`` (``"cli"``, ``"evaluate"``, ``"result"``,
