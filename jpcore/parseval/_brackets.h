@@ -43,6 +43,15 @@ typedef struct {
     Py_ssize_t order_a_cap, order_b_cap;
 } Scratch;
 
+/* Free a Scratch's buffers (its caps are not reset: the Scratch is not used again). */
+static void scratch_free(Scratch *s) {
+    PyMem_Free(s->inner_end);
+    PyMem_Free(s->inner_start);
+    PyMem_Free(s->stack);
+    PyMem_Free(s->order_a);
+    PyMem_Free(s->order_b);
+}
+
 static int by_key(const void *x, const void *y, void *side) {
     const Bracket *items = side;
     const Bracket *a = &items[*(const Py_ssize_t *)x], *b = &items[*(const Py_ssize_t *)y];

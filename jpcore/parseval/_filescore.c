@@ -497,11 +497,7 @@ fail:
 done:
     PyMem_Free(gold_brackets.items);
     PyMem_Free(sys_brackets.items);
-    PyMem_Free(scratch.inner_end);
-    PyMem_Free(scratch.inner_start);
-    PyMem_Free(scratch.stack);
-    PyMem_Free(scratch.order_a);
-    PyMem_Free(scratch.order_b);
+    scratch_free(&scratch);
     return rows;
 }
 
@@ -809,11 +805,7 @@ done:
     PyBuffer_Release(&pairs);
     PyMem_Free(gold_brackets.items);
     PyMem_Free(sys_brackets.items);
-    PyMem_Free(scratch.inner_end);
-    PyMem_Free(scratch.inner_start);
-    PyMem_Free(scratch.stack);
-    PyMem_Free(scratch.order_a);
-    PyMem_Free(scratch.order_b);
+    scratch_free(&scratch);
     return out;
 }
 

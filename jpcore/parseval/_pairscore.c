@@ -281,11 +281,7 @@ static void work_free(Work *w) {
     PyMem_Free(w->memos.slots);
     PyMem_Free(w->gold.items);
     PyMem_Free(w->sys.items);
-    PyMem_Free(w->scratch.inner_end);
-    PyMem_Free(w->scratch.inner_start);
-    PyMem_Free(w->scratch.stack);
-    PyMem_Free(w->scratch.order_a);
-    PyMem_Free(w->scratch.order_b);
+    scratch_free(&w->scratch);
 }
 
 /* Score one pair into w->gold / w->sys (flags set) and the three counts. */
