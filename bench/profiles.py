@@ -69,8 +69,7 @@ t2 = clock()
 rows = quick._filescore.same_words_rows(gold, system)
 assert rows is not None, "not the same words: the compiled path does not apply"
 t3 = clock()
-text = HEADER + quick._filescore.render_rows(rows) + render_summary(
-    EvalbSummary.of_counts(rows), EvalbSummary.of_counts([row for row in rows if row[1] <= 40]), 40)
+text = quick.report_text(rows, 40)
 t4 = clock()
 file_hash(gold), file_hash(system)
 t5 = clock()
@@ -108,8 +107,7 @@ rows = quick.counted_groups(flat, groups)
 t5 = clock()
 rows = quick.scored_groups(flat, gold, system, chars, groups, rows)
 t6 = clock()
-text = HEADER + quick._filescore.render_rows(rows) + render_summary(
-    EvalbSummary.of_counts(rows), EvalbSummary.of_counts([row for row in rows if row[1] <= 40]), 40)
+text = quick.report_text(rows, 40)
 file_hash(gold_data), file_hash(sys_data)
 t7 = clock()
 print(json.dumps({"importing the command (the alignment's modules too)": t1 - t0,

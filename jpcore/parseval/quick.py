@@ -90,19 +90,26 @@ def run(argv: list[str]) -> int | None:
             return None
     import sys
 
-    from jpcore.peers.evalb.report import HEADER, render_summary
-    from jpcore.peers.evalb.summary import EvalbSummary
     from jpcore.signature import PREFIX, file_hash, with_hashes
 
-    summary = render_summary(EvalbSummary.of_counts(rows),
-                             EvalbSummary.of_counts([row for row in rows if row[1] <= cutoff]), cutoff)
     signature = with_hashes("parseval", _Options(cutoff),
                             {"gold": file_hash(gold_data), "sys": file_hash(sys_data)})
-    # the rows printed in C: report.render_rows' text (tests/test_parseval_quick.py holds them equal)
-    sys.stdout.write(HEADER + _filescore.render_rows(rows) + summary)
+    sys.stdout.write(report_text(rows, cutoff))
     sys.stdout.flush()
     sys.stderr.write(PREFIX + signature + "\n")
     return 0
+
+
+def report_text(rows: list[tuple[int, ...]], cutoff: int) -> str:
+    """EVALB's table of ``rows`` (plain counts, as :func:`mixed_rows` gives them) and its two
+    summary blocks, the second over the rows of at most ``cutoff`` gold words."""
+    from jpcore.peers.evalb.report import HEADER, render_summary
+    from jpcore.peers.evalb.summary import EvalbSummary
+
+    summary = render_summary(EvalbSummary.of_counts(rows),
+                             EvalbSummary.of_counts([row for row in rows if row[1] <= cutoff]), cutoff)
+    # the rows printed in C: report.render_rows' text (tests/test_parseval_quick.py holds them equal)
+    return HEADER + _filescore.render_rows(rows) + summary
 
 
 def mixed_rows(gold_data: bytes, sys_data: bytes) -> list[tuple[int, ...]] | None:
