@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
 import sys
 
 #: ``typing.TYPE_CHECKING`` without importing ``typing``: this module is the first of every
@@ -38,8 +37,12 @@ if TYPE_CHECKING:
 TOOLS: dict[str, tuple[str, str]] = {
     "review": ("jpcore.review.cli", "export, import and compare reviewers' verdicts"),
     "check": ("jpcore.check",
-              "score a gold file against itself: every score must be 100 %% (a self-check of file and tool)"),
+              "score a gold file against itself: every score must be 100 %"),
 }
+
+
+#: The arguments that ask for the command list.
+_HELP = (["-h"], ["--help"])
 
 
 def command_module(name: str) -> ModuleType:
@@ -75,7 +78,8 @@ def build_parser(configured: Sequence[str] | None = None) -> argparse.ArgumentPa
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, summary in _commands().items():
-        subparser = sub.add_parser(name, help=summary, description=summary)
+        # argparse %-formats a help line (not a description)
+        subparser = sub.add_parser(name, help=summary.replace("%", "%%"), description=summary)
         if configured is None or name in configured:
             command_module(name).configure(subparser)
     return parser
@@ -110,9 +114,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _quiet_closed_pipe()
     except KeyboardInterrupt:
-        return 128 + signal.SIGINT
+        return 128 + _signal_number("SIGINT")
     except Terminated:
-        return 128 + signal.SIGTERM
+        return 128 + _signal_number("SIGTERM")
+
+
+def _signal_number(name: str) -> int:
+    """The number of signal ``name`` (:mod:`signal` imported only when a run is cut short:
+    it imports :mod:`enum`, a tenth of ``jpcore --help``'s own time)."""
+    import signal
+
+    return int(getattr(signal, name))
 
 
 def run_and_exit() -> NoReturn:
@@ -126,15 +138,18 @@ def run_and_exit() -> NoReturn:
     SIGTERM raises :class:`Terminated` (so a run ends as Ctrl-C ends it:
     status 143, no file half-written, no traceback).
     """
-    signal.signal(signal.SIGTERM, _terminate)
+    if sys.argv[1:] not in _HELP:  # the help writes no file: no handler (nor signal's import) needed
+        import signal
+
+        signal.signal(signal.SIGTERM, _terminate)
     gc.disable()
     status = main()
     try:
         status = _flushed(status)
     except KeyboardInterrupt:  # a signal while the output drains
-        status = 128 + signal.SIGINT
+        status = 128 + _signal_number("SIGINT")
     except Terminated:
-        status = 128 + signal.SIGTERM
+        status = 128 + _signal_number("SIGTERM")
     os._exit(status)
 
 
@@ -154,6 +169,14 @@ def _flushed(status: int) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    if argv in _HELP:
+        # the command list, drawn without argparse when no line wraps (None: argparse draws it)
+        from jpcore.cli_help import top_help
+
+        text = top_help(_commands())
+        if text is not None:
+            sys.stdout.write(text)
+            return 0
     if argv[:1] == ["parseval"]:
         # the plain report of two files with the same words, in one compiled pass (None: not that case)
         from jpcore.parseval import quick

@@ -64,16 +64,27 @@ def test_its_bad_input_is_the_cli_s_usual_error(registered, files, tmp_path, cap
     assert capsys.readouterr().err == f"jpcore chars: error: {short}: expected 2 lines as in {gold}, found 1\n"
 
 
-def test_the_help_lists_it_and_an_unregistered_task_is_unknown(registered, capsys):
-    with pytest.raises(SystemExit):
-        main(["--help"])
+@pytest.mark.parametrize("columns", ["80", "60"])  # drawn by jpcore.cli_help, and by argparse
+def test_the_help_lists_it_and_an_unregistered_task_is_unknown(registered, capsys, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    if columns == "80":
+        assert main(["--help"]) == 0
+    else:
+        with pytest.raises(SystemExit):
+            main(["--help"])
     main_help = capsys.readouterr().out
-    assert main_help.endswith("    ud        dependency parsing and tagging (CoNLL 2018 metrics)\n"
-                              "    chars     characters equal at each position (a toy task)\n"
-                              "    review    export, import and compare reviewers' verdicts\n"
-                              "    check     score a gold file against itself: every score must be 100 % (a\n"
-                              "              self-check of file and tool)\n\n"
-                              "options:\n  -h, --help  show this help message and exit\n")
+    if columns == "80":
+        assert main_help.endswith("    ud        dependency parsing and tagging (CoNLL 2018 metrics)\n"
+                                  "    chars     characters equal at each position (a toy task)\n"
+                                  "    review    export, import and compare reviewers' verdicts\n"
+                                  "    check     score a gold file against itself: every score must be 100 %\n\n"
+                                  "options:\n  -h, --help  show this help message and exit\n")
+    else:
+        assert main_help.endswith("    chars     characters equal at each position (a toy\n              task)\n"
+                                  "    review    export, import and compare reviewers'\n              verdicts\n"
+                                  "    check     score a gold file against itself: every\n"
+                                  "              score must be 100 %\n\n"
+                                  "options:\n  -h, --help  show this help message and exit\n")
     task.TASKS.pop("chars")
     with pytest.raises(SystemExit) as exit_:
         main(["chars", "a", "b"])
