@@ -89,51 +89,63 @@ def build_side(
     offsets = [0]
     # (block id, edit index or -1 for "no edit line", shifted edit, raw fields after the span)
     items: list[tuple[int, int, M2Edit | None, str]] = []
+    add = items.append
+    new = tuple.__new__
+    real_coders: set[int] = set()
+    has_lines = False
     for block in blocks:
+        # block.sentence and block.text's edit lines, read from the block's source at once
+        block_id, _, source, start, end, block_edits = block
+        cut = source.find("\n", start, end)
         shift = len(tokens)
-        tokens.extend(block.sentence.split())
-        offsets.append(len(tokens))
-        if not block.edits:
-            items.append((block.index, -1, None, ""))
-            continue
-        raw_lines = block.text.split("\n")[1:]
+        tokens += source[start + 2 : end if cut < 0 else cut].split()  # s_line[2:], also for a short S line
         size = len(tokens) - shift
-        for i, edit in enumerate(block.edits):
-            rest = raw_lines[i][2:].split("|||", 1)[1]
-            if edit.start != -1:
-                if edit.end > size:
+        offsets.append(len(tokens))
+        if not block_edits:
+            add((block_id, -1, None, ""))
+            continue
+        has_lines = True
+        raw_lines = source[cut + 1 : end].split("\n") if cut >= 0 else []
+        for i, edit in enumerate(block_edits):
+            raw = raw_lines[i]
+            bar = raw.find("|||", 2)
+            rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
+            if edit[0] != -1:
+                if edit[1] > size:
                     raise M2InputError(
-                        name, block.edit_line(i), block.index, f"offsets within the sentence's {size} tokens",
-                        f"{show(raw_lines[i].split('|||', 1)[0], 40)} (the sentence is merged with its "
+                        name, block.edit_line(i), block_id, f"offsets within the sentence's {size} tokens",
+                        f"{show(raw.split('|||', 1)[0], 40)} (the sentence is merged with its "
                         "neighbours here: its edits cannot be re-indexed)",
                     )
-                edit = edit._replace(start=edit.start + shift, end=edit.end + shift)
-            items.append((block.index, i, edit, rest))
-    has_lines = any(item[2] is not None for item in items)
-    real_coders = {item[2].coder for item in items if item[2] is not None and item[2].start != -1}
+                edit = new(M2Edit, (edit[0] + shift, edit[1] + shift, edit[2], edit[3], edit[4]))
+                real_coders.add(edit[4])
+            add((block_id, i, edit, rest))
     lines = ["S " + " ".join(tokens)]
     edits: list[M2Edit] = []
     origins: list[tuple[int, int] | None] = []
     dropped: list[DroppedEdit] = []
     noop_kept: set[int] = set()
+    keep_rule = noop_rule == "keep"
     for block_id, index, edit, rest in items:
         if edit is None:  # a block without edit lines: annotator 0, "no correction"
-            if noop_rule == "keep" and has_lines and 0 not in real_coders and 0 not in noop_kept:
+            if keep_rule and has_lines and 0 not in real_coders and 0 not in noop_kept:
                 noop_kept.add(0)
                 lines.append(_IMPLICIT_NOOP_LINE)
                 edits.append(M2Edit(-1, -1, NOOP_TYPE, "-NONE-", 0))
                 origins.append(None)
             continue
-        if edit.start == -1:
-            if noop_rule == "keep":
-                keep = edit.coder not in real_coders and edit.coder not in noop_kept
+        start = edit[0]
+        if start == -1:
+            coder = edit[4]
+            if keep_rule:
+                keep = coder not in real_coders and coder not in noop_kept
             else:
                 keep = not real_coders and not noop_kept
             if not keep:
                 dropped.append(DroppedEdit(block_id, index, edit))
                 continue
-            noop_kept.add(edit.coder)
-        lines.append(f"A {edit.start} {edit.end}|||{rest}")
+            noop_kept.add(coder)
+        lines.append(f"A {start} {edit[1]}|||{rest}")
         edits.append(edit)
         origins.append((block_id, index))
     return SideBlock("\n".join(lines), tuple(edits), tuple(origins), tuple(dropped), tuple(offsets))

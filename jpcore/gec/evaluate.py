@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 # imported only when the files need aligning, so that scoring errant's own
 # input costs no more start-up than errant's scorer needs.
 
-__all__ = ["alignment_reason", "evaluate", "evaluate_bytes"]
+__all__ = ["alignment_reason", "evaluate", "evaluate_bytes", "evaluate_reference"]
 
 
 def alignment_reason(gold: M2Document, sys: M2Document) -> str | None:
@@ -100,6 +100,24 @@ def evaluate(
     Raises :class:`InputError` with ``options.strict`` when the files would
     need aligning.
     """
+    return _evaluate(gold, sys, errant_options, options, True)
+
+
+def evaluate_reference(
+    gold: M2Document,
+    sys: M2Document,
+    errant_options: ErrantOptions | None = None,
+    options: GecOptions | None = None,
+) -> GecResult:
+    """:func:`evaluate` without its flat path (:mod:`jpcore.gec.flat`): every alignment
+    through :func:`jpcore.gec.sentences.align_sentences` and one unit object per unit,
+    made at once -- the reference the flat path is held equal to."""
+    return _evaluate(gold, sys, errant_options, options, False)
+
+
+def _evaluate(
+    gold: M2Document, sys: M2Document, errant_options: ErrantOptions | None, options: GecOptions | None, flat: bool,
+) -> GecResult:
     errant_options = errant_options or ErrantOptions()
     options = options or GecOptions()
     reason = alignment_reason(gold, sys)
@@ -115,6 +133,14 @@ def evaluate(
         normaliser = options.normaliser()
         sys_keys, sys_lengths = keys_and_lengths(sys, normaliser)
         gold_keys, gold_lengths = keys_and_lengths(gold, normaliser)
+        if flat:
+            from jpcore.gec.flat import align_flat
+
+            found = align_flat(gold, sys, gold_keys, sys_keys, gold_lengths, sys_lengths, options.noop_rule)
+            if found is not None:
+                flat_units, aligned_gold, aligned_sys = found
+                return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
+                                 None, flat_units)
         groups = align_sentences(gold_keys, sys_keys, options.alpha)
         units, aligned_gold, aligned_sys = _build(gold, sys, groups, options.noop_rule, gold_lengths, sys_lengths)
         return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts, units)

@@ -1,0 +1,173 @@
+"""jp-errant's common case kept flat: both files hold the same text, cut into sentences differently.
+
+When the two sides' key streams (:mod:`jpcore.gec.keys`, every sentence's key
+joined) are the same characters and no sentence's key is empty, the
+sentence alignment (:func:`jpcore.gec.sentences.align_sentences`) can only
+cut where both sides end a sentence at the same offset: every unit is
+``exact`` (one sentence a side) or ``merged`` (more on a side), never
+similar or one-sided.  :func:`align_flat` finds those cuts with set and
+``map`` operations over the two lists of sentence ends (no ``Group``, no
+``SentenceGroup`` per unit), builds the aligned documents with ``map`` over
+the original blocks (a Python step only for the sides that concatenate
+several blocks, :func:`jpcore.gec.concat.build_side`), and keeps the units
+as :class:`FlatUnits`: block ranges in two integer lists, from which the
+stderr note is counted and a :class:`~jpcore.gec.unit.GecUnit` per unit
+is made only when a page, ``--json`` or the API reads them.
+
+The reference is :func:`jpcore.gec.evaluate.evaluate_reference` (the
+sentence alignment and one unit object per unit); ``tests/test_gec_flat.py``
+holds the two equal unit by unit, block by block.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import accumulate, repeat
+from operator import add, itemgetter, sub
+
+from jpcore.align import EXACT, MERGED
+from jpcore.align.serial import DISPLAY_KINDS, kind_word
+from jpcore.align.streams import GroupShape
+from jpcore.formats.m2 import M2Block, M2Document
+from jpcore.gec.concat import SideBlock, build_side
+from jpcore.gec.unit import GecUnit
+
+__all__ = ["FlatUnits", "align_flat"]
+
+_EDITS = itemgetter(5)
+_LINE = itemgetter(1)
+
+
+class _Shape(GroupShape):
+    """Block counts read as a shape (the reference's own ``shape`` rule)."""
+
+    __slots__ = ("gold", "sys")
+
+    def __init__(self, n_gold: int, n_sys: int) -> None:
+        self.gold, self.sys = (0, n_gold), (0, n_sys)
+
+
+class FlatUnits:
+    """The units of :func:`align_flat`: unit ``k`` holds gold blocks ``gold_cuts[k]:gold_cuts[k + 1]``
+    and system blocks ``sys_cuts[k]:sys_cuts[k + 1]``; ``built[k]`` the concatenated
+    ``(gold, sys)`` sides of a unit with more than one block on a side."""
+
+    __slots__ = ("gold", "sys", "gold_cuts", "sys_cuts", "gold_lengths", "sys_lengths", "built")
+
+    def __init__(self, gold: M2Document, sys: M2Document, gold_cuts: list[int], sys_cuts: list[int],
+                 gold_lengths: Sequence[int], sys_lengths: Sequence[int],
+                 built: dict[int, tuple[SideBlock | None, SideBlock | None]]) -> None:
+        self.gold, self.sys = gold, sys
+        self.gold_cuts, self.sys_cuts = gold_cuts, sys_cuts
+        self.gold_lengths, self.sys_lengths = gold_lengths, sys_lengths
+        self.built = built
+
+    def __len__(self) -> int:
+        return len(self.gold_cuts) - 1
+
+    @property
+    def any_merged(self) -> bool:
+        """True when some unit has more than one block on a side."""
+        return bool(self.built)
+
+    def display_kind_counts(self) -> dict[str, int]:
+        """:func:`jpcore.align.serial.display_kind_counts` of the units, counted from the cuts."""
+        gold_cuts, sys_cuts = self.gold_cuts, self.sys_cuts
+        two = repeat(2)
+        shapes = Counter(zip(map(min, map(sub, gold_cuts[1:], gold_cuts), two),
+                             map(min, map(sub, sys_cuts[1:], sys_cuts), two)))
+        found: Counter[str] = Counter()
+        for (n_gold, n_sys), n in shapes.items():
+            found[kind_word(EXACT if n_gold == n_sys == 1 else MERGED, _Shape(n_gold, n_sys).shape)] += n
+        return {word: found[word] for word in DISPLAY_KINDS}
+
+    def dropped_coders(self, side: str) -> set[int]:
+        """The coders of the noop lines the noop rule dropped on ``side`` (``"gold"`` or ``"sys"``)."""
+        k = 0 if side == "gold" else 1
+        return {dropped.edit.coder for sides in self.built.values() if sides[k] for dropped in sides[k].dropped}
+
+    def units(self) -> list[GecUnit]:
+        """One :class:`GecUnit` per unit, equal to the reference's."""
+        gold_blocks, sys_blocks = self.gold.blocks, self.sys.blocks
+        gold_lengths, sys_lengths = self.gold_lengths, self.sys_lengths
+        gold_cuts, sys_cuts, built = self.gold_cuts, self.sys_cuts, self.built
+        out = []
+        for number in range(len(gold_cuts) - 1):
+            r0, r1, h0, h1 = gold_cuts[number], gold_cuts[number + 1], sys_cuts[number], sys_cuts[number + 1]
+            sides = built.get(number)
+            if sides is None:
+                out.append(GecUnit(
+                    number, EXACT, (r0, r1), (h0, h1), (gold_blocks[r0][1],), (sys_blocks[h0][1],),
+                    (0, gold_lengths[r0]), (0, sys_lengths[h0]), None,
+                ))
+                continue
+            gold_built = sides[0] or _single(gold_lengths[r0])
+            sys_built = sides[1] or _single(sys_lengths[h0])
+            out.append(GecUnit(
+                number, MERGED, (r0, r1), (h0, h1),
+                tuple(map(_LINE, gold_blocks[r0:r1])), tuple(map(_LINE, sys_blocks[h0:h1])),
+                gold_built.offsets, sys_built.offsets, None,
+                gold_built.origins, sys_built.origins, gold_built.dropped, sys_built.dropped,
+            ))
+        return out
+
+
+def _single(n_tokens: int) -> SideBlock:
+    """What :func:`jpcore.gec.concat.build_side` says of a side of one block, but its text
+    (the units do not keep it): no origins, nothing dropped, its token count."""
+    return SideBlock("", (), None, (), (0, n_tokens))
+
+
+def _ends(keys: Sequence[str]) -> list[int]:
+    return list(accumulate(map(len, keys)))
+
+
+def align_flat(
+    gold: M2Document, sys: M2Document, gold_keys: Sequence[str], sys_keys: Sequence[str],
+    gold_lengths: Sequence[int], sys_lengths: Sequence[int], noop_rule: str,
+) -> tuple[FlatUnits, M2Document, M2Document] | None:
+    """The units and the aligned documents (gold first) when the two key streams are the same
+    characters and no key is empty; ``None`` otherwise (the reference path decides)."""
+    if not gold_keys or not sys_keys or "" in gold_keys or "" in sys_keys:
+        return None
+    if "".join(gold_keys) != "".join(sys_keys):
+        return None
+    gold_ends, sys_ends = _ends(gold_keys), _ends(sys_keys)
+    cuts = sorted(set(gold_ends).intersection(sys_ends))  # the last end is both sides' last
+    gold_cuts = [0, *map(dict(zip(gold_ends, range(1, len(gold_ends) + 1))).__getitem__, cuts)]
+    sys_cuts = [0, *map(dict(zip(sys_ends, range(1, len(sys_ends) + 1))).__getitem__, cuts)]
+    n = len(cuts)
+    if n == len(gold_ends) == len(sys_ends):  # every unit one block a side: the inputs are the aligned files
+        return FlatUnits(gold, sys, gold_cuts, sys_cuts, gold_lengths, sys_lengths, {}), gold, sys
+    built: dict[int, tuple[SideBlock | None, SideBlock | None]] = {}
+    aligned = []
+    for document, side_cuts in ((gold, gold_cuts), (sys, sys_cuts)):
+        originals = list(map(document.blocks.__getitem__, side_cuts[:-1]))  # each unit's first block
+        aligned.append([list(map(itemgetter(i), originals)) for i in (2, 3, 4, 5)])
+    gold_fields, sys_fields = aligned
+    multi = [k for k, g, s in zip(range(n), map(sub, gold_cuts[1:], gold_cuts), map(sub, sys_cuts[1:], sys_cuts))
+             if g != 1 or s != 1]
+    gold_blocks, sys_blocks = gold.blocks, sys.blocks
+    gold_sources, gold_starts, gold_ends, gold_edits = gold_fields
+    sys_sources, sys_starts, sys_ends, sys_edits = sys_fields
+    for k in multi:
+        # a side of one block passes through, byte for byte (None here: FlatUnits.units says what it is)
+        r0, r1, h0, h1 = gold_cuts[k], gold_cuts[k + 1], sys_cuts[k], sys_cuts[k + 1]
+        gold_built = sys_built = None
+        if r1 - r0 > 1:
+            gold_built = build_side(gold_blocks[r0:r1], noop_rule, "", gold.name)
+            text = gold_built.text
+            gold_sources[k], gold_starts[k], gold_ends[k], gold_edits[k] = text, 0, len(text), gold_built.edits
+        if h1 - h0 > 1:
+            sys_built = build_side(sys_blocks[h0:h1], noop_rule, "", sys.name)
+            text = sys_built.text
+            sys_sources[k], sys_starts[k], sys_ends[k], sys_edits[k] = text, 0, len(text), sys_built.edits
+        built[k] = (gold_built, sys_built)
+    documents = []
+    for document, (sources, starts, ends, edits) in ((gold, gold_fields), (sys, sys_fields)):
+        # the S line of aligned block k: 1 + 2 k + the edit lines of the blocks before it
+        lines = list(map(add, accumulate(map(len, edits), initial=0), range(1, 2 * n + 1, 2)))
+        blocks = list(map(tuple.__new__, repeat(M2Block), zip(range(n), lines, sources, starts, ends, edits)))
+        documents.append(M2Document(document.name, blocks, "", "\n\n", "\n", False))
+    return FlatUnits(gold, sys, gold_cuts, sys_cuts, gold_lengths, sys_lengths, built), documents[0], documents[1]
