@@ -126,21 +126,28 @@ def _evaluate(
         return GecResult(score(sys, gold, errant_options), options, False, "same sentences", *counts)
     if options.strict:
         raise _strict_error(gold, sys)
-    from jpcore.gec.keys import keys_and_lengths
-    from jpcore.gec.sentences import align_sentences
+    from jpcore.gec.keys import block_sentences, keys_of_sentences, token_counts
 
     with gc_paused():
         normaliser = options.normaliser()
-        sys_keys, sys_lengths = keys_and_lengths(sys, normaliser)
-        gold_keys, gold_lengths = keys_and_lengths(gold, normaliser)
+        sys_sentences, gold_sentences = block_sentences(sys.blocks), block_sentences(gold.blocks)
+        cuts = None
         if flat:
-            from jpcore.gec.flat import align_flat
+            from jpcore.gec.flat import align_flat, cuts_from_keys, cuts_from_text
 
-            found = align_flat(gold, sys, gold_keys, sys_keys, gold_lengths, sys_lengths, options.noop_rule)
-            if found is not None:
-                flat_units, aligned_gold, aligned_sys = found
-                return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
-                                 None, flat_units)
+            cuts = cuts_from_text(gold_sentences, sys_sentences, normaliser)
+        if cuts is None:
+            sys_keys = keys_of_sentences(sys_sentences, normaliser)
+            gold_keys = keys_of_sentences(gold_sentences, normaliser)
+            if flat:
+                cuts = cuts_from_keys(gold_keys, sys_keys)
+        if cuts is not None:
+            flat_units, aligned_gold, aligned_sys = align_flat(gold, sys, *cuts, options.noop_rule)
+            return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
+                             None, flat_units)
+        from jpcore.gec.sentences import align_sentences
+
+        gold_lengths, sys_lengths = token_counts(gold_sentences), token_counts(sys_sentences)
         groups = align_sentences(gold_keys, sys_keys, options.alpha)
         units, aligned_gold, aligned_sys = _build(gold, sys, groups, options.noop_rule, gold_lengths, sys_lengths)
         return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts, units)

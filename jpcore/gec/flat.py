@@ -23,17 +23,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, count, repeat
 from operator import add, itemgetter, sub
 
 from jpcore.align import EXACT, MERGED
 from jpcore.align.serial import DISPLAY_KINDS, kind_word
+from jpcore.align.similarity import Normaliser
 from jpcore.align.streams import GroupShape
 from jpcore.formats.m2 import M2Block, M2Document
 from jpcore.gec.concat import SideBlock, build_side
+from jpcore.gec.keys import OTHER_SPACE, block_sentences, straddling_patterns, token_counts
 from jpcore.gec.unit import GecUnit
 
-__all__ = ["FlatUnits", "align_flat"]
+__all__ = ["FlatUnits", "align_flat", "cuts_from_keys", "cuts_from_text"]
 
 _EDITS = itemgetter(5)
 _LINE = itemgetter(1)
@@ -53,14 +55,12 @@ class FlatUnits:
     and system blocks ``sys_cuts[k]:sys_cuts[k + 1]``; ``built[k]`` the concatenated
     ``(gold, sys)`` sides of a unit with more than one block on a side."""
 
-    __slots__ = ("gold", "sys", "gold_cuts", "sys_cuts", "gold_lengths", "sys_lengths", "built")
+    __slots__ = ("gold", "sys", "gold_cuts", "sys_cuts", "built")
 
     def __init__(self, gold: M2Document, sys: M2Document, gold_cuts: list[int], sys_cuts: list[int],
-                 gold_lengths: Sequence[int], sys_lengths: Sequence[int],
                  built: dict[int, tuple[SideBlock | None, SideBlock | None]]) -> None:
         self.gold, self.sys = gold, sys
         self.gold_cuts, self.sys_cuts = gold_cuts, sys_cuts
-        self.gold_lengths, self.sys_lengths = gold_lengths, sys_lengths
         self.built = built
 
     def __len__(self) -> int:
@@ -90,7 +90,7 @@ class FlatUnits:
     def units(self) -> list[GecUnit]:
         """One :class:`GecUnit` per unit, equal to the reference's."""
         gold_blocks, sys_blocks = self.gold.blocks, self.sys.blocks
-        gold_lengths, sys_lengths = self.gold_lengths, self.sys_lengths
+        gold_lengths, sys_lengths = token_counts(block_sentences(gold_blocks)), token_counts(block_sentences(sys_blocks))
         gold_cuts, sys_cuts, built = self.gold_cuts, self.sys_cuts, self.built
         out = []
         for number in range(len(gold_cuts) - 1):
@@ -119,27 +119,54 @@ def _single(n_tokens: int) -> SideBlock:
     return SideBlock("", (), None, (), (0, n_tokens))
 
 
-def _ends(keys: Sequence[str]) -> list[int]:
-    return list(accumulate(map(len, keys)))
+def _common_cuts(gold_ends: list[int], sys_ends: list[int]) -> tuple[list[int], list[int]]:
+    """Each side's sentence count before each place where both sides end a sentence (from 0
+    to all): ``gold_ends`` and ``sys_ends`` strictly increasing, ending at the same offset."""
+    common = set(gold_ends).intersection(sys_ends)  # in order on each side: the ends only grow
+    return [0, *compress(count(1), map(common.__contains__, gold_ends))], \
+        [0, *compress(count(1), map(common.__contains__, sys_ends))]
+
+
+def cuts_from_text(gold_sentences: list[str], sys_sentences: list[str],
+                   normaliser: Normaliser) -> tuple[list[int], list[int]] | None:
+    """The cuts of :func:`align_flat` without a key: when both sides' sentences, joined by one
+    space, are the same text of tokens separated by single spaces (no empty sentence, no
+    other whitespace) and no replacement of the normaliser can reach across two tokens
+    (:func:`jpcore.gec.keys.straddling_patterns`), every sentence's key is its tokens'
+    keys joined and no key is empty; the two key streams are then the same and both sides
+    end a sentence at the same key offset exactly where they do at the same place in the
+    text.  ``None`` when that cannot be said."""
+    text = " ".join(gold_sentences)
+    if not text or text != " ".join(sys_sentences) or text[0] == " " or text[-1] == " " or "  " in text:
+        return None
+    patterns = straddling_patterns(normaliser)
+    if patterns is None or OTHER_SPACE.search(text) or any(pattern in text for pattern in patterns):
+        return None
+    # where each sentence ends in the text (the sentences before it and one space after each)
+    return _common_cuts(list(map(add, accumulate(map(len, gold_sentences)), count())),
+                        list(map(add, accumulate(map(len, sys_sentences)), count())))
+
+
+def cuts_from_keys(gold_keys: Sequence[str], sys_keys: Sequence[str]) -> tuple[list[int], list[int]] | None:
+    """The cuts of :func:`align_flat` when the two key streams are the same characters and no
+    key is empty (sentences written differently, the same once normalised); else ``None``."""
+    if not gold_keys or not sys_keys or "" in gold_keys or "" in sys_keys:
+        return None
+    gold_ends, sys_ends = list(accumulate(map(len, gold_keys))), list(accumulate(map(len, sys_keys)))
+    if gold_ends[-1] != sys_ends[-1] or "".join(gold_keys) != "".join(sys_keys):
+        return None
+    return _common_cuts(gold_ends, sys_ends)
 
 
 def align_flat(
-    gold: M2Document, sys: M2Document, gold_keys: Sequence[str], sys_keys: Sequence[str],
-    gold_lengths: Sequence[int], sys_lengths: Sequence[int], noop_rule: str,
-) -> tuple[FlatUnits, M2Document, M2Document] | None:
-    """The units and the aligned documents (gold first) when the two key streams are the same
-    characters and no key is empty; ``None`` otherwise (the reference path decides)."""
-    if not gold_keys or not sys_keys or "" in gold_keys or "" in sys_keys:
-        return None
-    if "".join(gold_keys) != "".join(sys_keys):
-        return None
-    gold_ends, sys_ends = _ends(gold_keys), _ends(sys_keys)
-    cuts = sorted(set(gold_ends).intersection(sys_ends))  # the last end is both sides' last
-    gold_cuts = [0, *map(dict(zip(gold_ends, range(1, len(gold_ends) + 1))).__getitem__, cuts)]
-    sys_cuts = [0, *map(dict(zip(sys_ends, range(1, len(sys_ends) + 1))).__getitem__, cuts)]
-    n = len(cuts)
-    if n == len(gold_ends) == len(sys_ends):  # every unit one block a side: the inputs are the aligned files
-        return FlatUnits(gold, sys, gold_cuts, sys_cuts, gold_lengths, sys_lengths, {}), gold, sys
+    gold: M2Document, sys: M2Document, gold_cuts: list[int], sys_cuts: list[int], noop_rule: str,
+) -> tuple[FlatUnits, M2Document, M2Document]:
+    """The units and the aligned documents (gold first) of the cuts found by
+    :func:`cuts_from_text` or :func:`cuts_from_keys`: unit ``k`` holds the sentences
+    between cut ``k`` and cut ``k + 1`` on each side."""
+    n = len(gold_cuts) - 1
+    if n == len(gold.blocks) == len(sys.blocks):  # every unit one block a side: the inputs are the aligned files
+        return FlatUnits(gold, sys, gold_cuts, sys_cuts, {}), gold, sys
     built: dict[int, tuple[SideBlock | None, SideBlock | None]] = {}
     aligned = []
     for document, side_cuts in ((gold, gold_cuts), (sys, sys_cuts)):
@@ -170,4 +197,4 @@ def align_flat(
         lines = list(map(add, accumulate(map(len, edits), initial=0), range(1, 2 * n + 1, 2)))
         blocks = list(map(tuple.__new__, repeat(M2Block), zip(range(n), lines, sources, starts, ends, edits)))
         documents.append(M2Document(document.name, blocks, "", "\n\n", "\n", False))
-    return FlatUnits(gold, sys, gold_cuts, sys_cuts, gold_lengths, sys_lengths, built), documents[0], documents[1]
+    return FlatUnits(gold, sys, gold_cuts, sys_cuts, built), documents[0], documents[1]

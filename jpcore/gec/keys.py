@@ -16,10 +16,12 @@ from jpcore.align.similarity import Normaliser
 from jpcore.formats.m2 import M2Block, M2Document
 from jpcore.formats.spaces import WHITESPACE, strip_spaces
 
-__all__ = ["block_sentences", "keys_and_lengths", "sentence_keys"]
+__all__ = ["block_sentences", "keys_and_lengths", "keys_of_sentences", "sentence_keys", "straddling_patterns",
+           "token_counts"]
 
-#: Whitespace other than the ASCII space, and the invisible characters strip_spaces removes.
-_OTHER_SPACE = re.compile("[" + re.escape("".join(c for c in WHITESPACE if c != " ")) + "\u200b\ufeff]")
+#: Whitespace other than the ASCII space, and the invisible characters strip_spaces removes (a text
+#: without any has tokens split by str.split exactly where it has spaces).
+OTHER_SPACE = re.compile("[" + re.escape("".join(c for c in WHITESPACE if c != " ")) + "\u200b\ufeff]")
 
 
 def sentence_keys(document: M2Document, normaliser: Normaliser) -> list[str]:
@@ -38,32 +40,77 @@ def sentence_keys(document: M2Document, normaliser: Normaliser) -> list[str]:
 
 
 def keys_and_lengths(document: M2Document, normaliser: Normaliser) -> tuple[list[str], list[int]]:
-    """:func:`sentence_keys` and each sentence's number of tokens, in one pass.
+    """:func:`sentence_keys` and each sentence's number of tokens (:func:`token_counts`)."""
+    sentences = block_sentences(document.blocks)
+    return keys_of_sentences(sentences, normaliser), token_counts(sentences)
+
+
+def keys_of_sentences(sentences: list[str], normaliser: Normaliser) -> list[str]:
+    """The key of each of ``sentences`` (see :func:`sentence_keys`).
 
     The work is done on all sentences joined by NUL (no table entry contains
-    NUL, so no replacement can reach across two sentences); sentences whose
-    tokens are separated by single spaces only (the normal M2 file) are
-    neither split nor copied one by one.
+    NUL, so no replacement can reach across two sentences): removing the
+    spaces gives the keys when no other whitespace and no token of the
+    normaliser's whole-token table is there (else sentence by sentence).
     """
-    sentences = block_sentences(document.blocks)
     joined = "\x00".join(sentences)
     if joined.count("\x00") != max(len(sentences) - 1, 0):  # a NUL inside a sentence
-        return [_key(s, normaliser) for s in sentences], [len(s.split()) for s in sentences]
+        return [_key(s, normaliser) for s in sentences]
     plain = joined.replace(" ", "")
     whole = normaliser.whole
-    if (
-        "  " in joined or "\x00 " in joined or " \x00" in joined or joined[:1] == " " or joined[-1:] == " "
-        or not all(sentences)
-        or _OTHER_SPACE.search(plain) or (whole and any(name in joined for name in whole))
-    ):
-        return [_key(s, normaliser) for s in sentences], [len(s.split()) for s in sentences]
-    lengths = [s.count(" ") + 1 for s in sentences]
+    # a whole-table name in the space-free text: maybe a token of its own (else a harmless detour)
+    if OTHER_SPACE.search(plain) or (whole and any(name in plain for name in whole)):
+        return [_key(s, normaliser) for s in sentences]
     for old, new in normaliser.inside:
         if old in plain:
             plain = plain.replace(old, new)
     if normaliser.casefold:
         plain = plain.casefold()
-    return (plain.split("\x00") if sentences else []), lengths
+    return plain.split("\x00") if sentences else []
+
+
+def straddling_patterns(normaliser: Normaliser) -> list[str] | None:
+    """What, found in a text of single-spaced tokens, could make a sentence's key differ from
+    its tokens' keys joined: each multi-character pattern of the inside table with a space at
+    each place inside it (a match across two tokens).  ``None`` when the table keys more than
+    tokens in any case: a replacement that can empty a token, or whose characters (or a
+    whole-token value's) belong to a later multi-character pattern (a match made by
+    replacing).  Otherwise a sentence's key is its tokens' keys joined, wherever the
+    sentences are cut, as long as no returned string is in the text.
+
+    >>> straddling_patterns(Normaliser.for_language("gec"))
+    ['` `', "' '"]
+    >>> straddling_patterns(Normaliser("x", inside=(("a", "b"), ("bc", "d")))) is None
+    True
+    """
+    inside = normaliser.inside
+    made = list(normaliser.whole.values())
+    if "" in made or any(not old or not new for old, new in inside):
+        return None
+    out = []
+    for old, new in inside:
+        if len(old) > 1:
+            if any(char in old for text in made for char in text):
+                return None
+            out += [old[:i] + " " + old[i:] for i in range(1, len(old))]
+        made.append(new)
+    return out
+
+
+def token_counts(sentences: list[str]) -> list[int]:
+    """``[len(s.split()) for s in sentences]``: counted spaces when every sentence's tokens are
+    separated by single spaces only (the normal M2 file), else split.
+
+    >>> token_counts(["a b", "c"]), token_counts(["a  b", ""])
+    ([2, 1], [2, 0])
+    """
+    joined = "\x00".join(sentences)
+    if (
+        "  " in joined or "\x00 " in joined or " \x00" in joined or joined[:1] == " " or joined[-1:] == " "
+        or not all(sentences) or OTHER_SPACE.search(joined)
+    ):
+        return [len(s.split()) for s in sentences]
+    return list(map(add, map(str.count, sentences, repeat(" ")), repeat(1)))
 
 
 def block_sentences(blocks: list[M2Block]) -> list[str]:
