@@ -65,6 +65,7 @@ def _single(block: M2Block, n_tokens: int | None = None) -> SideBlock:
 
 def build_side(
     blocks: Sequence[M2Block], noop_rule: str = "keep", other_sentence: str = "", name: str = "<m2>",
+    sentences: Sequence[str] | None = None,
 ) -> SideBlock:
     """Concatenate one side of a unit (see the module doc).
 
@@ -73,6 +74,9 @@ def build_side(
     sentence, "no correction").  Of several blocks, an edit that reaches past
     the end of its own sentence raises :class:`M2InputError` naming ``name``,
     the edit's line and block: shifted, it would land in the next sentence.
+    ``sentences``, when given, are the blocks' sentences, known to be tokens
+    separated by single spaces (:func:`jpcore.gec.flat.cuts_from_text`): they
+    are joined as they are, not split.
 
     >>> from jpcore.formats.m2 import parse_m2
     >>> doc = parse_m2("S a b\\nA 1 2|||R:X|||c|||REQUIRED|||-NONE-|||0\\n\\nS d e\\nA  0 1|||R:Y|||f|||REQUIRED|||-NONE-|||0")
@@ -86,6 +90,7 @@ def build_side(
     if not blocks:
         return SideBlock("S " + other_sentence, (), (), (), (0,))
     tokens: list[str] = []
+    n_tokens = 0
     offsets = [0]
     # (block id, edit index or -1 for "no edit line", shifted edit, raw fields after the span)
     items: list[tuple[int, int, M2Edit | None, str]] = []
@@ -93,14 +98,20 @@ def build_side(
     new = tuple.__new__
     real_coders: set[int] = set()
     has_lines = False
-    for block in blocks:
+    for j, block in enumerate(blocks):
         # block.sentence and block.text's edit lines, read from the block's source at once
         block_id, _, source, start, end, block_edits = block
         cut = source.find("\n", start, end)
-        shift = len(tokens)
-        tokens += source[start + 2 : end if cut < 0 else cut].split()  # s_line[2:], also for a short S line
-        size = len(tokens) - shift
-        offsets.append(len(tokens))
+        shift = n_tokens
+        if sentences is None:
+            words = source[start + 2 : end if cut < 0 else cut].split()  # s_line[2:], also for a short S line
+            tokens += words
+            size = len(words)
+        else:
+            tokens.append(sentences[j])
+            size = sentences[j].count(" ") + 1
+        n_tokens += size
+        offsets.append(n_tokens)
         if not block_edits:
             add((block_id, -1, None, ""))
             continue

@@ -131,18 +131,20 @@ def _evaluate(
     with gc_paused():
         normaliser = options.normaliser()
         sys_sentences, gold_sentences = block_sentences(sys.blocks), block_sentences(gold.blocks)
-        cuts = None
-        if flat:
+        cuts = single_spaced = None
+        if flat:  # the common case: no unit object until read (jpcore.gec.flat)
             from jpcore.gec.flat import align_flat, cuts_from_keys, cuts_from_text
 
             cuts = cuts_from_text(gold_sentences, sys_sentences, normaliser)
+            if cuts is not None:
+                single_spaced = (gold_sentences, sys_sentences)
         if cuts is None:
             sys_keys = keys_of_sentences(sys_sentences, normaliser)
             gold_keys = keys_of_sentences(gold_sentences, normaliser)
             if flat:
                 cuts = cuts_from_keys(gold_keys, sys_keys)
         if cuts is not None:
-            flat_units, aligned_gold, aligned_sys = align_flat(gold, sys, *cuts, options.noop_rule)
+            flat_units, aligned_gold, aligned_sys = align_flat(gold, sys, *cuts, options.noop_rule, single_spaced)
             return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
                              None, flat_units)
         from jpcore.gec.sentences import align_sentences

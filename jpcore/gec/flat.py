@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import accumulate, compress, count, repeat
-from operator import add, itemgetter, sub
+from operator import add, itemgetter, ne, sub
 
 from jpcore.align import EXACT, MERGED
 from jpcore.align.serial import DISPLAY_KINDS, kind_word
@@ -37,8 +37,9 @@ from jpcore.gec.unit import GecUnit
 
 __all__ = ["FlatUnits", "align_flat", "cuts_from_keys", "cuts_from_text"]
 
-_EDITS = itemgetter(5)
-_LINE = itemgetter(1)
+_EDITS = itemgetter(5)  # an M2Block's edits
+_LINE = itemgetter(1)  # an M2Block's line
+_REST = itemgetter(2, 3, 4, 5)  # an M2Block's source, start, end and edits
 
 
 class _Shape(GroupShape):
@@ -160,41 +161,45 @@ def cuts_from_keys(gold_keys: Sequence[str], sys_keys: Sequence[str]) -> tuple[l
 
 def align_flat(
     gold: M2Document, sys: M2Document, gold_cuts: list[int], sys_cuts: list[int], noop_rule: str,
+    sentences: tuple[list[str], list[str]] | None = None,
 ) -> tuple[FlatUnits, M2Document, M2Document]:
     """The units and the aligned documents (gold first) of the cuts found by
-    :func:`cuts_from_text` or :func:`cuts_from_keys`: unit ``k`` holds the sentences
+    :func:`cuts_from_text` (give its ``sentences``, gold's and the system's: they are
+    single-spaced tokens) or :func:`cuts_from_keys`: unit ``k`` holds the sentences
     between cut ``k`` and cut ``k + 1`` on each side."""
     n = len(gold_cuts) - 1
     if n == len(gold.blocks) == len(sys.blocks):  # every unit one block a side: the inputs are the aligned files
         return FlatUnits(gold, sys, gold_cuts, sys_cuts, {}), gold, sys
+    gold_sentences, sys_sentences = sentences or (None, None)
     built: dict[int, tuple[SideBlock | None, SideBlock | None]] = {}
-    aligned = []
+    sides = []
     for document, side_cuts in ((gold, gold_cuts), (sys, sys_cuts)):
         originals = list(map(document.blocks.__getitem__, side_cuts[:-1]))  # each unit's first block
-        aligned.append([list(map(itemgetter(i), originals)) for i in (2, 3, 4, 5)])
-    gold_fields, sys_fields = aligned
-    multi = [k for k, g, s in zip(range(n), map(sub, gold_cuts[1:], gold_cuts), map(sub, sys_cuts[1:], sys_cuts))
-             if g != 1 or s != 1]
+        sides.append((list(map(_REST, originals)), list(map(_EDITS, originals))))
+    (gold_rest, gold_edits), (sys_rest, sys_edits) = sides
+    # the units of more than one block on a side: block counts adding up to more than 2
+    multi = compress(count(), map(ne, map(add, map(sub, gold_cuts[1:], gold_cuts), map(sub, sys_cuts[1:], sys_cuts)),
+                                  repeat(2)))
     gold_blocks, sys_blocks = gold.blocks, sys.blocks
-    gold_sources, gold_starts, gold_ends, gold_edits = gold_fields
-    sys_sources, sys_starts, sys_ends, sys_edits = sys_fields
     for k in multi:
         # a side of one block passes through, byte for byte (None here: FlatUnits.units says what it is)
         r0, r1, h0, h1 = gold_cuts[k], gold_cuts[k + 1], sys_cuts[k], sys_cuts[k + 1]
         gold_built = sys_built = None
         if r1 - r0 > 1:
-            gold_built = build_side(gold_blocks[r0:r1], noop_rule, "", gold.name)
+            gold_built = build_side(gold_blocks[r0:r1], noop_rule, "", gold.name,
+                                    gold_sentences[r0:r1] if gold_sentences is not None else None)
             text = gold_built.text
-            gold_sources[k], gold_starts[k], gold_ends[k], gold_edits[k] = text, 0, len(text), gold_built.edits
+            gold_rest[k], gold_edits[k] = (text, 0, len(text), gold_built.edits), gold_built.edits
         if h1 - h0 > 1:
-            sys_built = build_side(sys_blocks[h0:h1], noop_rule, "", sys.name)
+            sys_built = build_side(sys_blocks[h0:h1], noop_rule, "", sys.name,
+                                   sys_sentences[h0:h1] if sys_sentences is not None else None)
             text = sys_built.text
-            sys_sources[k], sys_starts[k], sys_ends[k], sys_edits[k] = text, 0, len(text), sys_built.edits
+            sys_rest[k], sys_edits[k] = (text, 0, len(text), sys_built.edits), sys_built.edits
         built[k] = (gold_built, sys_built)
     documents = []
-    for document, (sources, starts, ends, edits) in ((gold, gold_fields), (sys, sys_fields)):
+    for document, rest, edits in ((gold, gold_rest, gold_edits), (sys, sys_rest, sys_edits)):
         # the S line of aligned block k: 1 + 2 k + the edit lines of the blocks before it
-        lines = list(map(add, accumulate(map(len, edits), initial=0), range(1, 2 * n + 1, 2)))
-        blocks = list(map(tuple.__new__, repeat(M2Block), zip(range(n), lines, sources, starts, ends, edits)))
+        lines = map(add, accumulate(map(len, edits), initial=0), range(1, 2 * n + 1, 2))
+        blocks = list(map(tuple.__new__, repeat(M2Block), map(add, zip(range(n), lines), rest)))
         documents.append(M2Document(document.name, blocks, "", "\n\n", "\n", False))
     return FlatUnits(gold, sys, gold_cuts, sys_cuts, built), documents[0], documents[1]
