@@ -28,6 +28,7 @@ from jpcore.formats.m2 import NOOP_TYPE, M2Block, M2Document, M2Edit, M2InputErr
 __all__ = ["DroppedEdit", "SideBlock", "build_side", "dumps_aligned"]
 
 _IMPLICIT_NOOP_LINE = format_edit(-1, -1, NOOP_TYPE, "-NONE-", 0)
+_IMPLICIT_NOOP = M2Edit(-1, -1, NOOP_TYPE, "-NONE-", 0)
 
 
 class DroppedEdit(NamedTuple):
@@ -92,7 +93,7 @@ def build_side(
     tokens: list[str] = []
     n_tokens = 0
     offsets = [0]
-    # (block id, edit index or -1 for "no edit line", shifted edit, raw fields after the span)
+    # (block id, edit index or -1 for "no edit line", shifted edit, raw edit line)
     items: list[tuple[int, int, M2Edit | None, str]] = []
     add = items.append
     new = tuple.__new__
@@ -119,8 +120,6 @@ def build_side(
         raw_lines = source[cut + 1 : end].split("\n") if cut >= 0 else []
         for i, edit in enumerate(block_edits):
             raw = raw_lines[i]
-            bar = raw.find("|||", 2)
-            rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
             if edit[0] != -1:
                 if edit[1] > size:
                     raise M2InputError(
@@ -130,19 +129,19 @@ def build_side(
                     )
                 edit = new(M2Edit, (edit[0] + shift, edit[1] + shift, edit[2], edit[3], edit[4]))
                 real_coders.add(edit[4])
-            add((block_id, i, edit, rest))
+            add((block_id, i, edit, raw))
     lines = ["S " + " ".join(tokens)]
     edits: list[M2Edit] = []
     origins: list[tuple[int, int] | None] = []
     dropped: list[DroppedEdit] = []
     noop_kept: set[int] = set()
     keep_rule = noop_rule == "keep"
-    for block_id, index, edit, rest in items:
+    for block_id, index, edit, raw in items:
         if edit is None:  # a block without edit lines: annotator 0, "no correction"
             if keep_rule and has_lines and 0 not in real_coders and 0 not in noop_kept:
                 noop_kept.add(0)
                 lines.append(_IMPLICIT_NOOP_LINE)
-                edits.append(M2Edit(-1, -1, NOOP_TYPE, "-NONE-", 0))
+                edits.append(_IMPLICIT_NOOP)
                 origins.append(None)
             continue
         start = edit[0]
@@ -153,13 +152,15 @@ def build_side(
             else:
                 keep = not real_coders and not noop_kept
             if not keep:
-                dropped.append(DroppedEdit(block_id, index, edit))
+                dropped.append(new(DroppedEdit, (block_id, index, edit)))
                 continue
             noop_kept.add(coder)
+        bar = raw.find("|||", 2)
+        rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
         lines.append(f"A {start} {edit[1]}|||{rest}")
         edits.append(edit)
         origins.append((block_id, index))
-    return SideBlock("\n".join(lines), tuple(edits), tuple(origins), tuple(dropped), tuple(offsets))
+    return new(SideBlock, ("\n".join(lines), tuple(edits), tuple(origins), tuple(dropped), tuple(offsets)))
 
 
 def dumps_aligned(document: M2Document) -> str:

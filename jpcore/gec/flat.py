@@ -73,11 +73,10 @@ class FlatUnits:
         return bool(self.built)
 
     def display_kind_counts(self) -> dict[str, int]:
-        """:func:`jpcore.align.serial.display_kind_counts` of the units, counted from the cuts."""
-        gold_cuts, sys_cuts = self.gold_cuts, self.sys_cuts
-        two = repeat(2)
-        shapes = Counter(zip(map(min, map(sub, gold_cuts[1:], gold_cuts), two),
-                             map(min, map(sub, sys_cuts[1:], sys_cuts), two)))
+        """:func:`jpcore.align.serial.display_kind_counts` of the units, counted from the cuts
+        (a side without a concatenated block in :attr:`built` is one block)."""
+        shapes = Counter((1 if gold is None else 2, 1 if sys is None else 2) for gold, sys in self.built.values())
+        shapes[1, 1] = len(self) - len(self.built)
         found: Counter[str] = Counter()
         for (n_gold, n_sys), n in shapes.items():
             found[kind_word(EXACT if n_gold == n_sys == 1 else MERGED, _Shape(n_gold, n_sys).shape)] += n
