@@ -90,15 +90,21 @@ def build_side(
         return _single(blocks[0])
     if not blocks:
         return SideBlock("S " + other_sentence, (), (), (), (0,))
+    # which annotators have a real edit, and whether any block has edit lines: what the
+    # noop rule asks of the whole side before the first line
+    block_edits_all = [block[5] for block in blocks]
+    has_lines = any(block_edits_all)
+    real_coders = {edit[4] for block_edits in block_edits_all for edit in block_edits if edit[0] != -1}
+    keep_rule = noop_rule == "keep"
     tokens: list[str] = []
     n_tokens = 0
     offsets = [0]
-    # (block id, edit index or -1 for "no edit line", shifted edit, raw edit line)
-    items: list[tuple[int, int, M2Edit | None, str]] = []
-    add = items.append
+    lines = [""]  # the S line, once every sentence is read
+    edits: list[M2Edit] = []
+    origins: list[tuple[int, int] | None] = []
+    dropped: list[DroppedEdit] = []
+    noop_kept: set[int] = set()
     new = tuple.__new__
-    real_coders: set[int] = set()
-    has_lines = False
     for j, block in enumerate(blocks):
         # block.sentence and block.text's edit lines, read from the block's source at once
         block_id, _, source, start, end, block_edits = block
@@ -113,53 +119,45 @@ def build_side(
             size = sentences[j].count(" ") + 1
         n_tokens += size
         offsets.append(n_tokens)
-        if not block_edits:
-            add((block_id, -1, None, ""))
-            continue
-        has_lines = True
-        raw_lines = source[cut + 1 : end].split("\n") if cut >= 0 else []
-        for i, edit in enumerate(block_edits):
-            raw = raw_lines[i]
-            if edit[0] != -1:
-                if edit[1] > size:
-                    raise M2InputError(
-                        name, block.edit_line(i), block_id, f"offsets within the sentence's {size} tokens",
-                        f"{show(raw.split('|||', 1)[0], 40)} (the sentence is merged with its "
-                        "neighbours here: its edits cannot be re-indexed)",
-                    )
-                edit = new(M2Edit, (edit[0] + shift, edit[1] + shift, edit[2], edit[3], edit[4]))
-                real_coders.add(edit[4])
-            add((block_id, i, edit, raw))
-    lines = ["S " + " ".join(tokens)]
-    edits: list[M2Edit] = []
-    origins: list[tuple[int, int] | None] = []
-    dropped: list[DroppedEdit] = []
-    noop_kept: set[int] = set()
-    keep_rule = noop_rule == "keep"
-    for block_id, index, edit, raw in items:
-        if edit is None:  # a block without edit lines: annotator 0, "no correction"
+        if not block_edits:  # a block without edit lines: annotator 0, "no correction"
             if keep_rule and has_lines and 0 not in real_coders and 0 not in noop_kept:
                 noop_kept.add(0)
                 lines.append(_IMPLICIT_NOOP_LINE)
                 edits.append(_IMPLICIT_NOOP)
                 origins.append(None)
             continue
-        start = edit[0]
-        if start == -1:
-            coder = edit[4]
-            if keep_rule:
-                keep = coder not in real_coders and coder not in noop_kept
+        raw_lines = source[cut + 1 : end].split("\n") if cut >= 0 else []
+        for i, edit in enumerate(block_edits):
+            edit_start = edit[0]
+            if edit_start == -1:
+                coder = edit[4]
+                if keep_rule:
+                    keep = coder not in real_coders and coder not in noop_kept
+                else:
+                    keep = not real_coders and not noop_kept
+                if not keep:
+                    dropped.append(new(DroppedEdit, (block_id, i, edit)))
+                    continue
+                noop_kept.add(coder)
+                raw = raw_lines[i]
+                edit_end = edit[1]
             else:
-                keep = not real_coders and not noop_kept
-            if not keep:
-                dropped.append(new(DroppedEdit, (block_id, index, edit)))
-                continue
-            noop_kept.add(coder)
-        bar = raw.find("|||", 2)
-        rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
-        lines.append(f"A {start} {edit[1]}|||{rest}")
-        edits.append(edit)
-        origins.append((block_id, index))
+                raw = raw_lines[i]
+                if edit[1] > size:
+                    raise M2InputError(
+                        name, block.edit_line(i), block_id, f"offsets within the sentence's {size} tokens",
+                        f"{show(raw.split('|||', 1)[0], 40)} (the sentence is merged with its "
+                        "neighbours here: its edits cannot be re-indexed)",
+                    )
+                edit_start += shift
+                edit_end = edit[1] + shift
+                edit = new(M2Edit, (edit_start, edit_end, edit[2], edit[3], edit[4]))
+            bar = raw.find("|||", 2)
+            rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
+            lines.append(f"A {edit_start} {edit_end}|||{rest}")
+            edits.append(edit)
+            origins.append((block_id, i))
+    lines[0] = "S " + " ".join(tokens)
     return new(SideBlock, ("\n".join(lines), tuple(edits), tuple(origins), tuple(dropped), tuple(offsets)))
 
 
