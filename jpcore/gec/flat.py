@@ -82,10 +82,18 @@ class FlatUnits:
             found[kind_word(EXACT if n_gold == n_sys == 1 else MERGED, _Shape(n_gold, n_sys).shape)] += n
         return {word: found[word] for word in DISPLAY_KINDS}
 
-    def dropped_coders(self, side: str) -> set[int]:
-        """The coders of the noop lines the noop rule dropped on ``side`` (``"gold"`` or ``"sys"``)."""
-        k = 0 if side == "gold" else 1
-        return {dropped.edit.coder for sides in self.built.values() if sides[k] for dropped in sides[k].dropped}
+    def coders(self, side: str) -> set[int] | None:
+        """The coders of ``side``'s aligned edit lines and dropped noop lines, but for the coder 0
+        of an aligned block without edit lines (``None`` when the input's parser did not count
+        them): each input edit line is aligned or dropped, so the input's coders, and 0 where
+        a canonical noop line was written for a block without edit lines."""
+        document, k = (self.gold, 0) if side == "gold" else (self.sys, 1)
+        if document.coder_ids is None:
+            return None
+        found = set(document.coder_ids)
+        if any(sides[k] is not None and None in sides[k].origins for sides in self.built.values()):
+            found.add(0)
+        return found
 
     def units(self) -> list[GecUnit]:
         """One :class:`GecUnit` per unit, equal to the reference's."""

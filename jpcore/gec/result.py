@@ -189,14 +189,17 @@ class GecResult:
             raise ValueError(f"side must be one of {SIDES}, not {side!r}")
         document = self.errant.hyp if side == "sys" else self.errant.ref
         edits = list(map(_EDITS, document.blocks))
+        if self._flat is not None:
+            found = self._flat.coders(side)  # the input's, read by its parser
+            if found is not None:
+                if not all(edits):
+                    found.add(0)
+                return sorted(found)
         found = set(map(_CODER, chain.from_iterable(edits)))
         if not all(edits):
             found.add(0)
         if self.aligned:
-            if self._units is None and self._flat is not None:
-                found.update(self._flat.dropped_coders(side))
-            else:
-                found.update(dropped.edit.coder for unit in self.units for dropped in unit.dropped(side))
+            found.update(dropped.edit.coder for unit in self.units for dropped in unit.dropped(side))
         return sorted(found)
 
     # -- reports
