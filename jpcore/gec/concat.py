@@ -66,7 +66,7 @@ def _single(block: M2Block, n_tokens: int | None = None) -> SideBlock:
 
 def build_side(
     blocks: Sequence[M2Block], noop_rule: str = "keep", other_sentence: str = "", name: str = "<m2>",
-    sentences: Sequence[str] | None = None,
+    single_spaced: bool = False,
 ) -> SideBlock:
     """Concatenate one side of a unit (see the module doc).
 
@@ -75,9 +75,9 @@ def build_side(
     sentence, "no correction").  Of several blocks, an edit that reaches past
     the end of its own sentence raises :class:`M2InputError` naming ``name``,
     the edit's line and block: shifted, it would land in the next sentence.
-    ``sentences``, when given, are the blocks' sentences, known to be tokens
-    separated by single spaces (:func:`jpcore.gec.flat.cuts_from_text`): they
-    are joined as they are, not split.
+    ``single_spaced`` says that every block's sentence is tokens separated by
+    single spaces (:func:`jpcore.gec.flat.cuts_from_text` found it so): the
+    sentences are joined as they are, not split.
 
     >>> from jpcore.formats.m2 import parse_m2
     >>> doc = parse_m2("S a b\\nA 1 2|||R:X|||c|||REQUIRED|||-NONE-|||0\\n\\nS d e\\nA  0 1|||R:Y|||f|||REQUIRED|||-NONE-|||0")
@@ -105,18 +105,19 @@ def build_side(
     dropped: list[DroppedEdit] = []
     noop_kept: set[int] = set()
     new = tuple.__new__
-    for j, block in enumerate(blocks):
+    for block in blocks:
         # block.sentence and block.text's edit lines, read from the block's source at once
         block_id, _, source, start, end, block_edits = block
         cut = source.find("\n", start, end)
         shift = n_tokens
-        if sentences is None:
-            words = source[start + 2 : end if cut < 0 else cut].split()  # s_line[2:], also for a short S line
+        sentence = source[start + 2 : end if cut < 0 else cut]  # s_line[2:], also for a short S line
+        if single_spaced:
+            tokens.append(sentence)
+            size = sentence.count(" ") + 1
+        else:
+            words = sentence.split()
             tokens += words
             size = len(words)
-        else:
-            tokens.append(sentences[j])
-            size = sentences[j].count(" ") + 1
         n_tokens += size
         offsets.append(n_tokens)
         if not block_edits:  # a block without edit lines: annotator 0, "no correction"

@@ -130,29 +130,37 @@ def _evaluate(
 
     with gc_paused():
         normaliser = options.normaliser()
-        sys_sentences, gold_sentences = block_sentences(sys.blocks), block_sentences(gold.blocks)
-        cuts = single_spaced = None
         if flat:  # the common case: no unit object until read (jpcore.gec.flat)
-            from jpcore.gec.flat import align_flat, cuts_from_keys, cuts_from_text
+            from jpcore.gec.flat import cuts_from_keys, cuts_from_text
 
-            cuts = cuts_from_text(gold_sentences, sys_sentences, normaliser)
+            cuts = cuts_from_text(gold, sys, normaliser)
             if cuts is not None:
-                single_spaced = (gold_sentences, sys_sentences)
-        if cuts is None:
-            sys_keys = keys_of_sentences(sys_sentences, normaliser)
-            gold_keys = keys_of_sentences(gold_sentences, normaliser)
-            if flat:
-                cuts = cuts_from_keys(gold_keys, sys_keys)
-        if cuts is not None:
-            flat_units, aligned_gold, aligned_sys = align_flat(gold, sys, *cuts, options.noop_rule, single_spaced)
-            return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
-                             None, flat_units)
+                return _flat_result(gold, sys, cuts, True, errant_options, options, reason, counts)
+        sys_sentences, gold_sentences = block_sentences(sys.blocks), block_sentences(gold.blocks)
+        sys_keys = keys_of_sentences(sys_sentences, normaliser)
+        gold_keys = keys_of_sentences(gold_sentences, normaliser)
+        if flat:
+            cuts = cuts_from_keys(gold_keys, sys_keys)
+            if cuts is not None:
+                return _flat_result(gold, sys, cuts, False, errant_options, options, reason, counts)
         from jpcore.gec.sentences import align_sentences
 
         gold_lengths, sys_lengths = token_counts(gold_sentences), token_counts(sys_sentences)
         groups = align_sentences(gold_keys, sys_keys, options.alpha)
         units, aligned_gold, aligned_sys = _build(gold, sys, groups, options.noop_rule, gold_lengths, sys_lengths)
         return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts, units)
+
+
+def _flat_result(
+    gold: M2Document, sys: M2Document, cuts: tuple[list[int], list[int]], single_spaced: bool,
+    errant_options: ErrantOptions, options: GecOptions, reason: str, counts: tuple[str, str, int, int],
+) -> GecResult:
+    """The result of the flat path (:func:`jpcore.gec.flat.align_flat`) on the cuts found."""
+    from jpcore.gec.flat import align_flat
+
+    flat_units, aligned_gold, aligned_sys = align_flat(gold, sys, *cuts, options.noop_rule, single_spaced)
+    return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
+                     None, flat_units)
 
 
 def _build(

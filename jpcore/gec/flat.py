@@ -32,14 +32,13 @@ from jpcore.align.similarity import Normaliser
 from jpcore.align.streams import GroupShape
 from jpcore.formats.m2 import M2Block, M2Document
 from jpcore.gec.concat import SideBlock, build_side
-from jpcore.gec.keys import OTHER_SPACE, block_sentences, straddling_patterns, token_counts
+from jpcore.gec.keys import OTHER_SPACE, block_sentences, sentence_spans, straddling_patterns, token_counts
 from jpcore.gec.unit import GecUnit
 
 __all__ = ["FlatUnits", "align_flat", "cuts_from_keys", "cuts_from_text"]
 
 _EDITS = itemgetter(5)  # an M2Block's edits
 _LINE = itemgetter(1)  # an M2Block's line
-_REST = itemgetter(2, 3, 4, 5)  # an M2Block's source, start, end and edits
 
 
 class _Shape(GroupShape):
@@ -135,8 +134,25 @@ def _common_cuts(gold_ends: list[int], sys_ends: list[int]) -> tuple[list[int], 
         [0, *compress(count(1), map(common.__contains__, sys_ends))]
 
 
-def cuts_from_text(gold_sentences: list[str], sys_sentences: list[str],
-                   normaliser: Normaliser) -> tuple[list[int], list[int]] | None:
+def _text_and_ends(blocks: list[M2Block]) -> tuple[str, list[int]] | None:
+    """The blocks' sentences joined by one space, and where each ends in that text; ``None``
+    when a sentence is empty.  The sentences are not kept: sliced for the join alone."""
+    spans = sentence_spans(blocks)
+    if spans is None:
+        sentences = block_sentences(blocks)
+        lengths = list(map(len, sentences))
+        text = " ".join(sentences)
+    else:
+        source, starts, ends = spans
+        lengths = list(map(sub, ends, starts))
+        text = " ".join(map(source.__getitem__, map(slice, starts, ends)))
+    if not lengths or min(lengths) <= 0:
+        return None
+    # each sentence's end: the sentences before it and one space after each
+    return text, list(map(add, accumulate(lengths), count()))
+
+
+def cuts_from_text(gold: M2Document, sys: M2Document, normaliser: Normaliser) -> tuple[list[int], list[int]] | None:
     """The cuts of :func:`align_flat` without a key: when both sides' sentences, joined by one
     space, are the same text of tokens separated by single spaces (no empty sentence, no
     other whitespace) and no replacement of the normaliser can reach across two tokens
@@ -144,15 +160,20 @@ def cuts_from_text(gold_sentences: list[str], sys_sentences: list[str],
     keys joined and no key is empty; the two key streams are then the same and both sides
     end a sentence at the same key offset exactly where they do at the same place in the
     text.  ``None`` when that cannot be said."""
-    text = " ".join(gold_sentences)
-    if not text or text != " ".join(sys_sentences) or text[0] == " " or text[-1] == " " or "  " in text:
-        return None
     patterns = straddling_patterns(normaliser)
-    if patterns is None or OTHER_SPACE.search(text) or any(pattern in text for pattern in patterns):
+    if patterns is None:
         return None
-    # where each sentence ends in the text (the sentences before it and one space after each)
-    return _common_cuts(list(map(add, accumulate(map(len, gold_sentences)), count())),
-                        list(map(add, accumulate(map(len, sys_sentences)), count())))
+    gold_side = _text_and_ends(gold.blocks)
+    if gold_side is None:
+        return None
+    text, gold_ends = gold_side
+    if text[0] == " " or text[-1] == " " or "  " in text or OTHER_SPACE.search(text) or any(
+            pattern in text for pattern in patterns):
+        return None
+    sys_side = _text_and_ends(sys.blocks)
+    if sys_side is None or sys_side[0] != text:
+        return None
+    return _common_cuts(gold_ends, sys_side[1])
 
 
 def cuts_from_keys(gold_keys: Sequence[str], sys_keys: Sequence[str]) -> tuple[list[int], list[int]] | None:
@@ -168,22 +189,21 @@ def cuts_from_keys(gold_keys: Sequence[str], sys_keys: Sequence[str]) -> tuple[l
 
 def align_flat(
     gold: M2Document, sys: M2Document, gold_cuts: list[int], sys_cuts: list[int], noop_rule: str,
-    sentences: tuple[list[str], list[str]] | None = None,
+    single_spaced: bool = False,
 ) -> tuple[FlatUnits, M2Document, M2Document]:
     """The units and the aligned documents (gold first) of the cuts found by
-    :func:`cuts_from_text` (give its ``sentences``, gold's and the system's: they are
-    single-spaced tokens) or :func:`cuts_from_keys`: unit ``k`` holds the sentences
-    between cut ``k`` and cut ``k + 1`` on each side."""
+    :func:`cuts_from_text` (``single_spaced``: every sentence is tokens separated by single
+    spaces) or :func:`cuts_from_keys`: unit ``k`` holds the sentences between cut ``k`` and
+    cut ``k + 1`` on each side."""
     n = len(gold_cuts) - 1
     if n == len(gold.blocks) == len(sys.blocks):  # every unit one block a side: the inputs are the aligned files
         return FlatUnits(gold, sys, gold_cuts, sys_cuts, {}), gold, sys
-    gold_sentences, sys_sentences = sentences or (None, None)
     built: dict[int, tuple[SideBlock | None, SideBlock | None]] = {}
-    sides = []
+    fields = []
     for document, side_cuts in ((gold, gold_cuts), (sys, sys_cuts)):
         originals = list(map(document.blocks.__getitem__, side_cuts[:-1]))  # each unit's first block
-        sides.append((list(map(_REST, originals)), list(map(_EDITS, originals))))
-    (gold_rest, gold_edits), (sys_rest, sys_edits) = sides
+        fields.append([list(map(itemgetter(i), originals)) for i in (2, 3, 4, 5)])
+    (gold_sources, gold_starts, gold_ends, gold_edits), (sys_sources, sys_starts, sys_ends, sys_edits) = fields
     # the units of more than one block on a side: block counts adding up to more than 2
     multi = compress(count(), map(ne, map(add, map(sub, gold_cuts[1:], gold_cuts), map(sub, sys_cuts[1:], sys_cuts)),
                                   repeat(2)))
@@ -193,20 +213,18 @@ def align_flat(
         r0, r1, h0, h1 = gold_cuts[k], gold_cuts[k + 1], sys_cuts[k], sys_cuts[k + 1]
         gold_built = sys_built = None
         if r1 - r0 > 1:
-            gold_built = build_side(gold_blocks[r0:r1], noop_rule, "", gold.name,
-                                    gold_sentences[r0:r1] if gold_sentences is not None else None)
+            gold_built = build_side(gold_blocks[r0:r1], noop_rule, "", gold.name, single_spaced)
             text = gold_built.text
-            gold_rest[k], gold_edits[k] = (text, 0, len(text), gold_built.edits), gold_built.edits
+            gold_sources[k], gold_starts[k], gold_ends[k], gold_edits[k] = text, 0, len(text), gold_built.edits
         if h1 - h0 > 1:
-            sys_built = build_side(sys_blocks[h0:h1], noop_rule, "", sys.name,
-                                   sys_sentences[h0:h1] if sys_sentences is not None else None)
+            sys_built = build_side(sys_blocks[h0:h1], noop_rule, "", sys.name, single_spaced)
             text = sys_built.text
-            sys_rest[k], sys_edits[k] = (text, 0, len(text), sys_built.edits), sys_built.edits
+            sys_sources[k], sys_starts[k], sys_ends[k], sys_edits[k] = text, 0, len(text), sys_built.edits
         built[k] = (gold_built, sys_built)
     documents = []
-    for document, rest, edits in ((gold, gold_rest, gold_edits), (sys, sys_rest, sys_edits)):
+    for document, (sources, starts, ends, edits) in zip((gold, sys), fields):
         # the S line of aligned block k: 1 + 2 k + the edit lines of the blocks before it
         lines = map(add, accumulate(map(len, edits), initial=0), range(1, 2 * n + 1, 2))
-        blocks = list(map(tuple.__new__, repeat(M2Block), map(add, zip(range(n), lines), rest)))
+        blocks = list(map(tuple.__new__, repeat(M2Block), zip(range(n), lines, sources, starts, ends, edits)))
         documents.append(M2Document(document.name, blocks, "", "\n\n", "\n", False))
     return FlatUnits(gold, sys, gold_cuts, sys_cuts, built), documents[0], documents[1]

@@ -16,8 +16,8 @@ from jpcore.align.similarity import Normaliser
 from jpcore.formats.m2 import M2Block, M2Document
 from jpcore.formats.spaces import WHITESPACE, strip_spaces
 
-__all__ = ["block_sentences", "keys_and_lengths", "keys_of_sentences", "sentence_keys", "straddling_patterns",
-           "token_counts"]
+__all__ = ["block_sentences", "keys_and_lengths", "keys_of_sentences", "sentence_keys", "sentence_spans",
+           "straddling_patterns", "token_counts"]
 
 #: Whitespace other than the ASCII space, and the invisible characters strip_spaces removes (a text
 #: without any has tokens split by str.split exactly where it has spaces).
@@ -113,28 +113,38 @@ def token_counts(sentences: list[str]) -> list[int]:
     return list(map(add, map(str.count, sentences, repeat(" ")), repeat(1)))
 
 
+def sentence_spans(blocks: list[M2Block]) -> tuple[str, list[int], list[int]] | None:
+    """Where each block's sentence is: ``(source, starts, ends)``, sentence ``k`` being
+    ``source[starts[k]:ends[k]]`` (empty where ``ends[k] <= starts[k]``), found with no
+    Python call per block (C-level ``str.find`` over ``map``); ``None`` unless the blocks
+    are slices of one string (a parsed file)."""
+    if not blocks:
+        return None
+    source = blocks[0][2]
+    if not all(map(is_, map(itemgetter(2), blocks), repeat(source))):
+        return None
+    starts = list(map(itemgetter(3), blocks))
+    # the first newline up to one past the block's end: the S line's end, or the end
+    # itself when the block has no edit lines (a newline follows a block of a file)
+    ends = list(map(source.find, repeat("\n"), starts, map(add, map(itemgetter(4), blocks), repeat(1))))
+    if -1 in ends:  # the file's last block, or a block not followed by a newline
+        ends = [end if end >= 0 else block[4] for end, block in zip(ends, blocks)]
+    # source[start + 2:end] is s_line[2:], also when the S line is shorter than 2
+    return source, list(map(add, starts, repeat(2))), ends
+
+
 def block_sentences(blocks: list[M2Block]) -> list[str]:
-    """``[block.sentence for block in blocks]``, with no Python call per block when the
-    blocks are slices of one string (a parsed file): each ``S`` line's end found by
-    C-level ``str.find`` over ``map``.
+    """``[block.sentence for block in blocks]``, read by :func:`sentence_spans` where it can.
 
     >>> from jpcore.formats.m2 import parse_m2
     >>> block_sentences(parse_m2("S a b\\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\\n\\nS\\n\\nS d").blocks)
     ['a b', '', 'd']
     """
-    if not blocks:
-        return []
-    source = blocks[0][2]
-    if not all(map(is_, map(itemgetter(2), blocks), repeat(source))):
+    spans = sentence_spans(blocks)
+    if spans is None:
         return [block.sentence for block in blocks]
-    starts = list(map(itemgetter(3), blocks))
-    # the first newline up to one past the block's end: the S line's end, or the end
-    # itself when the block has no edit lines (a newline follows a block of a file)
-    cuts = list(map(source.find, repeat("\n"), starts, map(add, map(itemgetter(4), blocks), repeat(1))))
-    if -1 in cuts:  # the file's last block, or a block not followed by a newline
-        cuts = [cut if cut >= 0 else block[4] for cut, block in zip(cuts, blocks)]
-    # source[start + 2:cut] is s_line[2:], also when the S line is shorter than 2
-    return list(map(source.__getitem__, map(slice, map(add, starts, repeat(2)), cuts)))
+    source, starts, ends = spans
+    return list(map(source.__getitem__, map(slice, starts, ends)))
 
 
 def _key(sentence: str, normaliser: Normaliser) -> str:
