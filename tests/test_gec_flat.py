@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from bench import gec as bench_gec
 from bench.shared_data import SHARED_DATA
-from jpcore.formats.m2 import M2InputError, parse_m2
+from jpcore.formats.m2 import M2Edit, M2InputError, parse_m2
+from jpcore.gec.concat import DroppedEdit
 from jpcore.gec.evaluate import evaluate, evaluate_reference
 from jpcore.gec.options import GecOptions
 from jpcore.peers.errant_compare import ErrantOptions, render_output
@@ -222,3 +223,20 @@ def test_generated_token_streams_cut_and_quoted_differently(sentences, cuts, rul
     sys_sentences[-1] += words[position:]
     sys = _join(["S " + " ".join(t) for t in sys_sentences])
     _both(gold, sys, rule)
+
+
+def test_one_unit_of_several_blocks() -> None:
+    """The whole file one unit: gold's two sentences merged into the system's one."""
+    gold = "S a b .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n\nS d .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+    sys = "S a b . d .\nA 3 4|||R:Y|||e|||REQUIRED|||-NONE-|||0\n\n"
+    flat, _ = _both(gold, sys)
+    assert flat._flat is not None
+    assert flat.aligned_m2() == (
+        "S a b . d .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n\n",
+        "S a b . d .\nA 3 4|||R:Y|||e|||REQUIRED|||-NONE-|||0\n\n",
+    )
+    assert [(u.kind, u.gold, u.sys, u.gold_offsets, u.gold_dropped) for u in flat.units] == [
+        ("merged", (0, 2), (0, 1), (0, 3, 5),
+         (DroppedEdit(1, 0, M2Edit(-1, -1, "noop", "-NONE-", 0)),)),
+    ]
+    assert (flat.errant.tp, flat.errant.fp, flat.errant.fn) == (0, 1, 1)

@@ -201,7 +201,8 @@ def align_flat(
     built: dict[int, tuple[SideBlock | None, SideBlock | None]] = {}
     fields = []
     for document, side_cuts in ((gold, gold_cuts), (sys, sys_cuts)):
-        originals = list(map(document.blocks.__getitem__, side_cuts[:-1]))  # each unit's first block
+        # each unit's first block (itemgetter of one index gives the item, not a tuple)
+        originals = itemgetter(*side_cuts[:-1])(document.blocks) if n > 1 else (document.blocks[0],)
         fields.append([list(map(itemgetter(i), originals)) for i in (2, 3, 4, 5)])
     (gold_sources, gold_starts, gold_ends, gold_edits), (sys_sources, sys_starts, sys_ends, sys_edits) = fields
     # the units of more than one block on a side: block counts adding up to more than 2

@@ -188,13 +188,13 @@ class GecResult:
         if side not in SIDES:
             raise ValueError(f"side must be one of {SIDES}, not {side!r}")
         document = self.errant.hyp if side == "sys" else self.errant.ref
-        edits = list(map(_EDITS, document.blocks))
         if self._flat is not None:
             found = self._flat.coders(side)  # the input's, read by its parser
             if found is not None:
-                if not all(edits):
+                if not all(map(_EDITS, document.blocks)):
                     found.add(0)
                 return sorted(found)
+        edits = list(map(_EDITS, document.blocks))
         found = set(map(_CODER, chain.from_iterable(edits)))
         if not all(edits):
             found.add(0)
