@@ -24,6 +24,7 @@ from bench import gec as bench_gec
 from bench.shared_data import SHARED_DATA
 from jpcore.formats.m2 import M2Edit, M2InputError, parse_m2
 from jpcore.gec.concat import DroppedEdit
+from jpcore.gec import flat as flat_module
 from jpcore.gec.evaluate import evaluate, evaluate_reference
 from jpcore.gec.options import GecOptions
 from jpcore.peers.errant_compare import ErrantOptions, render_output
@@ -240,3 +241,45 @@ def test_one_unit_of_several_blocks() -> None:
          (DroppedEdit(1, 0, M2Edit(-1, -1, "noop", "-NONE-", 0)),)),
     ]
     assert (flat.errant.tp, flat.errant.fp, flat.errant.fn) == (0, 1, 1)
+
+
+def test_a_difference_far_into_the_file_is_found_chunk_by_chunk() -> None:
+    """cuts_from_text compares CHUNK units at a time: a word changed in unit 2,000 of 2,358
+    (the third chunk) sends the pair to the reference path, whose units the result has."""
+    gold = (UA / "ann1.m2").read_bytes()
+    sys_blocks = _blocks(UA / "resegmented" / "ann0.resegmented.m2")
+    assert len(sys_blocks) > 2 * flat_module.CHUNK
+    k = 1_950
+    sys_blocks[k] = sys_blocks[k].replace("S ", "S Зміна ", 1)
+    flat, reference = _both(gold, _join(sys_blocks))
+    assert flat._flat is None and len(flat.units) == len(reference.units)
+    assert flat_module.cuts_from_text(parse_m2(gold, "g"), parse_m2(_join(sys_blocks), "s"),
+                                      GecOptions().normaliser()) is None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from(["a", "`", "'", "``", "b."]), min_size=1, max_size=3),
+                min_size=2, max_size=8),
+       st.lists(st.integers(1, 3), min_size=1, max_size=8), st.integers(1, 3))
+def test_quotes_across_chunk_edges(sentences, cuts, chunk) -> None:
+    """Quote marks whose gec-table patterns (`` and '') may form across a sentence end, with
+    chunks of 1 to 3 units: the text path refuses exactly when a pattern spans two tokens,
+    and whichever path runs, the results are the reference's."""
+    gold = _join(["S " + " ".join(tokens) for tokens in sentences])
+    words = [token for tokens in sentences for token in tokens]
+    sys_sentences, position = [], 0
+    for size in cuts:
+        if position < len(words):
+            sys_sentences.append(words[position:position + size])
+            position += size
+    sys_sentences[-1] += words[position:]
+    sys = _join(["S " + " ".join(t) + "\nA 0 1|||R:X|||q|||REQUIRED|||-NONE-|||0" for t in sys_sentences])
+    text = " ".join(words)
+    saved = flat_module.CHUNK
+    flat_module.CHUNK = chunk
+    try:
+        found = flat_module.cuts_from_text(parse_m2(gold, "g"), parse_m2(sys, "s"), GecOptions().normaliser())
+        assert (found is None) == ("` `" in text or "' '" in text)
+        _both(gold, sys)
+    finally:
+        flat_module.CHUNK = saved

@@ -134,22 +134,32 @@ def _common_cuts(gold_ends: list[int], sys_ends: list[int]) -> tuple[list[int], 
         [0, *compress(count(1), map(common.__contains__, sys_ends))]
 
 
-def _text_and_ends(blocks: list[M2Block]) -> tuple[str, list[int]] | None:
-    """The blocks' sentences joined by one space, and where each ends in that text; ``None``
-    when a sentence is empty.  The sentences are not kept: sliced for the join alone."""
-    spans = sentence_spans(blocks)
-    if spans is None:
-        sentences = block_sentences(blocks)
-        lengths = list(map(len, sentences))
-        text = " ".join(sentences)
-    else:
-        source, starts, ends = spans
-        lengths = list(map(sub, ends, starts))
-        text = " ".join(map(source.__getitem__, map(slice, starts, ends)))
-    if not lengths or min(lengths) <= 0:
-        return None
-    # each sentence's end: the sentences before it and one space after each
-    return text, list(map(add, accumulate(lengths), count()))
+#: Units compared at a time by :func:`cuts_from_text` (texts of a few hundred kB, not one of the whole file).
+CHUNK = 1024
+
+
+class _Sentences:
+    """One side's sentences, sliced on demand: ``ends`` (where each ends in the side's
+    sentences joined by one space) and ``text(a, b)`` (sentences ``a:b`` joined)."""
+
+    __slots__ = ("source", "starts", "stops", "sentences", "ends")
+
+    def __init__(self, blocks: list[M2Block]) -> None:
+        spans = sentence_spans(blocks)
+        if spans is None:
+            self.sentences: list[str] | None = block_sentences(blocks)
+            lengths = list(map(len, self.sentences))
+        else:
+            self.sentences = None
+            self.source, self.starts, self.stops = spans
+            lengths = list(map(sub, self.stops, self.starts))
+        # each sentence's end: the sentences before it and one space after each; [] for an empty sentence
+        self.ends = list(map(add, accumulate(lengths), count())) if lengths and min(lengths) > 0 else []
+
+    def text(self, a: int, b: int) -> str:
+        if self.sentences is not None:
+            return " ".join(self.sentences[a:b])
+        return " ".join(map(self.source.__getitem__, map(slice, self.starts[a:b], self.stops[a:b])))
 
 
 def cuts_from_text(gold: M2Document, sys: M2Document, normaliser: Normaliser) -> tuple[list[int], list[int]] | None:
@@ -159,21 +169,34 @@ def cuts_from_text(gold: M2Document, sys: M2Document, normaliser: Normaliser) ->
     (:func:`jpcore.gec.keys.straddling_patterns`), every sentence's key is its tokens'
     keys joined and no key is empty; the two key streams are then the same and both sides
     end a sentence at the same key offset exactly where they do at the same place in the
-    text.  ``None`` when that cannot be said."""
+    text.  ``None`` when that cannot be said.
+
+    The cuts are found from the sentences' lengths first, then the two texts compared and
+    checked :data:`CHUNK` units at a time (the same text in every stretch between two cuts
+    is the same text): no copy of a whole file's sentences at once.
+    """
     patterns = straddling_patterns(normaliser)
     if patterns is None:
         return None
-    gold_side = _text_and_ends(gold.blocks)
-    if gold_side is None:
+    gold_side, sys_side = _Sentences(gold.blocks), _Sentences(sys.blocks)
+    gold_ends, sys_ends = gold_side.ends, sys_side.ends
+    if not gold_ends or not sys_ends or gold_ends[-1] != sys_ends[-1]:
         return None
-    text, gold_ends = gold_side
-    if text[0] == " " or text[-1] == " " or "  " in text or OTHER_SPACE.search(text) or any(
-            pattern in text for pattern in patterns):
-        return None
-    sys_side = _text_and_ends(sys.blocks)
-    if sys_side is None or sys_side[0] != text:
-        return None
-    return _common_cuts(gold_ends, sys_side[1])
+    gold_cuts, sys_cuts = _common_cuts(gold_ends, sys_ends)
+    width = max(map(len, patterns), default=1)
+    tail = ""  # the end of the text before, for a pattern across a chunk's first space
+    n = len(gold_cuts) - 1
+    for c in range(0, n, CHUNK):
+        c1 = min(c + CHUNK, n)
+        text = gold_side.text(gold_cuts[c], gold_cuts[c1])
+        if (text != sys_side.text(sys_cuts[c], sys_cuts[c1]) or text[0] == " " or text[-1] == " "
+                or "  " in text or OTHER_SPACE.search(text)):
+            return None
+        edge = tail + " " + text[:width]
+        if any(pattern in text or pattern in edge for pattern in patterns):
+            return None
+        tail = text[-width:]
+    return gold_cuts, sys_cuts
 
 
 def cuts_from_keys(gold_keys: Sequence[str], sys_keys: Sequence[str]) -> tuple[list[int], list[int]] | None:
