@@ -139,13 +139,14 @@ def _evaluate(
         sys_sentences, gold_sentences = block_sentences(sys.blocks), block_sentences(gold.blocks)
         sys_keys = keys_of_sentences(sys_sentences, normaliser)
         gold_keys = keys_of_sentences(gold_sentences, normaliser)
+        gold_lengths, sys_lengths = token_counts(gold_sentences), token_counts(sys_sentences)
+        del sys_sentences, gold_sentences  # not held through the alignment
         if flat:
             cuts = cuts_from_keys(gold_keys, sys_keys)
             if cuts is not None:
                 return _flat_result(gold, sys, cuts, False, errant_options, options, reason, counts)
         from jpcore.gec.sentences import align_sentences
 
-        gold_lengths, sys_lengths = token_counts(gold_sentences), token_counts(sys_sentences)
         groups = align_sentences(gold_keys, sys_keys, options.alpha)
         units, aligned_gold, aligned_sys = _build(gold, sys, groups, options.noop_rule, gold_lengths, sys_lengths)
         return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts, units)
