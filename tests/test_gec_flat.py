@@ -283,3 +283,18 @@ def test_quotes_across_chunk_edges(sentences, cuts, chunk) -> None:
         _both(gold, sys)
     finally:
         flat_module.CHUNK = saved
+
+
+def test_flat_result_pickles_with_its_units_and_lets_the_inputs_go() -> None:
+    """The app's cache pickles results: a flat one is pickled with its units made, and once
+    its units are read it holds the input documents no more (only the aligned ones)."""
+    import pickle
+
+    gold, sys = (TOY / "gold.m2").read_bytes(), (TOY / "sys.resegmented.m2").read_bytes()
+    flat, reference = _both(gold, sys)
+    fresh = evaluate(parse_m2(gold, "ref.m2"), parse_m2(sys, "hyp.m2"), None, GecOptions())
+    assert fresh._flat is not None and fresh._units is None
+    again = pickle.loads(pickle.dumps(fresh))
+    assert again._flat is None and again == reference and again.units == reference.units
+    assert fresh._flat is None and fresh.units == reference.units  # made when pickled
+    assert flat._flat is None  # _both read its units

@@ -105,6 +105,11 @@ class GecResult:
     _flat: FlatUnits | None = field(default=None, repr=False)
     """The units kept flat (:mod:`jpcore.gec.flat`) until :attr:`units` is first read."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its units made (never the flat form, which holds the input documents)."""
+        _ = self.units
+        return dict(self.__dict__)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GecResult):
             return NotImplemented
@@ -122,6 +127,7 @@ class GecResult:
         if self._units is None:
             if self._flat is not None:
                 self._units = self._flat.units()
+                self._flat = None  # the units say it all now (the input documents are not held)
                 return self._units
             from jpcore.gec.unit import identity_unit
 
