@@ -44,12 +44,14 @@ UA_SYS = _blocks(UA / "ann0.m2")  # the other annotator, the same sentences
 
 def _both(gold_text: str | bytes, sys_text: str | bytes, rule: str = "keep",
           errant: ErrantOptions | None = None, normalisation: str = "gec") -> tuple:
-    """(flat result, reference result) of one pair, the flat one's note and coders read first."""
+    """(flat result, reference result, whether the flat path was taken) of one pair, the flat
+    one's note and coders read first."""
     gold, sys = parse_m2(gold_text, "ref.m2"), parse_m2(sys_text, "hyp.m2")
     options = GecOptions(noop_rule=rule, normalisation=normalisation)
     flat = evaluate(gold, sys, errant, options)
     reference = evaluate_reference(gold, sys, errant, options)
     assert reference._flat is None
+    was_flat = flat._flat is not None
     # counted from the flat data, before any unit object exists
     assert flat.notes == reference.notes
     assert flat.coders("gold") == reference.coders("gold") and flat.coders("sys") == reference.coders("sys")
@@ -67,7 +69,8 @@ def _both(gold_text: str | bytes, sys_text: str | bytes, rule: str = "keep",
     assert flat == reference
     for k in range(len(flat.units)):
         assert flat.edits(k) == reference.edits(k)
-    return flat, reference
+    assert flat._flat is None  # its units made, the input documents let go
+    return flat, reference, was_flat
 
 
 def _join(blocks: list[str]) -> str:
@@ -75,8 +78,8 @@ def _join(blocks: list[str]) -> str:
 
 
 def test_uagec_resegmented_file_takes_the_flat_path_with_the_reference_units() -> None:
-    flat, _ = _both((UA / "ann1.m2").read_bytes(), (UA / "resegmented" / "ann0.resegmented.m2").read_bytes())
-    assert flat._flat is not None
+    flat, _, was_flat = _both((UA / "ann1.m2").read_bytes(), (UA / "resegmented" / "ann0.resegmented.m2").read_bytes())
+    assert was_flat
     assert flat.notes == [
         "hyp.m2 (2437 sentences) and ref.m2 (2862 sentences) differ (2437 vs 2862 sentences): aligned into "
         "2358 units (1775 exact, 79 split, 504 merged); noop rule keep, alpha 0.91."
@@ -86,25 +89,25 @@ def test_uagec_resegmented_file_takes_the_flat_path_with_the_reference_units() -
 
 def test_requoted_file_same_text_once_normalised_else_the_reference_path() -> None:
     gold, sys = (UA / "ann1.m2").read_bytes(), (UA / "resegmented" / "ann0.resegmented-requote.m2").read_bytes()
-    flat, _ = _both(gold, sys)
-    assert flat._flat is not None  # the gec table maps the rewritten quotes: the same keys
-    flat, _ = _both(gold, sys, normalisation="none")  # whitespace removal only: 237 units differ
-    assert flat._flat is None
+    flat, _, was_flat = _both(gold, sys)
+    assert was_flat  # the gec table maps the rewritten quotes: the same keys
+    flat, _, was_flat = _both(gold, sys, normalisation="none")  # whitespace removal only: 237 units differ
+    assert not was_flat
     assert len(flat.units) == 2358 and sum(unit.kind == "similar" for unit in flat.units) == 237
 
 
 @pytest.mark.parametrize("rule", ["keep", "jp"])
 def test_toy_resegmented_both_noop_rules(rule: str) -> None:
-    flat, _ = _both((TOY / "gold.m2").read_bytes(), (TOY / "sys.resegmented.m2").read_bytes(), rule)
-    assert flat._flat is not None
+    flat, _, was_flat = _both((TOY / "gold.m2").read_bytes(), (TOY / "sys.resegmented.m2").read_bytes(), rule)
+    assert was_flat
 
 
 @pytest.mark.parametrize("mode", ["cs", "dt", "cse"])
 def test_bench_resegmented_and_merged_pairs(mode: str) -> None:
     for make in (bench_gec.resegmented_pair, bench_gec.merged_pair):
         hyp, ref = make(1_200)
-        flat, _ = _both(ref, hyp, errant=ErrantOptions(mode=mode, verbose=mode == "dt"))
-        assert flat._flat is not None
+        flat, _, was_flat = _both(ref, hyp, errant=ErrantOptions(mode=mode, verbose=mode == "dt"))
+        assert was_flat
 
 
 def test_both_sides_cut_differently_multi_annotator_gold() -> None:
@@ -115,8 +118,8 @@ def test_both_sides_cut_differently_multi_annotator_gold() -> None:
     gold = [_merge(gold_blocks[k:k + 2]) for k in range(0, 300, 2)]
     sys = [_merge(sys_blocks[k:k + 3]) if k % 2 else _merge(sys_blocks[k:k + 3]) for k in range(1, 297, 3)]
     sys = [_merge(sys_blocks[:1]), *sys, _merge(sys_blocks[298:300])]
-    flat, _ = _both(_join(gold), _join(sys))
-    assert flat._flat is not None and any(unit.shape == "m:n" for unit in flat.units)
+    flat, _, was_flat = _both(_join(gold), _join(sys))
+    assert was_flat and any(unit.shape == "m:n" for unit in flat.units)
 
 
 def _merge(blocks) -> str:
@@ -135,10 +138,10 @@ def _merge(blocks) -> str:
 def test_sentences_not_single_spaced_and_an_edit_past_its_sentence() -> None:
     gold = "S a  b .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n\nS d e .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
     sys = "S a b . d\tE\nA 3 4|||R:X|||x|||REQUIRED|||-NONE-|||1\n\nS .\n\n"
-    assert _both(gold, sys)[0]._flat is None  # "E" is not "e": not the same text
+    assert not _both(gold, sys)[2]  # "E" is not "e": not the same text
     sys = "S a b .  d\te\nA 3 4|||R:X|||x|||REQUIRED|||-NONE-|||1\n\nS .\n\n"
-    flat, _ = _both(gold, sys)
-    assert flat._flat is not None
+    flat, _, was_flat = _both(gold, sys)
+    assert was_flat
     assert [(u.kind, u.gold, u.sys, u.gold_offsets, u.sys_offsets) for u in flat.units] == [
         ("merged", (0, 2), (0, 2), (0, 3, 6), (0, 5, 6)),
     ]
@@ -202,8 +205,8 @@ def resegmented_uagec(draw):
        st.sampled_from([ErrantOptions(), ErrantOptions(mode="cse"), ErrantOptions(mode="dt", verbose=True)]))
 def test_generated_resegmentations_of_real_sentences(case, rule, errant) -> None:
     gold, sys = case
-    flat, _ = _both(gold, sys, rule, errant)
-    assert flat._flat is not None or not flat.aligned  # the same words on both sides: the flat path
+    flat, _, was_flat = _both(gold, sys, rule, errant)
+    assert was_flat or not flat.aligned  # the same words on both sides: the flat path
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -230,8 +233,8 @@ def test_one_unit_of_several_blocks() -> None:
     """The whole file one unit: gold's two sentences merged into the system's one."""
     gold = "S a b .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n\nS d .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
     sys = "S a b . d .\nA 3 4|||R:Y|||e|||REQUIRED|||-NONE-|||0\n\n"
-    flat, _ = _both(gold, sys)
-    assert flat._flat is not None
+    flat, _, was_flat = _both(gold, sys)
+    assert was_flat
     assert flat.aligned_m2() == (
         "S a b . d .\nA 0 1|||R:X|||c|||REQUIRED|||-NONE-|||0\n\n",
         "S a b . d .\nA 3 4|||R:Y|||e|||REQUIRED|||-NONE-|||0\n\n",
@@ -251,8 +254,8 @@ def test_a_difference_far_into_the_file_is_found_chunk_by_chunk() -> None:
     assert len(sys_blocks) > 2 * flat_module.CHUNK
     k = 1_950
     sys_blocks[k] = sys_blocks[k].replace("S ", "S Зміна ", 1)
-    flat, reference = _both(gold, _join(sys_blocks))
-    assert flat._flat is None and len(flat.units) == len(reference.units)
+    flat, reference, was_flat = _both(gold, _join(sys_blocks))
+    assert not was_flat and len(flat.units) == len(reference.units)
     assert flat_module.cuts_from_text(parse_m2(gold, "g"), parse_m2(_join(sys_blocks), "s"),
                                       GecOptions().normaliser()) is None
 
@@ -291,10 +294,10 @@ def test_flat_result_pickles_with_its_units_and_lets_the_inputs_go() -> None:
     import pickle
 
     gold, sys = (TOY / "gold.m2").read_bytes(), (TOY / "sys.resegmented.m2").read_bytes()
-    flat, reference = _both(gold, sys)
+    flat, reference, was_flat = _both(gold, sys)
     fresh = evaluate(parse_m2(gold, "ref.m2"), parse_m2(sys, "hyp.m2"), None, GecOptions())
     assert fresh._flat is not None and fresh._units is None
     again = pickle.loads(pickle.dumps(fresh))
     assert again._flat is None and again == reference and again.units == reference.units
     assert fresh._flat is None and fresh.units == reference.units  # made when pickled
-    assert flat._flat is None  # _both read its units
+    assert was_flat
