@@ -301,3 +301,21 @@ def test_flat_result_pickles_with_its_units_and_lets_the_inputs_go() -> None:
     assert again._flat is None and again == reference and again.units == reference.units
     assert fresh._flat is None and fresh.units == reference.units  # made when pickled
     assert was_flat
+
+
+def test_documents_built_block_by_block() -> None:
+    """Blocks that are not slices of one parsed file (M2Block.of, as the API may build them)
+    are read block by block, and neither their coders nor anything else changes."""
+    from jpcore.formats.m2 import M2Block, document_from_blocks
+
+    gold_doc = parse_m2((TOY / "gold.m2").read_bytes(), "ref.m2")
+    sys_doc = parse_m2((TOY / "sys.resegmented.m2").read_bytes(), "hyp.m2")
+    gold = document_from_blocks("ref.m2", [M2Block.of(0, 0, b.text, b.edits) for b in gold_doc.blocks])
+    sys = document_from_blocks("hyp.m2", [M2Block.of(0, 0, b.text, b.edits) for b in sys_doc.blocks])
+    assert gold.coder_ids is None
+    flat = evaluate(gold, sys)
+    reference = evaluate_reference(gold, sys)
+    assert flat._flat is not None
+    assert flat.notes == reference.notes and flat.coders("gold") == reference.coders("gold")
+    assert flat.errant.hyp.blocks == reference.errant.hyp.blocks and flat.units == reference.units
+    assert flat.to_dict() == reference.to_dict()
