@@ -39,7 +39,7 @@ the first ``S`` line, which only shows in its ``-v`` output).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -193,6 +193,9 @@ class M2Document:
     """The file's newline: ``"\\n"``, ``"\\r\\n"`` or ``"\\r"`` (``"\\n"`` if mixed)."""
     bom: bool = False
     """Whether the file started with a UTF-8 byte order mark."""
+    coder_ids: frozenset[int] | None = field(default=None, compare=False, repr=False)
+    """Every coder id of an edit line (as the parser read them, once per distinct line); ``None``
+    when not known (a document built otherwise)."""
 
     def __len__(self) -> int:
         return len(self.blocks)
@@ -294,7 +297,7 @@ def _parse(data: bytes | str, name: str, allow_empty: bool) -> M2Document:
         pos = sep + 2
         index += 1
         line += 2
-    return M2Document(name, blocks, leading, trailing, newline, bom)
+    return M2Document(name, blocks, leading, trailing, newline, bom, frozenset(coders.values()))
 
 
 def _parse_edit(edit_line: str, name: str, line: int, block: int,

@@ -28,6 +28,7 @@ from jpcore.formats.m2 import NOOP_TYPE, M2Block, M2Document, M2Edit, M2InputErr
 __all__ = ["DroppedEdit", "SideBlock", "build_side", "dumps_aligned"]
 
 _IMPLICIT_NOOP_LINE = format_edit(-1, -1, NOOP_TYPE, "-NONE-", 0)
+_IMPLICIT_NOOP = M2Edit(-1, -1, NOOP_TYPE, "-NONE-", 0)
 
 
 class DroppedEdit(NamedTuple):
@@ -65,6 +66,7 @@ def _single(block: M2Block, n_tokens: int | None = None) -> SideBlock:
 
 def build_side(
     blocks: Sequence[M2Block], noop_rule: str = "keep", other_sentence: str = "", name: str = "<m2>",
+    single_spaced: bool = False,
 ) -> SideBlock:
     """Concatenate one side of a unit (see the module doc).
 
@@ -73,6 +75,9 @@ def build_side(
     sentence, "no correction").  Of several blocks, an edit that reaches past
     the end of its own sentence raises :class:`M2InputError` naming ``name``,
     the edit's line and block: shifted, it would land in the next sentence.
+    ``single_spaced`` says that every block's sentence is tokens separated by
+    single spaces (:func:`jpcore.gec.flat.cuts_from_text` found it so): the
+    sentences are joined as they are, not split.
 
     >>> from jpcore.formats.m2 import parse_m2
     >>> doc = parse_m2("S a b\\nA 1 2|||R:X|||c|||REQUIRED|||-NONE-|||0\\n\\nS d e\\nA  0 1|||R:Y|||f|||REQUIRED|||-NONE-|||0")
@@ -85,58 +90,76 @@ def build_side(
         return _single(blocks[0])
     if not blocks:
         return SideBlock("S " + other_sentence, (), (), (), (0,))
+    # which annotators have a real edit, and whether any block has edit lines: what the
+    # noop rule asks of the whole side before the first line
+    block_edits_all = [block[5] for block in blocks]
+    has_lines = any(block_edits_all)
+    real_coders = {edit[4] for block_edits in block_edits_all for edit in block_edits if edit[0] != -1}
+    keep_rule = noop_rule == "keep"
     tokens: list[str] = []
+    n_tokens = 0
     offsets = [0]
-    # (block id, edit index or -1 for "no edit line", shifted edit, raw fields after the span)
-    items: list[tuple[int, int, M2Edit | None, str]] = []
-    for block in blocks:
-        shift = len(tokens)
-        tokens.extend(block.sentence.split())
-        offsets.append(len(tokens))
-        if not block.edits:
-            items.append((block.index, -1, None, ""))
-            continue
-        raw_lines = block.text.split("\n")[1:]
-        size = len(tokens) - shift
-        for i, edit in enumerate(block.edits):
-            rest = raw_lines[i][2:].split("|||", 1)[1]
-            if edit.start != -1:
-                if edit.end > size:
-                    raise M2InputError(
-                        name, block.edit_line(i), block.index, f"offsets within the sentence's {size} tokens",
-                        f"{show(raw_lines[i].split('|||', 1)[0], 40)} (the sentence is merged with its "
-                        "neighbours here: its edits cannot be re-indexed)",
-                    )
-                edit = edit._replace(start=edit.start + shift, end=edit.end + shift)
-            items.append((block.index, i, edit, rest))
-    has_lines = any(item[2] is not None for item in items)
-    real_coders = {item[2].coder for item in items if item[2] is not None and item[2].start != -1}
-    lines = ["S " + " ".join(tokens)]
+    lines = [""]  # the S line, once every sentence is read
     edits: list[M2Edit] = []
     origins: list[tuple[int, int] | None] = []
     dropped: list[DroppedEdit] = []
     noop_kept: set[int] = set()
-    for block_id, index, edit, rest in items:
-        if edit is None:  # a block without edit lines: annotator 0, "no correction"
-            if noop_rule == "keep" and has_lines and 0 not in real_coders and 0 not in noop_kept:
+    new = tuple.__new__
+    for block in blocks:
+        # block.sentence and block.text's edit lines, read from the block's source at once
+        block_id, _, source, start, end, block_edits = block
+        cut = source.find("\n", start, end)
+        shift = n_tokens
+        sentence = source[start + 2 : end if cut < 0 else cut]  # s_line[2:], also for a short S line
+        if single_spaced:
+            tokens.append(sentence)
+            size = sentence.count(" ") + 1
+        else:
+            words = sentence.split()
+            tokens += words
+            size = len(words)
+        n_tokens += size
+        offsets.append(n_tokens)
+        if not block_edits:  # a block without edit lines: annotator 0, "no correction"
+            if keep_rule and has_lines and 0 not in real_coders and 0 not in noop_kept:
                 noop_kept.add(0)
                 lines.append(_IMPLICIT_NOOP_LINE)
-                edits.append(M2Edit(-1, -1, NOOP_TYPE, "-NONE-", 0))
+                edits.append(_IMPLICIT_NOOP)
                 origins.append(None)
             continue
-        if edit.start == -1:
-            if noop_rule == "keep":
-                keep = edit.coder not in real_coders and edit.coder not in noop_kept
+        raw_lines = source[cut + 1 : end].split("\n") if cut >= 0 else []
+        for i, edit in enumerate(block_edits):
+            edit_start = edit[0]
+            if edit_start == -1:
+                coder = edit[4]
+                if keep_rule:
+                    keep = coder not in real_coders and coder not in noop_kept
+                else:
+                    keep = not real_coders and not noop_kept
+                if not keep:
+                    dropped.append(new(DroppedEdit, (block_id, i, edit)))
+                    continue
+                noop_kept.add(coder)
+                raw = raw_lines[i]
+                edit_end = edit[1]
             else:
-                keep = not real_coders and not noop_kept
-            if not keep:
-                dropped.append(DroppedEdit(block_id, index, edit))
-                continue
-            noop_kept.add(edit.coder)
-        lines.append(f"A {edit.start} {edit.end}|||{rest}")
-        edits.append(edit)
-        origins.append((block_id, index))
-    return SideBlock("\n".join(lines), tuple(edits), tuple(origins), tuple(dropped), tuple(offsets))
+                raw = raw_lines[i]
+                if edit[1] > size:
+                    raise M2InputError(
+                        name, block.edit_line(i), block_id, f"offsets within the sentence's {size} tokens",
+                        f"{show(raw.split('|||', 1)[0], 40)} (the sentence is merged with its "
+                        "neighbours here: its edits cannot be re-indexed)",
+                    )
+                edit_start += shift
+                edit_end = edit[1] + shift
+                edit = new(M2Edit, (edit_start, edit_end, edit[2], edit[3], edit[4]))
+            bar = raw.find("|||", 2)
+            rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
+            lines.append(f"A {edit_start} {edit_end}|||{rest}")
+            edits.append(edit)
+            origins.append((block_id, i))
+    lines[0] = "S " + " ".join(tokens)
+    return new(SideBlock, ("\n".join(lines), tuple(edits), tuple(origins), tuple(dropped), tuple(offsets)))
 
 
 def dumps_aligned(document: M2Document) -> str:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 # imported only when the files need aligning, so that scoring errant's own
 # input costs no more start-up than errant's scorer needs.
 
-__all__ = ["alignment_reason", "evaluate", "evaluate_bytes"]
+__all__ = ["alignment_reason", "evaluate", "evaluate_bytes", "evaluate_reference"]
 
 
 def alignment_reason(gold: M2Document, sys: M2Document) -> str | None:
@@ -100,6 +100,24 @@ def evaluate(
     Raises :class:`InputError` with ``options.strict`` when the files would
     need aligning.
     """
+    return _evaluate(gold, sys, errant_options, options, True)
+
+
+def evaluate_reference(
+    gold: M2Document,
+    sys: M2Document,
+    errant_options: ErrantOptions | None = None,
+    options: GecOptions | None = None,
+) -> GecResult:
+    """:func:`evaluate` without its flat path (:mod:`jpcore.gec.flat`): every alignment
+    through :func:`jpcore.gec.sentences.align_sentences` and one unit object per unit,
+    made at once -- the reference the flat path is held equal to."""
+    return _evaluate(gold, sys, errant_options, options, False)
+
+
+def _evaluate(
+    gold: M2Document, sys: M2Document, errant_options: ErrantOptions | None, options: GecOptions | None, flat: bool,
+) -> GecResult:
     errant_options = errant_options or ErrantOptions()
     options = options or GecOptions()
     reason = alignment_reason(gold, sys)
@@ -108,16 +126,42 @@ def evaluate(
         return GecResult(score(sys, gold, errant_options), options, False, "same sentences", *counts)
     if options.strict:
         raise _strict_error(gold, sys)
-    from jpcore.gec.keys import keys_and_lengths
-    from jpcore.gec.sentences import align_sentences
+    from jpcore.gec.keys import block_sentences, keys_of_sentences, token_counts
 
     with gc_paused():
         normaliser = options.normaliser()
-        sys_keys, sys_lengths = keys_and_lengths(sys, normaliser)
-        gold_keys, gold_lengths = keys_and_lengths(gold, normaliser)
+        if flat:  # the common case: no unit object until read (jpcore.gec.flat)
+            from jpcore.gec.flat import cuts_from_keys, cuts_from_text
+
+            cuts = cuts_from_text(gold, sys, normaliser)
+            if cuts is not None:
+                return _flat_result(gold, sys, cuts, True, errant_options, options, reason, counts)
+        sys_sentences, gold_sentences = block_sentences(sys.blocks), block_sentences(gold.blocks)
+        sys_keys = keys_of_sentences(sys_sentences, normaliser)
+        gold_keys = keys_of_sentences(gold_sentences, normaliser)
+        gold_lengths, sys_lengths = token_counts(gold_sentences), token_counts(sys_sentences)
+        del sys_sentences, gold_sentences  # not held through the alignment
+        if flat:
+            cuts = cuts_from_keys(gold_keys, sys_keys)
+            if cuts is not None:
+                return _flat_result(gold, sys, cuts, False, errant_options, options, reason, counts)
+        from jpcore.gec.sentences import align_sentences
+
         groups = align_sentences(gold_keys, sys_keys, options.alpha)
         units, aligned_gold, aligned_sys = _build(gold, sys, groups, options.noop_rule, gold_lengths, sys_lengths)
         return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts, units)
+
+
+def _flat_result(
+    gold: M2Document, sys: M2Document, cuts: tuple[list[int], list[int]], single_spaced: bool,
+    errant_options: ErrantOptions, options: GecOptions, reason: str, counts: tuple[str, str, int, int],
+) -> GecResult:
+    """The result of the flat path (:func:`jpcore.gec.flat.align_flat`) on the cuts found."""
+    from jpcore.gec.flat import align_flat
+
+    flat_units, aligned_gold, aligned_sys = align_flat(gold, sys, *cuts, options.noop_rule, single_spaced)
+    return GecResult(score(aligned_sys, aligned_gold, errant_options), options, True, reason, *counts,
+                     None, flat_units)
 
 
 def _build(

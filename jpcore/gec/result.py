@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import chain
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -19,6 +21,7 @@ from jpcore.gec.options import GecOptions
 from jpcore.peers.errant_compare import EditStatus, ErrantResult, f_score
 
 if TYPE_CHECKING:
+    from jpcore.gec.flat import FlatUnits
     from jpcore.gec.unit import GecUnit
 
 # The units, the sentence aligner and the M2 writer (which import jpcore.align)
@@ -26,6 +29,9 @@ if TYPE_CHECKING:
 # (``jpcore gec`` on errant's own input) never loads the alignment.
 
 __all__ = ["DROPPED", "NOTE_MULTI_ANNOTATOR", "GecEdit", "GecResult"]
+
+_EDITS = itemgetter(5)  # an M2Block's edits
+_CODER = itemgetter(4)  # an M2Edit's coder
 
 #: Status of a ``-1 -1`` line removed from a merged block by the noop rule.
 DROPPED = "dropped"
@@ -96,13 +102,33 @@ class GecResult:
     gold_count: int
     sys_count: int
     _units: list[GecUnit] | None = field(default=None, repr=False)
+    _flat: FlatUnits | None = field(default=None, repr=False)
+    """The units kept flat (:mod:`jpcore.gec.flat`) until :attr:`units` is first read."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its units made (never the flat form, which holds the input documents)."""
+        _ = self.units
+        return dict(self.__dict__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GecResult):
+            return NotImplemented
+        return (self.errant, self.options, self.aligned, self.reason, self.gold_name, self.sys_name, self.gold_count,
+                self.sys_count, self.units) == (
+            other.errant, other.options, other.aligned, other.reason, other.gold_name, other.sys_name,
+            other.gold_count, other.sys_count, other.units)
 
     # -- units and edits
 
     @property
     def units(self) -> list[GecUnit]:
-        """The units in document order (built on demand when nothing was aligned)."""
+        """The units in document order (built on demand when nothing was aligned, or when they
+        were kept flat)."""
         if self._units is None:
+            if self._flat is not None:
+                self._units = self._flat.units()
+                self._flat = None  # the units say it all now (the input documents are not held)
+                return self._units
             from jpcore.gec.unit import identity_unit
 
             self._units = [identity_unit(s.index, s.ref_block, s.hyp_block) for s in self.errant.sentences]
@@ -168,8 +194,15 @@ class GecResult:
         if side not in SIDES:
             raise ValueError(f"side must be one of {SIDES}, not {side!r}")
         document = self.errant.hyp if side == "sys" else self.errant.ref
-        found = {edit[4] for block in document.blocks for edit in block.edits}
-        if not all(block.edits for block in document.blocks):
+        if self._flat is not None:
+            found = self._flat.coders(side)  # the input's, read by its parser
+            if found is not None:
+                if not all(map(_EDITS, document.blocks)):
+                    found.add(0)
+                return sorted(found)
+        edits = list(map(_EDITS, document.blocks))
+        found = set(map(_CODER, chain.from_iterable(edits)))
+        if not all(edits):
             found.add(0)
         if self.aligned:
             found.update(dropped.edit.coder for unit in self.units for dropped in unit.dropped(side))
@@ -182,14 +215,17 @@ class GecResult:
         """What a reader of the errant-style report must know about the alignment."""
         if not self.aligned:
             return []
-        counts = display_kind_counts(self.units)  # split / merged / regrouped by their shape
+        flat = self._flat if self._units is None else None  # counted without a unit object
+        # split / merged / regrouped by their shape
+        counts = display_kind_counts(self.units) if flat is None else flat.display_kind_counts()
         summary = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
         notes = [
             f"{self.sys_name} ({self.sys_count} sentences) and {self.gold_name} ({self.gold_count} "
-            f"sentences) differ ({self.reason}): aligned into {len(self.units)} units ({summary}); "
-            f"noop rule {self.options.noop_rule}, alpha {self.options.alpha}."
+            f"sentences) differ ({self.reason}): aligned into {len(self.units if flat is None else flat)} units "
+            f"({summary}); noop rule {self.options.noop_rule}, alpha {self.options.alpha}."
         ]
-        if any(unit.is_merged for unit in self.units) and (
+        merged = any(unit.is_merged for unit in self.units) if flat is None else flat.any_merged
+        if merged and (
             len(self.coders("gold")) > 1 or len(self.coders("sys")) > 1
         ):
             notes.append(NOTE_MULTI_ANNOTATOR)
