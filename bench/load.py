@@ -177,7 +177,9 @@ LOADERS = {
 
 class FrameLog:
     """What the server sent one page over its websocket (bytes, and when each run finished), for
-    ``--trace``; it counts the finished runs as :class:`tests.browser_support.ScriptRuns` does."""
+    ``--trace``; it counts the finished runs of the whole page as
+    :class:`tests.browser_support.ScriptRuns` does, and not the runs of a fragment alone (the
+    gold self-check's, which looks again every second while its check runs)."""
 
     def __init__(self, page, t0: float) -> None:
         self.finished, self.bytes, self.frames, self.t0 = 0, 0, 0, t0
@@ -192,8 +194,9 @@ class FrameLog:
         self.bytes += len(payload)
         self.frames += 1
         message = ForwardMsg.FromString(payload)
-        if (message.WhichOneof("type") == "script_finished"
-                and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
+        if (message.WhichOneof("type") == "script_finished"  # a whole run of the page: not one cut
+                and message.script_finished not in (ForwardMsg.FINISHED_EARLY_FOR_RERUN,  # short, nor
+                                                    ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)):  # a fragment's
             self.finished += 1
             self.finishes.append(round(time.perf_counter() - self.t0, 2))
 
@@ -296,17 +299,27 @@ class Session:
         if await page.locator('[data-testid="stException"]').count():
             self.errors.append(f"{self.tag} on {where}: an exception box")
 
-    async def nav(self, page, title: str) -> None:
-        """Click a page in the menu; return when the run it starts is finished and drawn (the
-        server's "script finished" message over the websocket, then the script state)."""
-        before, start = self.runs.finished, time.perf_counter()
-        await page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True).click()
+    async def after_run(self, page, action, what: str, *texts: str) -> None:
+        """Do ``action`` (a coroutine function: a click, files given to an uploader); return when
+        a run of the page that started after it has finished and is drawn (the server's "script
+        finished" message over the websocket, then the script state) with ``texts`` shown.  A
+        wait for the script state alone can return before the action's run has started: the
+        next action then acts on the page drawn before it (under load, files given to an
+        uploader that the run then replaced, and a page that waits for them for ever)."""
+        before = self.runs.finished
+        await action()
         deadline = time.monotonic() + TIMEOUT_MS / 1000
         while self.runs.finished == before:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"no script run finished after the click on {title}")
+                raise TimeoutError(f"no script run finished after {what}")
             await page.wait_for_timeout(20)
-        await self.drawn(page)
+        await self.drawn(page, *texts)
+
+    async def nav(self, page, title: str) -> None:
+        """Click a page in the menu; return when the run it starts is finished and drawn."""
+        start = time.perf_counter()
+        link = page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True)
+        await self.after_run(page, link.click, f"the click on {title}")
         self.step(f"page {title}", start)
 
     async def upload(self, page, view: str) -> None:
@@ -321,23 +334,17 @@ class Session:
                 raise TimeoutError(f"{await source.count()} '{label}' choices in the sidebar of {link}")
             await page.wait_for_timeout(50)
         start = time.perf_counter()
-        await source.click()
-        await self.drawn(page)
+        await self.after_run(page, source.click, f"the click on {label}")
         self.step(f"{view}: choose upload", start)
         gold, system = self.files[view]
         uploads = sidebar.locator('input[type="file"]')
         start = time.perf_counter()
-        await uploads.nth(0).set_input_files(gold)
-        self.step(f"{view}: gold sent", start)
+        await self.after_run(page, lambda: uploads.nth(0).set_input_files(gold), f"{gold.name} given")
+        self.step(f"{view}: gold uploaded and drawn", start)
         start = time.perf_counter()
-        await self.drawn(page)
-        self.step(f"{view}: gold drawn", start)
-        start = time.perf_counter()
-        await uploads.nth(1).set_input_files(system)
-        self.step(f"{view}: system sent", start)
-        start = time.perf_counter()
-        await self.drawn(page, f"{gold.name} vs {system.name} (uploaded)")
-        self.step(f"{view}: evaluated and drawn", start)
+        await self.after_run(page, lambda: uploads.nth(1).set_input_files(system), f"{system.name} given",
+                             f"{gold.name} vs {system.name} (uploaded)")
+        self.step(f"{view}: system uploaded, evaluated and drawn", start)
         await self.check(page, f"{link} after its upload")
 
     async def run(self, browser, url: str, walks: int) -> None:
