@@ -157,3 +157,16 @@ def test_the_fork_server_and_its_children_end_with_the_server(end):
     pids = [int(word) for word in run.stdout.split()]
     assert len(pids) >= 2, run.stderr
     assert _gone(pids) == []
+
+
+def test_a_child_does_not_run_the_servers_main_script(tmp_path, monkeypatch):
+    """In the app's server ``__main__`` is the script Streamlit runs (inspector/main/app.py), which
+    multiprocessing would run again in every new child: the child must not (it failed so)."""
+    import types
+
+    script = tmp_path / "app.py"
+    script.write_text("raise SystemExit('the server script ran in a child')\n")
+    main = types.ModuleType("__main__")
+    main.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    assert evaluator.evaluate(CHILD_MIN_BYTES, os.getpid) != os.getpid()

@@ -40,9 +40,11 @@ This module imports no Streamlit (the fork server imports it).
 
 from __future__ import annotations
 
-import multiprocessing
+import io
 import os
 import threading
+from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
+from multiprocessing.context import ForkServerContext, ForkServerProcess
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -76,11 +78,43 @@ def _compacted_call(function: Callable[..., T], args: tuple, kwargs: dict) -> T:
     return compacted(function(*args, **kwargs))
 
 
+class _Popen(popen_forkserver.Popen):
+    """The fork server's ``Popen`` whose child does not run the server's ``__main__`` again:
+    in the app's server that is the script Streamlit runs (inspector/main/app.py), which a child
+    cannot run (multiprocessing makes every new child import it).  Python 3.11's ``_launch``
+    with the preparation data's ``init_main_from_*`` left out."""
+
+    def _launch(self, process_obj: Any) -> None:
+        prep_data = {key: value for key, value in spawn.get_preparation_data(process_obj._name).items()
+                     if key not in ("init_main_from_path", "init_main_from_name")}
+        buf = io.BytesIO()
+        popen_forkserver.set_spawning_popen(self)
+        try:
+            reduction.dump(prep_data, buf)
+            reduction.dump(process_obj, buf)
+        finally:
+            popen_forkserver.set_spawning_popen(None)
+        self.sentinel, w = forkserver.connect_to_new_process(self._fds)
+        _parent_w = os.dup(w)
+        self.finalizer = util.Finalize(self, util.close_fds, (_parent_w, self.sentinel))
+        with open(w, "wb", closefd=True) as f:
+            f.write(buf.getbuffer())
+        self.pid = forkserver.read_signed(self.sentinel)
+
+
+class _Process(ForkServerProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> _Popen:
+        return _Popen(process_obj)
+
+
+class _Context(ForkServerContext):
+    Process = _Process
+
+
 def _context() -> Any:
     """The forkserver context, its server started with :data:`CHILD_ENV` (once)."""
-    from multiprocessing import forkserver
-
-    context = multiprocessing.get_context("forkserver")
+    context = _Context()
     context.set_forkserver_preload(PRELOAD)
     saved = {name: os.environ.get(name) for name in CHILD_ENV}
     os.environ.update(CHILD_ENV)
