@@ -219,17 +219,12 @@ class Probe:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def _threads(self, pid: int) -> tuple[float, float]:
-        main = other = 0.0
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            try:
-                cpu = self._cpu((task / "stat").read_text())
-            except OSError:
-                continue
-            if int(task.name) == pid:
-                main = cpu
-            else:
-                other += cpu
-        return main, other
+        """CPU seconds of the main thread, and of the rest of the process (threads ended included)."""
+        try:
+            main = self._cpu(Path(f"/proc/{pid}/task/{pid}/stat").read_text())
+            return main, self._cpu(Path(f"/proc/{pid}/stat").read_text()) - main
+        except OSError:
+            return 0.0, 0.0
 
     def _chromium(self) -> float:
         total = 0.0
