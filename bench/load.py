@@ -291,8 +291,10 @@ class Session:
         seen = sorted({tag for tag in self.others if f"{tag}-" in text})
         if seen:
             self.leaks.append(f"{self.tag} on {where}: saw {', '.join(seen)}")
-        if await page.locator('[data-testid="stException"]').count():
-            self.errors.append(f"{self.tag} on {where}: an exception box")
+        exceptions = page.locator('[data-testid="stException"]')
+        if await exceptions.count():
+            text = (await exceptions.first.inner_text()).strip().splitlines()
+            self.errors.append(f"{self.tag} on {where}: an exception box ({' '.join(text[:2])[:200]})")
 
     async def after_run(self, page, action, what: str, *texts: str) -> None:
         """Do ``action`` (a coroutine function: a click, files given to an uploader); return when
@@ -370,7 +372,14 @@ class Session:
                 self.leaks.append(f"{self.tag}: Overview shows Words F1 {shown and shown.group(0)}, "
                                   f"its own pair's is {self.f1}")
         except Exception as error:  # noqa: BLE001 - every failure of a session is counted
-            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}")
+            shown = ""
+            try:  # what the page says then (an error line, a status box), to tell why
+                alerts = await page.locator('[data-testid="stAlert"], [data-testid="stExpander"] summary').all_inner_texts()
+                state = await page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state", timeout=5000)
+                shown = f" [script {state}; shown: {' | '.join(a.strip()[:160] for a in alerts)[:600]}]"
+            except Exception:  # noqa: BLE001 - the page may be gone
+                pass
+            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}{shown}")
             self.step(f"FAILED: {type(error).__name__}", self.t0 + (self.steps[-1][2] if self.steps else 0))
         finally:
             await context.close()
