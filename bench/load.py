@@ -62,7 +62,7 @@ from bench import treebank
 from bench.shared_data import SHARED_DATA
 from jpcore.atomic import write_atomic
 from inspector.main.allocator import server_environment
-from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, ScriptRuns, served_app
+from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, served_app
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 UAGEC = ROOT / "sample_data" / "m2" / "uagec"
@@ -175,6 +175,97 @@ LOADERS = {
 }
 
 
+class FrameLog:
+    """What the server sent one page over its websocket (bytes, and when each run finished), for
+    ``--trace``; it counts the finished runs of the whole page as
+    :class:`tests.browser_support.ScriptRuns` does, and not the runs of a fragment alone (the
+    gold self-check's, which looks again every second while its check runs)."""
+
+    def __init__(self, page, t0: float) -> None:
+        self.finished, self.bytes, self.frames, self.t0 = 0, 0, 0, t0
+        self.finishes: list[float] = []
+        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, str):
+            return
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        self.bytes += len(payload)
+        self.frames += 1
+        message = ForwardMsg.FromString(payload)
+        if (message.WhichOneof("type") == "script_finished"  # a whole run of the page: not one cut
+                and message.script_finished not in (ForwardMsg.FINISHED_EARLY_FOR_RERUN,  # short, nor
+                                                    ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)):  # a fragment's
+            self.finished += 1
+            self.finishes.append(round(time.perf_counter() - self.t0, 2))
+
+
+class Probe:
+    """Every ``every`` seconds, in a thread: each server's health endpoint answer time (its
+    event loop's latency: the endpoint is answered on the loop), each server's CPU seconds on
+    its main thread (the event loop: websocket, uploads) and on its other threads (the
+    sessions' scripts), chromium's and this process's CPU seconds: ``--trace``'s time line."""
+
+    def __init__(self, urls: Sequence[str], pids: Sequence[int], t0: float, every: float = 1.0) -> None:
+        self.urls, self.pids, self.t0, self.every = urls, pids, t0, every
+        self.rows: list[dict] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def _cpu(stat: str) -> float:
+        fields = stat[stat.rindex(")") + 2:].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def _threads(self, pid: int) -> tuple[float, float]:
+        """CPU seconds of the main thread, and of the rest of the process (threads ended included)."""
+        try:
+            main = self._cpu(Path(f"/proc/{pid}/task/{pid}/stat").read_text())
+            return main, self._cpu(Path(f"/proc/{pid}/stat").read_text()) - main
+        except OSError:
+            return 0.0, 0.0
+
+    def _chromium(self) -> float:
+        total = 0.0
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                if b"chromium" in (proc / "cmdline").read_bytes()[:200]:
+                    total += self._cpu((proc / "stat").read_text())
+            except OSError:
+                continue
+        return total
+
+    def _run(self) -> None:
+        import urllib.request
+
+        while not self._stop.is_set():
+            row: dict = {"t": round(time.perf_counter() - self.t0, 1), "load": os.getloadavg()[0]}
+            for k, (url, pid) in enumerate(zip(self.urls, self.pids)):
+                start = time.perf_counter()
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=60) as response:
+                        response.read()
+                    row[f"health{k}_s"] = round(time.perf_counter() - start, 3)
+                except OSError as error:
+                    row[f"health{k}_s"] = f"{type(error).__name__} after {time.perf_counter() - start:.1f} s"
+                row[f"main{k}_cpu"], row[f"scripts{k}_cpu"] = (round(x, 2) for x in self._threads(pid))
+            row["chromium_cpu"] = round(self._chromium(), 1)
+            row["bench_cpu"] = round(self._cpu(Path("/proc/self/stat").read_text()), 1)
+            self.rows.append(row)
+            self._stop.wait(self.every)
+
+    def __enter__(self) -> Probe:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 class Session:
     """One person: a browser context that uploads its pairs and walks the pages."""
 
@@ -184,6 +275,13 @@ class Session:
         self.renders: list[float] = []
         self.errors: list[str] = []
         self.leaks: list[str] = []
+        #: (step, start, end) in seconds since the round started, for ``--trace``
+        self.steps: list[tuple[str, float, float]] = []
+        self.t0 = time.perf_counter()
+        self.runs: FrameLog | None = None
+
+    def step(self, name: str, start: float) -> None:
+        self.steps.append((name, round(start - self.t0, 2), round(time.perf_counter() - self.t0, 2)))
 
     async def drawn(self, page, *texts: str) -> None:
         await page.wait_for_function(DRAWN_JS, arg=[list(texts)], timeout=TIMEOUT_MS)
@@ -193,20 +291,33 @@ class Session:
         seen = sorted({tag for tag in self.others if f"{tag}-" in text})
         if seen:
             self.leaks.append(f"{self.tag} on {where}: saw {', '.join(seen)}")
-        if await page.locator('[data-testid="stException"]').count():
-            self.errors.append(f"{self.tag} on {where}: an exception box")
+        exceptions = page.locator('[data-testid="stException"]')
+        if await exceptions.count():
+            text = (await exceptions.first.inner_text()).strip().splitlines()
+            self.errors.append(f"{self.tag} on {where}: an exception box ({' '.join(text[:2])[:200]})")
 
-    async def nav(self, page, title: str) -> None:
-        """Click a page in the menu; return when the run it starts is finished and drawn (the
-        server's "script finished" message over the websocket, then the script state)."""
+    async def after_run(self, page, action, what: str, *texts: str) -> None:
+        """Do ``action`` (a coroutine function: a click, files given to an uploader); return when
+        a run of the page that started after it has finished and is drawn (the server's "script
+        finished" message over the websocket, then the script state) with ``texts`` shown.  A
+        wait for the script state alone can return before the action's run has started: the
+        next action then acts on the page drawn before it (under load, files given to an
+        uploader that the run then replaced, and a page that waits for them for ever)."""
         before = self.runs.finished
-        await page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True).click()
+        await action()
         deadline = time.monotonic() + TIMEOUT_MS / 1000
         while self.runs.finished == before:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"no script run finished after the click on {title}")
+                raise TimeoutError(f"no script run finished after {what}")
             await page.wait_for_timeout(20)
-        await self.drawn(page)
+        await self.drawn(page, *texts)
+
+    async def nav(self, page, title: str) -> None:
+        """Click a page in the menu; return when the run it starts is finished and drawn."""
+        start = time.perf_counter()
+        link = page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True)
+        await self.after_run(page, link.click, f"the click on {title}")
+        self.step(f"page {title}", start)
 
     async def upload(self, page, view: str) -> None:
         link, label = LOADERS[view]
@@ -219,14 +330,18 @@ class Session:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{await source.count()} '{label}' choices in the sidebar of {link}")
             await page.wait_for_timeout(50)
-        await source.click()
-        await self.drawn(page)
+        start = time.perf_counter()
+        await self.after_run(page, source.click, f"the click on {label}")
+        self.step(f"{view}: choose upload", start)
         gold, system = self.files[view]
         uploads = sidebar.locator('input[type="file"]')
-        await uploads.nth(0).set_input_files(gold)
-        await self.drawn(page)
-        await uploads.nth(1).set_input_files(system)
-        await self.drawn(page, f"{gold.name} vs {system.name} (uploaded)")
+        start = time.perf_counter()
+        await self.after_run(page, lambda: uploads.nth(0).set_input_files(gold), f"{gold.name} given")
+        self.step(f"{view}: gold uploaded and drawn", start)
+        start = time.perf_counter()
+        await self.after_run(page, lambda: uploads.nth(1).set_input_files(system), f"{system.name} given",
+                             f"{gold.name} vs {system.name} (uploaded)")
+        self.step(f"{view}: system uploaded, evaluated and drawn", start)
         await self.check(page, f"{link} after its upload")
 
     async def run(self, browser, url: str, walks: int) -> None:
@@ -234,9 +349,11 @@ class Session:
         try:
             page = await context.new_page()
             page.set_default_timeout(TIMEOUT_MS)
-            self.runs = ScriptRuns(page)
+            self.runs = FrameLog(page, self.t0)
+            start = time.perf_counter()
             await page.goto(url)
             await self.drawn(page, "Overview")
+            self.step("first page", start)
             for view in LOADERS:
                 await self.upload(page, view)
             links = page.locator('[data-testid="stSidebarNav"] a')
@@ -255,7 +372,15 @@ class Session:
                 self.leaks.append(f"{self.tag}: Overview shows Words F1 {shown and shown.group(0)}, "
                                   f"its own pair's is {self.f1}")
         except Exception as error:  # noqa: BLE001 - every failure of a session is counted
-            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}")
+            shown = ""
+            try:  # what the page says then (an error line, a status box), to tell why
+                alerts = await page.locator('[data-testid="stAlert"], [data-testid="stExpander"] summary').all_inner_texts()
+                state = await page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state", timeout=5000)
+                shown = f" [script {state}; shown: {' | '.join(a.strip()[:160] for a in alerts)[:600]}]"
+            except Exception:  # noqa: BLE001 - the page may be gone
+                pass
+            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}{shown}")
+            self.step(f"FAILED: {type(error).__name__}", self.t0 + (self.steps[-1][2] if self.steps else 0))
         finally:
             await context.close()
 
@@ -267,7 +392,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path, scale: int, walks: int,
-                 settle: float) -> dict:
+                 settle: float, trace: Path | None = None) -> dict:
     """N sessions at once, session ``i`` pinned to server ``i mod len(urls)`` (what a sticky load
     balancer does: a Streamlit session's state lives in one process)."""
     from playwright.async_api import async_playwright
@@ -283,8 +408,10 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
         try:
-            with Sampler(pids) as sampler:
+            with Sampler(pids) as sampler, Probe(urls, pids, time.perf_counter()) as probe:
                 started = time.perf_counter()
+                for s in sessions:
+                    s.t0 = probe.t0
                 await asyncio.gather(*(s.run(browser, urls[s.index % len(urls)], walks) for s in sessions))
                 wall = time.perf_counter() - started
         finally:
@@ -295,6 +422,12 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
         await asyncio.sleep(5)
         after = rss_kb(pids)
     renders = [r for s in sessions for r in s.renders]
+    if trace is not None:
+        write_atomic(trace.with_name(f"{trace.stem}-{n}x{len(urls)}{trace.suffix}"), json.dumps({
+            "sessions": {s.tag: {"steps": s.steps, "errors": s.errors, "finishes": s.runs.finishes if s.runs else [],
+                                 "ws_bytes": s.runs.bytes if s.runs else 0,
+                                 "ws_frames": s.runs.frames if s.runs else 0} for s in sessions},
+            "probe": probe.rows}, indent=1).encode())
     return {
         "sessions": n, "processes": len(urls), "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
         "rss_peak_mb": round(sampler.peak / 1024), "rss_after_close_mb": round(after / 1024),
@@ -368,6 +501,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--final-settle", type=float, default=0.0,
                         help="after the last round, wait this long more and read RSS again (640: past the "
                              "result cache's 600 s time to live and its janitor's 20 s round)")
+    parser.add_argument("--trace", type=Path, default=None,
+                        help="write each round's time line to TRACE-<N>x<K>.json: every session's steps (start, "
+                             "end), the server's health-endpoint latency and CPU per second (see Probe)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="jp-load-") as tmp:
         folder = Path(tmp)
@@ -384,7 +520,7 @@ def main(argv: list[str] | None = None) -> int:
                               "load_average": os.getloadavg()}), flush=True)
             rows = []
             for n in args.sessions:
-                row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle))
+                row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle, args.trace))
                 row["load_average"] = [round(x, 1) for x in os.getloadavg()]
                 print(json.dumps(row), flush=True)
                 rows.append(row)

@@ -30,6 +30,25 @@ class InputError(ValueError):
             message += f", found {found}"
         super().__init__(message)
 
+    def __reduce__(self) -> tuple:
+        """Pickle any subclass, whatever its ``__init__`` takes: its class, message and fields
+        (the app's evaluations in a child process send it back to the server).
+
+        >>> import pickle
+        >>> error = pickle.loads(pickle.dumps(InputError("gold.txt", 3, "a token")))
+        >>> str(error), error.line
+        ('gold.txt:3: expected a token', 3)
+        """
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(cls: type[InputError], args: tuple, fields: dict) -> InputError:
+    """An :class:`InputError` (of class ``cls``) made again from its pickle, without its ``__init__``."""
+    error = cls.__new__(cls, *args)
+    Exception.__init__(error, *args)
+    error.__dict__.update(fields)
+    return error
+
 
 def show(text: str, limit: int = 20) -> str:
     """Quote at most ``limit`` characters of ``text`` for an error message."""

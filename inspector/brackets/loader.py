@@ -23,10 +23,11 @@ import streamlit as st
 
 from jpcore import parseval
 from jpcore.parseval.result import LabelScore, ParsevalResult
+from inspector.common import evaluator
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.loader_spec import SOURCE_LABELS
-from inspector.common.result_cache import RESULTS, compacted, key_of
+from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.palette import group_word
 from inspector.common.state import LoadedInput, Slot
 from inspector.common.wording import plural
@@ -65,8 +66,9 @@ class BracketsLoaded(LoadedInput[ParsevalResult]):
 
 
 def _evaluate_bytes(gold_data: bytes, sys_data: bytes, _gold_name: str, _sys_name: str) -> ParsevalResult:
-    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: compacted(parseval.evaluate_bytes(
-        gold_data, sys_data, gold_name=_gold_name, sys_name=_sys_name)))
+    return RESULTS.compute(key_of("parseval", (gold_data, sys_data)), lambda: evaluator.evaluate(
+        len(gold_data) + len(sys_data), parseval.evaluate_bytes, gold_data, sys_data, gold_name=_gold_name,
+        sys_name=_sys_name))
 
 
 def evaluate_trees(request: Request) -> ParsevalResult:

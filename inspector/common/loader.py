@@ -53,6 +53,7 @@ from jpcore.extras.comparison import ComparisonRun
 from jpcore.results.reader import read_run_json
 from jpcore.signature import file_hash
 from inspector.common import gold_check, loader_state, system_b, url_state
+from inspector.common.evaluator import EvaluationStopped
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, json_upload, paste_pair, sample_key, upload_pair
@@ -210,7 +211,7 @@ def _apply(spec: LoaderSpec, request: Request) -> None:
                 new.gold_file, new.sys_file = request.gold, request.system
             slot.put(new, held)
             return
-        except InputError as error:
+        except (InputError, EvaluationStopped) as error:  # a child killed: said as bad input is
             failure = (fingerprint, str(error))
             st.session_state[slot.failed_key] = failure
     kept = f" Still showing the previous {slot.what}: {md_text(loaded.label)}." if loaded else ""

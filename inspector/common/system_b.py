@@ -46,6 +46,7 @@ from jpcore.extras.comparison import ComparisonRun, compare_results
 from jpcore.extras.options import DEFAULT_SAMPLES, DEFAULT_SEED
 from jpcore.stats import PAIRED_BOOTSTRAP
 from inspector.common import url_state
+from inspector.common.evaluator import EvaluationStopped
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import check_input, held_estimate, upload_help
 from inspector.common.input_widgets import fingerprint
@@ -299,7 +300,7 @@ def _load(spec: LoaderDescription, keys: dict[str, str], a: LoadedInput, a_reque
             slot.put(new, held)
             st.session_state[keys["against"]] = _Held(a.fingerprint, b_fingerprint)
             return
-        except InputError as error:
+        except (InputError, EvaluationStopped) as error:  # a child killed: said as bad input is
             failure = (b_fingerprint, str(error))
             st.session_state[slot.failed_key] = failure
     st.error(f"Could not load system B {md_text(label)}: {md_text(failure[1])}.", icon=":material/error:")

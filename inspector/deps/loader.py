@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jpcore.ud import UdResult, evaluate_bytes
+from inspector.common import evaluator
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.loader_spec import SOURCE_LABELS
-from inspector.common.result_cache import RESULTS, compacted, key_of
+from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.state import LoadedInput, Slot
 from inspector.deps.samples import DEFAULT_DEPS_SAMPLE, DEPS_SAMPLES
 from inspector.deps.words import WordIndex, build_index
@@ -54,8 +55,8 @@ def evaluate_pair(request: Request) -> UdResult:
     bytes only; the names shown are the ones given."""
     gold, system = request.gold, request.system
     assert gold is not None and system is not None
-    result = RESULTS.compute(key_of("ud", (gold.data, system.data)), lambda: compacted(evaluate_bytes(
-        gold.data, system.data, gold.name, system.name)))
+    result = RESULTS.compute(key_of("ud", (gold.data, system.data)), lambda: evaluator.evaluate(
+        len(gold.data) + len(system.data), evaluate_bytes, gold.data, system.data, gold.name, system.name))
     result.gold.segmentation.name, result.system.segmentation.name = gold.name, system.name
     return result
 

@@ -20,6 +20,7 @@ import streamlit as st
 from jpcore.peers.errant_compare import ErrantOptions
 from jpcore.gec.options import DEFAULT_ALPHA, NOOP_RULES, GecOptions
 from jpcore.gec import GecResult, evaluate_bytes
+from inspector.common import evaluator
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.loader_spec import SOURCE_LABELS
@@ -79,8 +80,8 @@ def _evaluate(
     sys_data: bytes, gold_data: bytes, noop_rule: str, alpha: float, mode: str, beta: float,
     _sys_name: str, _gold_name: str,
 ) -> GecResult:
-    return RESULTS.compute(key_of(("gec", noop_rule, alpha, mode, beta), (sys_data, gold_data)), lambda: evaluate_bytes(
-        gold_data, sys_data, _gold_name, _sys_name,
+    return RESULTS.compute(key_of(("gec", noop_rule, alpha, mode, beta), (sys_data, gold_data)), lambda: evaluator.evaluate(
+        len(gold_data) + len(sys_data), evaluate_bytes, gold_data, sys_data, _gold_name, _sys_name,
         ErrantOptions(beta=beta, mode=mode), GecOptions(noop_rule=noop_rule, alpha=alpha),
     ))
 

@@ -20,25 +20,25 @@ the stages (the full EWT test set takes a moment the first time).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from jpcore.formats import FORMATS, detect_format, read_segmentation
-from jpcore.formats.raw import read_raw
-from jpcore.align.similarity import Normaliser, known_languages
-from jpcore.preprocess import PreprocessResult, evaluate
+from jpcore.formats import FORMATS, detect_format
+from jpcore.align.similarity import known_languages
+from jpcore.preprocess import PreprocessResult
 from inspector.common.files import NamedBytes
+from inspector.common import evaluator
 from inspector.common.input_limits import Factor, Limits
 from inspector.common.input_widgets import Field
 from inspector.common.loader import Asking, LoaderSpec, Request, Step
 from inspector.common.loader_spec import SOURCE_LABELS
 from inspector.common.markup import md_text
-from inspector.common.result_cache import RESULTS, compacted, key_of
+from inspector.common.result_cache import RESULTS, key_of
 from inspector.common.samples import BundledPair
 from inspector.common.wording import plural, side_name
 from inspector.tokens import samples
+from inspector.tokens.evaluation import Options, evaluate_pair
 from inspector.tokens.state import PREPROCESS, Loaded
 
 LEVELS = ("words", "tokens")
@@ -69,28 +69,6 @@ FORMAT_FACTORS = {"text": TEXT_FACTOR, "conllu": CONLLU_FACTOR}
 LIMITS = Limits("python -m jpcore preprocess GOLD SYSTEM --stream", (TEXT_FACTOR, CONLLU_FACTOR))
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """Reading and normalisation options (see ``jpcore preprocess``)."""
-
-    fmt: str = "auto"
-    level: str = "words"
-    language: str = "en"
-    contractions: bool = False
-    casefold: bool = False
-    strict: bool = False
-
-
-def _evaluate_bytes(gold_data: bytes, sys_data: bytes, raw_data: bytes | None, options: Options,
-                    _gold_name: str, _sys_name: str, _raw_name: str) -> tuple[PreprocessResult, str | None]:
-    gold = read_segmentation(gold_data, _gold_name, options.fmt, options.level)
-    system = read_segmentation(sys_data, _sys_name, options.fmt, options.level)
-    raw_text = read_raw(raw_data, _raw_name) if raw_data is not None else None
-    normaliser = Normaliser.for_language(options.language, contractions=options.contractions,
-                                         casefold=options.casefold)
-    return compacted(evaluate(gold, system, normaliser, strict=options.strict, raw_text=raw_text)), raw_text
-
-
 def evaluate_files(request: Request) -> tuple[PreprocessResult, str | None]:
     """``jpcore preprocess`` on the request's files, and the decoded raw text.
 
@@ -102,8 +80,9 @@ def evaluate_files(request: Request) -> tuple[PreprocessResult, str | None]:
     raw_data = raw.data if raw is not None else None
     result, raw_text = RESULTS.compute(
         key_of(("preprocess", options), (gold.data, system.data, raw_data)),
-        lambda: _evaluate_bytes(gold.data, system.data, raw_data, options,
-                                _gold_name=gold.name, _sys_name=system.name, _raw_name=raw.name if raw else ""),
+        lambda: evaluator.evaluate(len(gold.data) + len(system.data) + len(raw_data or b""), evaluate_pair,
+                                   gold.data, system.data, raw_data, options, _gold_name=gold.name,
+                                   _sys_name=system.name, _raw_name=raw.name if raw else ""),
     )
     result.gold.name = gold.name
     result.system.name = system.name
