@@ -40,10 +40,9 @@ This module imports no Streamlit (the fork server imports it).
 
 from __future__ import annotations
 
-import io
 import os
 import threading
-from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
+from multiprocessing import forkserver, popen_forkserver, spawn
 from multiprocessing.context import ForkServerContext, ForkServerProcess
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -78,28 +77,33 @@ def _compacted_call(function: Callable[..., T], args: tuple, kwargs: dict) -> T:
     return compacted(function(*args, **kwargs))
 
 
+#: Serialises :meth:`_Popen._launch` (it swaps a function of :mod:`multiprocessing.spawn`).
+_LAUNCH_LOCK = threading.Lock()
+
+
+def _preparation_without_main(get_preparation_data: Callable[[str], dict]) -> Callable[[str], dict]:
+    """``get_preparation_data`` without the entries that make a new child import the
+    parent's ``__main__`` (``init_main_from_path``/``init_main_from_name``)."""
+    def prepared(name: str) -> dict:
+        return {key: value for key, value in get_preparation_data(name).items()
+                if key not in ("init_main_from_path", "init_main_from_name")}
+    return prepared
+
+
 class _Popen(popen_forkserver.Popen):
     """The fork server's ``Popen`` whose child does not run the server's ``__main__`` again:
-    in the app's server that is the script Streamlit runs (inspector/main/app.py), which a child
-    cannot run (multiprocessing makes every new child import it).  Python 3.11's ``_launch``
-    with the preparation data's ``init_main_from_*`` left out."""
+    in the app's server that is the script Streamlit runs (inspector/main/app.py), which a
+    child cannot run (multiprocessing makes every new child import it).  The launch is
+    multiprocessing's own; only the preparation data it sends leaves ``__main__`` out."""
 
     def _launch(self, process_obj: Any) -> None:
-        prep_data = {key: value for key, value in spawn.get_preparation_data(process_obj._name).items()
-                     if key not in ("init_main_from_path", "init_main_from_name")}
-        buf = io.BytesIO()
-        popen_forkserver.set_spawning_popen(self)
-        try:
-            reduction.dump(prep_data, buf)
-            reduction.dump(process_obj, buf)
-        finally:
-            popen_forkserver.set_spawning_popen(None)
-        self.sentinel, w = forkserver.connect_to_new_process(self._fds)
-        _parent_w = os.dup(w)
-        self.finalizer = util.Finalize(self, util.close_fds, (_parent_w, self.sentinel))
-        with open(w, "wb", closefd=True) as f:
-            f.write(buf.getbuffer())
-        self.pid = forkserver.read_signed(self.sentinel)
+        with _LAUNCH_LOCK:
+            original = spawn.get_preparation_data
+            spawn.get_preparation_data = _preparation_without_main(original)
+            try:
+                super()._launch(process_obj)
+            finally:
+                spawn.get_preparation_data = original
 
 
 class _Process(ForkServerProcess):
