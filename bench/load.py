@@ -52,7 +52,6 @@ import re
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Sequence
 from contextlib import ExitStack
@@ -62,7 +61,7 @@ from bench import treebank
 from bench.shared_data import SHARED_DATA
 from jpcore.atomic import write_atomic
 from inspector.main.allocator import server_environment
-from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, served_app
+from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, Watcher, served_app
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 UAGEC = ROOT / "sample_data" / "m2" / "uagec"
@@ -105,25 +104,16 @@ def rss_kb(pids: int | Sequence[int]) -> int:
     return total
 
 
-class Sampler:
+class Sampler(Watcher):
     """The peak of the servers' RSS (summed), sampled in a thread."""
 
     def __init__(self, pids: Sequence[int]) -> None:
-        self.pid, self.peak, self._stop = pids, 0, threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        super().__init__()
+        self.pid, self.peak = pids, 0
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self.peak = max(self.peak, rss_kb(self.pid))
-            self._stop.wait(0.25)
-
-    def __enter__(self) -> Sampler:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
+    def tick(self) -> None:
+        """Note the RSS now if it is the highest yet."""
+        self.peak = max(self.peak, rss_kb(self.pid))
 
 
 def session_files(index: int, folder: Path, scale: int) -> dict[str, tuple[Path, Path]]:
@@ -201,17 +191,16 @@ class FrameLog:
             self.finishes.append(round(time.perf_counter() - self.t0, 2))
 
 
-class Probe:
+class Probe(Watcher):
     """Every ``every`` seconds, in a thread: each server's health endpoint answer time (its
     event loop's latency: the endpoint is answered on the loop), each server's CPU seconds on
     its main thread (the event loop: websocket, uploads) and on its other threads (the
     sessions' scripts), chromium's and this process's CPU seconds: ``--trace``'s time line."""
 
     def __init__(self, urls: Sequence[str], pids: Sequence[int], t0: float, every: float = 1.0) -> None:
+        super().__init__()
         self.urls, self.pids, self.t0, self.every = urls, pids, t0, every
         self.rows: list[dict] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
 
     @staticmethod
     def _cpu(stat: str) -> float:
@@ -238,32 +227,23 @@ class Probe:
                 continue
         return total
 
-    def _run(self) -> None:
+    def tick(self) -> None:
+        """One row: the time, the load, each server's health latency and CPU, chromium's CPU."""
         import urllib.request
 
-        while not self._stop.is_set():
-            row: dict = {"t": round(time.perf_counter() - self.t0, 1), "load": os.getloadavg()[0]}
-            for k, (url, pid) in enumerate(zip(self.urls, self.pids)):
-                start = time.perf_counter()
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=60) as response:
-                        response.read()
-                    row[f"health{k}_s"] = round(time.perf_counter() - start, 3)
-                except OSError as error:
-                    row[f"health{k}_s"] = f"{type(error).__name__} after {time.perf_counter() - start:.1f} s"
-                row[f"main{k}_cpu"], row[f"scripts{k}_cpu"] = (round(x, 2) for x in self._threads(pid))
-            row["chromium_cpu"] = round(self._chromium(), 1)
-            row["bench_cpu"] = round(self._cpu(Path("/proc/self/stat").read_text()), 1)
-            self.rows.append(row)
-            self._stop.wait(self.every)
-
-    def __enter__(self) -> Probe:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
+        row: dict = {"t": round(time.perf_counter() - self.t0, 1), "load": os.getloadavg()[0]}
+        for k, (url, pid) in enumerate(zip(self.urls, self.pids)):
+            start = time.perf_counter()
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=60) as response:
+                    response.read()
+                row[f"health{k}_s"] = round(time.perf_counter() - start, 3)
+            except OSError as error:
+                row[f"health{k}_s"] = f"{type(error).__name__} after {time.perf_counter() - start:.1f} s"
+            row[f"main{k}_cpu"], row[f"scripts{k}_cpu"] = (round(x, 2) for x in self._threads(pid))
+        row["chromium_cpu"] = round(self._chromium(), 1)
+        row["bench_cpu"] = round(self._cpu(Path("/proc/self/stat").read_text()), 1)
+        self.rows.append(row)
 
 
 class Session:

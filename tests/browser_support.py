@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import weakref
@@ -196,3 +197,31 @@ def grid_row(grid, first_cell: str) -> list[str]:
            }""",
         first_cell,
     )
+
+
+class Watcher:
+    """:meth:`tick` every :attr:`every` seconds in a thread, from the start of a ``with`` block
+    to its end (the samplers of the browser tests and ``bench.load``)."""
+
+    every = 0.25
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def tick(self) -> None:
+        """One look (a subclass's)."""
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.tick()
+            self._stop.wait(self.every)
+
+    def __enter__(self) -> Watcher:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()

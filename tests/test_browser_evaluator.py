@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.browser_support import SERVER_PIDS, after_rerun, app_page, drawn
+from tests.browser_support import SERVER_PIDS, Watcher, after_rerun, app_page, drawn
 
 EWT = Path(__file__).resolve().parents[2] / "shared" / "data" / "ud" / "UD_English-EWT"
 
@@ -42,39 +41,31 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
-class ChildWatch:
+class ChildWatch(Watcher):
     """Polls the server's process tree: the evaluating children (children of its fork server that
     spend CPU); with ``kill``, SIGKILLs the first one seen evaluating."""
 
+    every = 0.02
+
     def __init__(self, server: int, kill: bool) -> None:
+        super().__init__()
         self.server, self.kill = server, kill
         self.busy: set[int] = set()
         self.killed: list[int] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            for forkserver in _children(self.server):
-                for child in _children(forkserver):
-                    try:
-                        ticks = _cpu_ticks(child)
-                    except OSError:
-                        continue
-                    if ticks > 20:  # 0.2 s of CPU: it evaluates (an idle child has used almost none)
-                        self.busy.add(child)
-                        if self.kill and not self.killed:
-                            os.kill(child, signal.SIGKILL)
-                            self.killed.append(child)
-            self._stop.wait(0.02)
-
-    def __enter__(self) -> ChildWatch:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
+    def tick(self) -> None:
+        """Note the children evaluating now (and kill the first, with ``kill``)."""
+        for forkserver in _children(self.server):
+            for child in _children(forkserver):
+                try:
+                    ticks = _cpu_ticks(child)
+                except OSError:
+                    continue
+                if ticks > 20:  # 0.2 s of CPU: it evaluates (an idle child has used almost none)
+                    self.busy.add(child)
+                    if self.kill and not self.killed:
+                        os.kill(child, signal.SIGKILL)
+                        self.killed.append(child)
 
 
 def _upload_on_dependencies(page, kill: bool, url: str, until) -> ChildWatch:
