@@ -8,7 +8,9 @@ from it (:mod:`bench.ud_systems`):
   roots swapped, every 5th label, every 3rd UPOS, ... changed (a parser's
   output on gold tokenization; the target row);
 * ``all-at-once``: the same plus tokens re-cut, multiword tokens changed,
-  sentences merged and split (a system from raw text).
+  sentences merged and split (a system from raw text, made);
+* in ``python -m bench`` (:func:`run`) also nltk's real output on the raw
+  text (sentences, tokens and a parse: ``en_ewt-ud-test.nltk.conllu``).
 
 Each row is the best of ``--repeat`` runs of each program, the two run in
 turn (ours, the script, ours, ...) so that a neighbour's load touches both
@@ -44,6 +46,8 @@ from jpcore.atomic import write_atomic
 ROOT = Path(__file__).resolve().parents[1]
 EWT = SHARED_DATA / "ud" / "UD_English-EWT" / "en_ewt-ud-test.conllu"
 CONLL18 = SHARED_DATA / "peers" / "conll18" / "conll18_ud_eval.py"
+#: A real system from raw text: nltk's sentences and tokens, parsed (../shared/data/ud/UD_English-EWT).
+NLTK = EWT.with_name("en_ewt-ud-test.nltk.conllu")
 SYSTEMS = ("everything", "all-at-once")
 #: The issue's limit: our CPU over the script's, on the first system (same boundaries);
 #: the second (boundaries differ) may take 1.5 times that.
@@ -130,6 +134,11 @@ def run() -> list:
                              f"jpcore ud GOLD {system.name}", [*JPCORE, "ud", *files], "conll18_ud_eval.py -v",
                              lambda files=files: [*conll18_command(), "-v", *files],
                              TARGET_RATIO if number == 0 else TARGET_RATIO * 1.5))
+        # the real raw-text case beside the derived one: nltk's sentences, tokens and parse (issue 24)
+        files = [str(EWT), str(NLTK)]
+        rows.append(_row("ud: EWT test vs nltk's sentences, tokens and parse from the raw text (boundaries differ)",
+                         f"jpcore ud GOLD {NLTK.name}", [*JPCORE, "ud", *files], "conll18_ud_eval.py -v",
+                         lambda: [*conll18_command(), "-v", *files], TARGET_RATIO * 1.5))
     return rows
 
 
