@@ -61,7 +61,7 @@ from bench import treebank
 from bench.shared_data import SHARED_DATA
 from jpcore.atomic import write_atomic
 from inspector.main.allocator import server_environment
-from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, Watcher, served_app
+from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, ScriptRuns, Watcher, served_app
 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 UAGEC = ROOT / "sample_data" / "m2" / "uagec"
@@ -165,30 +165,23 @@ LOADERS = {
 }
 
 
-class FrameLog:
+class FrameLog(ScriptRuns):
     """What the server sent one page over its websocket (bytes, and when each run finished), for
-    ``--trace``; it counts the finished runs of the whole page as
-    :class:`tests.browser_support.ScriptRuns` does, and not the runs of a fragment alone (the
-    gold self-check's, which looks again every second while its check runs)."""
+    ``--trace``; it counts the finished runs of the whole page (:class:`ScriptRuns`), not the
+    runs of a fragment alone (the gold self-check's, which looks again every second while its
+    check runs)."""
 
     def __init__(self, page, t0: float) -> None:
-        self.finished, self.bytes, self.frames, self.t0 = 0, 0, 0, t0
+        self.bytes, self.frames, self.t0 = 0, 0, t0
         self.finishes: list[float] = []
-        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+        super().__init__(page, fragment_runs=False)
 
-    def _frame(self, payload) -> None:
-        if isinstance(payload, str):
-            return
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
+    def received(self, payload: bytes) -> None:
         self.bytes += len(payload)
         self.frames += 1
-        message = ForwardMsg.FromString(payload)
-        if (message.WhichOneof("type") == "script_finished"  # a whole run of the page: not one cut
-                and message.script_finished not in (ForwardMsg.FINISHED_EARLY_FOR_RERUN,  # short, nor
-                                                    ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)):  # a fragment's
-            self.finished += 1
-            self.finishes.append(round(time.perf_counter() - self.t0, 2))
+
+    def run_finished(self) -> None:
+        self.finishes.append(round(time.perf_counter() - self.t0, 2))
 
 
 class Probe(Watcher):

@@ -144,8 +144,15 @@ class ScriptRuns:
     set, sent over the page's websocket, which Playwright lets us read.
     """
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, fragment_runs: bool = True) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
         self.finished = 0
+        # a run cut short for a rerun is not counted; nor, without ``fragment_runs``, a run of
+        # one fragment alone (such as the gold self-check's, every second while its check runs)
+        self._not_counted = {ForwardMsg.FINISHED_EARLY_FOR_RERUN}
+        if not fragment_runs:
+            self._not_counted.add(ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
         page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
 
     def _frame(self, payload) -> None:
@@ -153,10 +160,17 @@ class ScriptRuns:
             return
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+        self.received(payload)
         message = ForwardMsg.FromString(payload)
-        if (message.WhichOneof("type") == "script_finished"
-                and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
+        if message.WhichOneof("type") == "script_finished" and message.script_finished not in self._not_counted:
             self.finished += 1
+            self.run_finished()
+
+    def received(self, payload: bytes) -> None:
+        """One binary frame arrived (a subclass's hook)."""
+
+    def run_finished(self) -> None:
+        """A counted run finished (a subclass's hook)."""
 
 
 _RUNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
