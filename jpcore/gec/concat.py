@@ -130,6 +130,7 @@ def build_side(
         raw_lines = source[cut + 1 : end].split("\n") if cut >= 0 else []
         for i, edit in enumerate(block_edits):
             edit_start = edit[0]
+            raw = raw_lines[i]
             if edit_start == -1:
                 coder = edit[4]
                 if keep_rule:
@@ -140,10 +141,8 @@ def build_side(
                     dropped.append(new(DroppedEdit, (block_id, i, edit)))
                     continue
                 noop_kept.add(coder)
-                raw = raw_lines[i]
                 edit_end = edit[1]
             else:
-                raw = raw_lines[i]
                 if edit[1] > size:
                     raise M2InputError(
                         name, block.edit_line(i), block_id, f"offsets within the sentence's {size} tokens",
@@ -153,8 +152,7 @@ def build_side(
                 edit_start += shift
                 edit_end = edit[1] + shift
                 edit = new(M2Edit, (edit_start, edit_end, edit[2], edit[3], edit[4]))
-            bar = raw.find("|||", 2)
-            rest = raw[bar + 3 :] if bar >= 0 else raw[2:].split("|||", 1)[1]  # the fields after the span
+            rest = raw[raw.index("|||", 2) + 3 :]  # the fields after the span (a parsed edit line has them)
             lines.append(f"A {edit_start} {edit_end}|||{rest}")
             edits.append(edit)
             origins.append((block_id, i))

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain
 from operator import itemgetter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jpcore.align.serial import display_kind_counts
@@ -113,10 +113,12 @@ class GecResult:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GecResult):
             return NotImplemented
-        return (self.errant, self.options, self.aligned, self.reason, self.gold_name, self.sys_name, self.gold_count,
-                self.sys_count, self.units) == (
-            other.errant, other.options, other.aligned, other.reason, other.gold_name, other.sys_name,
-            other.gold_count, other.sys_count, other.units)
+        return self._compared() == other._compared()
+
+    def _compared(self) -> tuple[Any, ...]:
+        """What equality compares: every field, the units as read (made from the flat form if
+        kept so), not the two places they are kept in."""
+        return (*(getattr(self, f.name) for f in fields(self) if f.name not in ("_units", "_flat")), self.units)
 
     # -- units and edits
 
@@ -194,18 +196,15 @@ class GecResult:
         if side not in SIDES:
             raise ValueError(f"side must be one of {SIDES}, not {side!r}")
         document = self.errant.hyp if side == "sys" else self.errant.ref
-        if self._flat is not None:
-            found = self._flat.coders(side)  # the input's, read by its parser
-            if found is not None:
-                if not all(map(_EDITS, document.blocks)):
-                    found.add(0)
-                return sorted(found)
         edits = list(map(_EDITS, document.blocks))
-        found = set(map(_CODER, chain.from_iterable(edits)))
+        # kept flat: the input's coders, read by its parser (dropped noop lines among them)
+        found = self._flat.coders(side) if self._flat is not None else None
+        if found is None:
+            found = set(map(_CODER, chain.from_iterable(edits)))
+            if self.aligned:
+                found.update(dropped.edit.coder for unit in self.units for dropped in unit.dropped(side))
         if not all(edits):
             found.add(0)
-        if self.aligned:
-            found.update(dropped.edit.coder for unit in self.units for dropped in unit.dropped(side))
         return sorted(found)
 
     # -- reports
