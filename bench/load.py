@@ -16,8 +16,11 @@ Streamlit session) each, at the same time:
    ``NN + 1`` lines dropped, a label or a word changed), so every session's
    figures differ too;
 2. walk every page of the menu in order, twice, timing each page from the
-   click to "drawn" (Streamlit's script state ``notRunning`` and the page's
-   own heading or data shown);
+   click to "drawn" (the server's "script finished" for a run of that page,
+   Streamlit's script state ``notRunning`` and the page's data shown); with
+   ``--think S`` each person reads what was drawn for 0.5-1.5 S seconds
+   before the next action, as people do (default 0: the next action at once,
+   which saturates the server: the worst case, not a day's use);
 3. on every page, check the page text holds no other session's file names,
    and on the Overview that the Words F1 shown is the one jpcore computes
    for its own pair (``jpcore.preprocess``), not another session's.
@@ -48,6 +51,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import statistics
 import sys
@@ -66,9 +70,10 @@ from tests.browser_support import CHROMIUM_ARGS, ROOT, SERVER_PIDS, ScriptRuns, 
 EWT = SHARED_DATA / "ud" / "UD_English-EWT"
 UAGEC = ROOT / "sample_data" / "m2" / "uagec"
 #: (the page's link in the menu, a text shown once the page is drawn)
-DRAWN_JS = """([texts]) => {
+DRAWN_JS = """([texts, uploaders]) => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+    if (document.querySelectorAll('[data-testid="stSidebar"] input[type="file"]').length < uploaders) return false;
     const shown = document.body.innerText;
     return texts.every(text => shown.includes(text));
 }"""
@@ -242,8 +247,12 @@ class Probe(Watcher):
 class Session:
     """One person: a browser context that uploads its pairs and walks the pages."""
 
-    def __init__(self, index: int, files: dict[str, tuple[Path, Path]], others: list[str], f1: str) -> None:
+    def __init__(self, index: int, files: dict[str, tuple[Path, Path]], others: list[str], f1: str,
+                 think: float = 0.0) -> None:
         self.index, self.files, self.others, self.f1 = index, files, others, f1
+        #: seconds a person spends on a page before the next action (0: none, the server saturated)
+        self.think = think
+        self._rng = random.Random(index)
         self.tag = f"s{index:02d}"
         self.renders: list[float] = []
         self.errors: list[str] = []
@@ -253,11 +262,20 @@ class Session:
         self.t0 = time.perf_counter()
         self.runs: FrameLog | None = None
 
+    async def read(self) -> None:
+        """A person reading what was drawn before acting again: ``think`` seconds, from half to
+        one and a half times it (the same for a session from run to run), so that the sessions do
+        not act in step; nothing with ``--think 0``.  Not a wait for the app: it is the load model."""
+        if self.think > 0:
+            await asyncio.sleep(self.think * self._rng.uniform(0.5, 1.5))
+
     def step(self, name: str, start: float) -> None:
         self.steps.append((name, round(start - self.t0, 2), round(time.perf_counter() - self.t0, 2)))
 
-    async def drawn(self, page, *texts: str) -> None:
-        await page.wait_for_function(DRAWN_JS, arg=[list(texts)], timeout=TIMEOUT_MS)
+    async def drawn(self, page, *texts: str, uploaders: int = 0) -> None:
+        """Wait until the page is not running and shows ``texts`` and at least ``uploaders``
+        file inputs in its sidebar."""
+        await page.wait_for_function(DRAWN_JS, arg=[list(texts), uploaders], timeout=TIMEOUT_MS)
 
     async def check(self, page, where: str) -> None:
         text = await page.evaluate("() => document.body.innerText")
@@ -269,27 +287,32 @@ class Session:
             text = (await exceptions.first.inner_text()).strip().splitlines()
             self.errors.append(f"{self.tag} on {where}: an exception box ({' '.join(text[:2])[:200]})")
 
-    async def after_run(self, page, action, what: str, *texts: str) -> None:
+    async def after_run(self, page, action, what: str, *texts: str, page_name: str | None = None,
+                        uploaders: int = 0) -> None:
         """Do ``action`` (a coroutine function: a click, files given to an uploader); return when
         a run of the page that started after it has finished and is drawn (the server's "script
-        finished" message over the websocket, then the script state) with ``texts`` shown.  A
+        finished" message over the websocket, then the script state) with ``texts`` and
+        ``uploaders`` file inputs shown -- a run of the page ``page_name`` when given.  A
         wait for the script state alone can return before the action's run has started: the
         next action then acts on the page drawn before it (under load, files given to an
-        uploader that the run then replaced, and a page that waits for them for ever)."""
+        uploader that the run then replaced, and a page that waits for them for ever).  Nor is
+        any run finished after the action the action's own: the gold self-check reruns its page
+        when its check is done, so a click on another page or on "Upload files" is followed by
+        that rerun first; the page's name and what the action shows tell them apart."""
         before = self.runs.finished
         await action()
         deadline = time.monotonic() + TIMEOUT_MS / 1000
-        while self.runs.finished == before:
+        while self.runs.finished == before or page_name not in (None, self.runs.page_name):
             if time.monotonic() > deadline:
-                raise TimeoutError(f"no script run finished after {what}")
+                raise TimeoutError(f"no script run {f'of {page_name} ' if page_name else ''}finished after {what}")
             await page.wait_for_timeout(20)
-        await self.drawn(page, *texts)
+        await self.drawn(page, *texts, uploaders=uploaders)
 
     async def nav(self, page, title: str) -> None:
         """Click a page in the menu; return when the run it starts is finished and drawn."""
         start = time.perf_counter()
         link = page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title, exact=True)
-        await self.after_run(page, link.click, f"the click on {title}")
+        await self.after_run(page, link.click, f"the click on {title}", page_name=title)
         self.step(f"page {title}", start)
 
     async def upload(self, page, view: str) -> None:
@@ -304,18 +327,22 @@ class Session:
                 raise TimeoutError(f"{await source.count()} '{label}' choices in the sidebar of {link}")
             await page.wait_for_timeout(50)
         start = time.perf_counter()
-        await self.after_run(page, source.click, f"the click on {label}")
+        await self.after_run(page, source.click, f"the click on {label}", uploaders=2)
         self.step(f"{view}: choose upload", start)
+        await self.read()
         gold, system = self.files[view]
         uploads = sidebar.locator('input[type="file"]')
         start = time.perf_counter()
-        await self.after_run(page, lambda: uploads.nth(0).set_input_files(gold), f"{gold.name} given")
+        await self.after_run(page, lambda: uploads.nth(0).set_input_files(gold), f"{gold.name} given", gold.name,
+                             uploaders=2)
         self.step(f"{view}: gold uploaded and drawn", start)
+        await self.read()
         start = time.perf_counter()
         await self.after_run(page, lambda: uploads.nth(1).set_input_files(system), f"{system.name} given",
                              f"{gold.name} vs {system.name} (uploaded)")
         self.step(f"{view}: system uploaded, evaluated and drawn", start)
         await self.check(page, f"{link} after its upload")
+        await self.read()
 
     async def run(self, browser, url: str, walks: int) -> None:
         context = await browser.new_context(viewport={"width": 1500, "height": 1300})
@@ -337,6 +364,7 @@ class Session:
                     await self.nav(page, title)
                     self.renders.append(time.perf_counter() - start)
                     await self.check(page, title)
+                    await self.read()
             await self.nav(page, "Overview")
             await self.drawn(page, "Words F1")
             metric = page.locator('[data-testid="stMetric"]').filter(has_text="Words F1")
@@ -365,7 +393,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path, scale: int, walks: int,
-                 settle: float, trace: Path | None = None) -> dict:
+                 settle: float, trace: Path | None = None, think: float = 0.0) -> dict:
     """N sessions at once, session ``i`` pinned to server ``i mod len(urls)`` (what a sticky load
     balancer does: a Streamlit session's state lives in one process)."""
     from playwright.async_api import async_playwright
@@ -376,7 +404,8 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
     sessions = []
     for i in range(n):
         files = session_files(i, folder, scale)
-        sessions.append(Session(i, files, [t for t in tags if t != tags[i]], expected_tokens_f1(*files["tokens"])))
+        sessions.append(Session(i, files, [t for t in tags if t != tags[i]], expected_tokens_f1(*files["tokens"]),
+                                think))
     before = rss_kb(pids)
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
@@ -402,7 +431,7 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
                                  "ws_frames": s.runs.frames if s.runs else 0} for s in sessions},
             "probe": probe.rows}, indent=1).encode())
     return {
-        "sessions": n, "processes": len(urls), "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
+        "sessions": n, "processes": len(urls), "think_s": think, "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
         "rss_peak_mb": round(sampler.peak / 1024), "rss_after_close_mb": round(after / 1024),
         "settle_s": settle, "pages": len(renders),
         "render_p50_s": round(statistics.median(renders), 2) if renders else None,
@@ -441,12 +470,12 @@ def _warm_up(urls: Sequence[str], pids: Sequence[int], settle: float) -> int:
 def table(idle_kb: int, rows: list[dict]) -> str:
     """The figures as a Markdown table (the single-session p95 is the reference of the ratio)."""
     base = next((r["render_p95_s"] for r in rows if r["sessions"] == 1), None)
-    lines = ["| sessions | servers | pages drawn | p50 render | p95 render | p95 / 1 session | RSS peak | RSS after close "
-             "(idle %d MB) | errors | leaks |" % round(idle_kb / 1024), "|---:" * 10 + "|"]
+    lines = ["| sessions | servers | think | pages drawn | p50 render | p95 render | p95 / 1 session | RSS peak | RSS after close "
+             "(idle %d MB) | errors | leaks |" % round(idle_kb / 1024), "|---:" * 11 + "|"]
     for r in rows:
         ratio = f"{r['render_p95_s'] / base:.1f}x" if base else "–"
         growth = (r["rss_after_close_mb"] * 1024 - idle_kb) / idle_kb * 100
-        lines.append(f"| {r['sessions']} | {r.get('processes', 1)} | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
+        lines.append(f"| {r['sessions']} | {r.get('processes', 1)} | {r.get('think_s', 0):g} s | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
                      f"{r['rss_peak_mb']} MB | {r['rss_after_close_mb']} MB ({growth:+.0f} %) | "
                      f"{len(r['errors'])} | {len(r['leaks'])} |")
     return "\n".join(lines)
@@ -474,6 +503,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--final-settle", type=float, default=0.0,
                         help="after the last round, wait this long more and read RSS again (640: past the "
                              "result cache's 600 s time to live and its janitor's 20 s round)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each person reads a page before the next action, from 0.5 to 1.5 times "
+                             "this (default 0: every action at once after the last, the server saturated)")
     parser.add_argument("--trace", type=Path, default=None,
                         help="write each round's time line to TRACE-<N>x<K>.json: every session's steps (start, "
                              "end), the server's health-endpoint latency and CPU per second (see Probe)")
@@ -493,7 +525,8 @@ def main(argv: list[str] | None = None) -> int:
                               "load_average": os.getloadavg()}), flush=True)
             rows = []
             for n in args.sessions:
-                row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle, args.trace))
+                row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle, args.trace,
+                                         args.think))
                 row["load_average"] = [round(x, 1) for x in os.getloadavg()]
                 print(json.dumps(row), flush=True)
                 rows.append(row)

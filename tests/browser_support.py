@@ -142,12 +142,19 @@ class ScriptRuns:
     so the attribute never reads ``running``.  The server's own message is
     exact: every run ends with a ``ForwardMsg`` whose ``script_finished`` is
     set, sent over the page's websocket, which Playwright lets us read.
+    :attr:`page_name` is the menu title of the page the last counted run drew
+    (each whole-page run starts with a ``navigation`` message naming its
+    page): a run counted after a click on another page may be a rerun of the
+    page left (the gold self-check reruns its page when its check is done).
     """
 
     def __init__(self, page, fragment_runs: bool = True) -> None:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
         self.finished = 0
+        #: the menu title of the page the last counted run drew (``None`` before one)
+        self.page_name: str | None = None
+        self._running_page: str | None = None
         # a run cut short for a rerun is not counted; nor, without ``fragment_runs``, a run of
         # one fragment alone (such as the gold self-check's, every second while its check runs)
         self._not_counted = {ForwardMsg.FINISHED_EARLY_FOR_RERUN}
@@ -162,7 +169,13 @@ class ScriptRuns:
 
         self.received(payload)
         message = ForwardMsg.FromString(payload)
-        if message.WhichOneof("type") == "script_finished" and message.script_finished not in self._not_counted:
+        kind = message.WhichOneof("type")
+        if kind == "navigation":
+            shown = message.navigation
+            self._running_page = next((entry.page_name for entry in shown.app_pages
+                                       if entry.page_script_hash == shown.page_script_hash), None)
+        elif kind == "script_finished" and message.script_finished not in self._not_counted:
+            self.page_name = self._running_page
             self.finished += 1
             self.run_finished()
 
@@ -174,6 +187,12 @@ class ScriptRuns:
 
 
 _RUNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def runs_of(page) -> ScriptRuns:
+    """The :class:`ScriptRuns` of a page opened by :func:`app_page` (how many runs finished, and
+    the page the last one drew)."""
+    return _RUNS[page]
 
 
 def after_rerun(page, action, timeout: float = 120_000) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import after_rerun, app_page, drawn
+from tests.browser_support import after_rerun, app_page, drawn, runs_of
 
 #: Milliseconds to wait for a rerun.
 WAIT = 60_000
@@ -32,8 +32,10 @@ def test_choosing_system_b_shows_the_significance_line_and_who_wins(tmp_path: Pa
         expect(line).to_be_visible(timeout=WAIT)
         expect(page.get_by_text("paired bootstrap, 1,000 resamples, seed 12345")).to_be_visible(timeout=WAIT)
         assert "m2_b=toy" in page.url
+        assert runs_of(page).page_name == "Edits"  # the page each run drew, as the server names it
 
         after_rerun(page, lambda: page.get_by_role("link", name="Compare").click())
+        assert runs_of(page).page_name == "Compare"
         expect(page.get_by_role("heading", name="Compare two systems")).to_be_visible(timeout=WAIT)
         drawn(page)
         page.get_by_role("radio", name="Edits").check()
