@@ -61,6 +61,49 @@ def test_a_large_conllu_pair_gives_the_same_figures_in_a_child():
     assert [unit.kind for unit in child.units] == [unit.kind for unit in here.units]
 
 
+def test_the_gold_self_check_of_a_large_file_runs_in_a_child_a_small_ones_here():
+    """The app's gold self-check (inspector/common/gold_check.py) goes through the same door: the
+    EWT test gold (1 MB) is checked by a child of the pool (which the check started), with the
+    command's own report; a small gold file is checked without one."""
+    from inspector.common import gold_check
+    from inspector.common.files import NamedBytes
+    from jpcore.check import self_check
+
+    small = NamedBytes("evaluator-test-small.conllu", GOLD[:GOLD.index(b"\n\n") + 2])
+    assert gold_check.start(small).result(120) == self_check(small.data, small.name)
+    assert evaluator._pool is None  # checked in this process: no pool was started
+    large = NamedBytes("evaluator-test-large.conllu", GOLD)
+    report = gold_check.start(large).result(300)
+    assert evaluator._pool is not None  # the check started the pool: its child checked the file
+    assert report == self_check(large.data, large.name)
+    assert report.problem is None
+    assert [line.split(":", 1)[0] for line in report.lines] == ["preprocess", "ud"]
+
+
+def test_a_large_saved_result_is_read_in_a_child_with_its_signature():
+    """The "Open a JSON result" loaders (inspector/common/loader.py ``read_json``) too: the 3 MB
+    result ``jpcore preprocess --json`` writes for the EWT test pair is read and validated by a
+    child, the same result as read here, its figures and signature kept."""
+    from inspector.common.files import NamedBytes
+    from inspector.common.loader import _read_saved, read_json
+    from inspector.tokens.loader import SPEC
+
+    written = subprocess.run([sys.executable, "-m", "jpcore", "preprocess", str(EWT / "en_ewt-ud-test.conllu"),
+                              str(EWT / "en_ewt-ud-test.nltk.conllu"), "--json"],
+                             capture_output=True, check=True, cwd=ROOT).stdout
+    assert len(written) >= CHILD_MIN_BYTES
+    data = written.replace(b"{", b"{ ", 1)  # bytes of its own: not a result another test cached
+    result, comparison, signature = read_json(SPEC, NamedBytes("ewt-preprocess.json", data))
+    assert evaluator._pool is not None  # read by the pool's child
+    here = _read_saved(data, "ewt-preprocess.json", SPEC.result_type.from_dict, SPEC.task)
+    assert result == here[0]
+    assert comparison is None and signature == here[2]
+    assert signature.startswith("jpcore ") and "| preprocess | level:words |" in signature
+    sentences, words = result.totals["sentences"], result.totals["tokens"]
+    assert (sentences.tp, sentences.fp, sentences.fn) == (1084, 349, 993)
+    assert (words.tp, words.fp, words.fn) == (24267, 1032, 827)
+
+
 def test_bad_input_in_a_child_is_the_readers_own_error():
     bad = SYSTEM.replace(b"\t", b" ", 1)
     with pytest.raises(InputError) as caught:

@@ -60,7 +60,7 @@ CHILD_MIN_BYTES = 256 * 1024
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: What the fork server imports once, so that a child starts with it.
 PRELOAD = ["inspector.common.evaluator", "jpcore.ud", "jpcore.parseval", "jpcore.gec",
-           "jpcore.preprocess.evaluate", "jpcore.formats", "jpcore.align.similarity"]
+           "jpcore.preprocess.evaluate", "jpcore.formats", "jpcore.align.similarity", "jpcore.check"]
 #: The children's environment beyond the server's (see the module doc).
 CHILD_ENV = {"PYTHONMALLOC": "pymalloc"}
 

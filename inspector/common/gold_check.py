@@ -4,7 +4,11 @@ Contract: the check is :func:`jpcore.check.self_check` -- the command's own
 check, not a copy -- on the gold file's bytes and name (its format from its
 content), kept in :data:`inspector.common.result_cache.RESULTS` under both
 (a gold file is checked once per server, whatever the session or the system
-file).  It runs in the background: :func:`reserve` (the loader calls it with
+file).  It runs in the background, a file of
+:data:`~inspector.common.evaluator.CHILD_MIN_BYTES` or more in a child
+process as a large evaluation is (:func:`inspector.common.evaluator.evaluate`:
+seconds of pure Python that would hold every session's page up), else in
+a thread of the server: :func:`reserve` (the loader calls it with
 what is loaded) keeps two places and fills them at once with a check already
 made -- a clean file one small caption under the signature (``Gold
 self-check: 100% (preprocess, ud)``), a file with a problem a warning above
@@ -26,6 +30,7 @@ from typing import Any
 
 import streamlit as st
 
+from inspector.common.evaluator import evaluate
 from inspector.common.files import NamedBytes
 from inspector.common.markup import enum_text, md_text
 from inspector.common.result_cache import RESULTS, key_of
@@ -53,8 +58,8 @@ def _key(gold: NamedBytes) -> str:
 
 
 def _check_and_keep(key: str, gold: NamedBytes) -> CheckReport:
-    try:
-        report = self_check(gold.data, gold.name)
+    try:  # a large file in a child process, as a large evaluation is: the server's GIL stays free
+        report = evaluate(len(gold.data), self_check, gold.data, gold.name)
     except Exception as error:  # a bug in a reader or an evaluation: said, not raised in a thread nobody reads
         report = CheckReport((), f"{gold.name}: the self-check could not run ({type(error).__name__}: {error})")
     RESULTS.put(key, report)
@@ -68,9 +73,10 @@ def checked(gold: NamedBytes) -> CheckReport | None:
     return RESULTS.get(_key(gold))
 
 
-def start(gold: NamedBytes) -> Future[CheckReport]:
-    """The self-check of ``gold`` running in the background (started unless it runs already)."""
-    key = _key(gold)
+def start(gold: NamedBytes, key: str | None = None) -> Future[CheckReport]:
+    """The self-check of ``gold`` running in the background (started unless it runs already);
+    ``key`` is its cache key when the caller has it (else hashed here)."""
+    key = _key(gold) if key is None else key
     with _LOCK:
         future = _RUNNING.get(key)
         if future is None:
@@ -105,11 +111,18 @@ def _draw(report: CheckReport, gold: NamedBytes, caption: Any, warning: Any) -> 
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def _waiting(gold: NamedBytes) -> None:
-    """Say the check runs; once it is done, rerun the page (which shows it)."""
-    if checked(gold) is not None:
+def _waiting(gold: NamedBytes, key: str) -> None:
+    """Say the check runs; once it is done, rerun the page (which shows it).
+
+    ``key`` is the check's cache key (:func:`_key`, hashed once by :func:`fill`: a poll every
+    second does not hash the gold file again).  The caption is drawn before the rerun is asked
+    for: drawing is a point where Streamlit takes up a request that came in meanwhile, so a
+    click on another page made while this fragment runs is followed, not replaced by a rerun
+    of this page (a rerun asked for from a fragment names the fragment's page)."""
+    if RESULTS.get(key) is not None:
+        st.caption(f"Gold self-check of {md_text(gold.name)} done.")
         st.rerun(scope="app")
-    start(gold)  # running already: the same check
+    start(gold, key)  # running already: the same check
     st.caption(f"Gold self-check of {md_text(gold.name)} running in the background (`jpcore check`)…")
 
 
@@ -149,6 +162,6 @@ def fill() -> None:
             report = future.result(WAIT_SECONDS)
         except TimeoutError:
             with warning.container():
-                _waiting(gold)
+                _waiting(gold, _key(gold))
             continue
         _draw(report, gold, caption, warning)

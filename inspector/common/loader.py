@@ -53,7 +53,7 @@ from jpcore.extras.comparison import ComparisonRun
 from jpcore.results.reader import read_run_json
 from jpcore.signature import file_hash
 from inspector.common import gold_check, loader_state, system_b, url_state
-from inspector.common.evaluator import EvaluationStopped
+from inspector.common.evaluator import EvaluationStopped, evaluate
 from inspector.common.files import NamedBytes
 from inspector.common.input_limits import Part, check_input, held_estimate
 from inspector.common.input_widgets import Field, json_upload, paste_pair, sample_key, upload_pair
@@ -157,22 +157,23 @@ def read_json(spec: LoaderSpec, file: NamedBytes) -> tuple[Any, ComparisonRun | 
     comparison with a system B it holds (``--compare``), else ``None``, and its
     ``"signature"`` (``None`` when it has none); cached on its bytes.
 
-    The cache keeps the result and the comparison's JSON (a comparison holds its measure's
-    functions, which do not pickle); a result found there has its comparison made again
-    from that JSON, which was checked when the file was first read."""
-    made: list[ComparisonRun | None] = []
-
-    def read() -> tuple[Any, dict[str, Any] | None, str | None]:
-        saved = read_run_json(file.data, file.name, spec.result_type.from_dict, spec.task)
-        made.append(saved.extras.comparison)
-        comparison = saved.extras.comparison
-        return (compacted(saved.result), comparison.to_dict() if comparison is not None else None,
-                saved.extras.signature)
-
-    result, comparison_data, signature = RESULTS.compute(key_of(f"{spec.task}-run-json", (file.data,)), read)
-    if made:
-        return result, made[0], signature
+    A large file is read in a child process, as a large input is evaluated
+    (:func:`inspector.common.evaluator.evaluate`).  The child and the cache hand over the result
+    and the comparison's JSON (a comparison holds its measure's functions, which do not pickle);
+    the comparison is made again from that JSON, which was checked when the file was read."""
+    key = key_of(f"{spec.task}-run-json", (file.data,))
+    result, comparison_data, signature = RESULTS.compute(key, lambda: evaluate(
+        len(file.data), _read_saved, file.data, file.name, spec.result_type.from_dict, spec.task))
     return result, ComparisonRun.rebuild(comparison_data, result) if comparison_data is not None else None, signature
+
+
+def _read_saved(data: bytes, name: str, from_dict: Any, task: str) -> tuple[Any, dict[str, Any] | None, str | None]:
+    """:func:`read_json`'s reading, in this process or a child: the result (compacted), the JSON
+    of its comparison or ``None``, its signature or ``None``."""
+    saved = read_run_json(data, name, from_dict, task)
+    comparison = saved.extras.comparison
+    return (compacted(saved.result), comparison.to_dict() if comparison is not None else None,
+            saved.extras.signature)
 
 
 def _parts(spec: LoaderSpec, request: Request) -> list[Part]:
