@@ -173,8 +173,9 @@ def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default
     the session, a unit named in the URL (``?key=N``) wins when the link is
     for that data (``from_link``: :func:`inspector.common.loader_state.link_is_for`);
     a URL changed from outside afterwards (browser Back/Forward) wins too; a
-    new result starts at ``default``; an invalid or missing value becomes
-    ``default``.  A unit of the URL that is not used is noted by
+    new result starts at ``default``; a value held as text (as a widget bound to
+    the URL may hold it) is read as a unit number; an invalid or missing value
+    becomes ``default``.  A unit of the URL that is not used is noted by
     :func:`inspector.common.url_state.end`.
     """
     owner_key = f"_{key}_owner"
@@ -191,6 +192,9 @@ def ensure_selection(key: str, owner: str, valid: Callable[[int], bool], default
         st.session_state[key] = wanted
         return
     current = st.session_state.get(key)
+    if current is not None and not isinstance(current, int):  # text: a widget bound to the URL can
+        current = as_int(current)  # hold the address's value so (seen once under load, Brackets)
+        st.session_state[key] = current
     if current is None or not valid(current):
         st.session_state[key] = default
 
