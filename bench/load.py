@@ -374,10 +374,13 @@ class Session:
                                   f"its own pair's is {self.f1}")
         except Exception as error:  # noqa: BLE001 - every failure of a session is counted
             shown = ""
-            try:  # what the page says then (an error line, a status box), to tell why
+            try:  # what the page says then (an error line, a status box, the loader), to tell why
                 alerts = await page.locator('[data-testid="stAlert"], [data-testid="stExpander"] summary').all_inner_texts()
                 state = await page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state", timeout=5000)
-                shown = f" [script {state}; shown: {' | '.join(a.strip()[:160] for a in alerts)[:600]}]"
+                sidebar = await page.locator('[data-testid="stSidebar"]').inner_text(timeout=5000)
+                loader = sidebar[sidebar.find("Source"):][:400].replace("\n", " / ")
+                shown = (f" [script {state}; shown: {' | '.join(a.strip()[:160] for a in alerts)[:600]}; "
+                         f"sidebar from its Source: {loader}]")
             except Exception:  # noqa: BLE001 - the page may be gone
                 pass
             self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}{shown}")
