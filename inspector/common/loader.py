@@ -24,7 +24,8 @@ JSON, its URL keys (its :class:`~inspector.common.state.Slot`): the fields of
 * loading runs inside a status box that reports its stages; a JSON result is
   read by :func:`jpcore.results.reader.read_run_json` (validated in
   full; a ``"comparison"`` it holds is kept as the loaded input's
-  ``saved_comparison``), files by the view's jpcore call; both are cached
+  ``saved_comparison``), files by the view's jpcore call -- either, for 256 KB
+  or more, in a child process (:mod:`inspector.common.evaluator`); both are cached
   on the bytes (:data:`inspector.common.result_cache.RESULTS`), never on
   the names;
 * bad input (:class:`~jpcore.errors.InputError`) becomes one ``st.error``
