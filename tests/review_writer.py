@@ -1,16 +1,17 @@
-"""A writer process for the review store tests: ``python -m tests.review_writer WHERE NAME N [START_FILE]``.
+"""A writer process for the review store tests: ``python -m tests.review_writer WHERE NAME N [--together]``.
 
 Records ``N`` verdicts on units ``(i, i+1)`` of the files ``NAME``-gold /
 ``NAME``-system, note ``NAME i``, and prints ``i`` on stdout (flushed) after each
-record returned (the store acknowledged it).  With ``START_FILE`` it waits until
-that file exists, so two writers start together and interleave.
+record returned (the store acknowledged it).  With ``--together`` it opens the
+store, prints ``ready`` and waits for a line on its standard input before the
+first record: a test starts two writers, waits until both are ready (imports
+and connection done, which take one of them longer than the other's whole run
+under some loads), then lets both go at once, so they interleave.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import time
 
 from jpcore.review import VERDICTS, UnitKey, open_store
 
@@ -23,9 +24,9 @@ def key(name: str, i: int) -> UnitKey:
 def main(argv: list[str]) -> int:
     where, name, count = argv[0], argv[1], int(argv[2])
     store = open_store(where)
-    if len(argv) > 3:
-        while not os.path.exists(argv[3]):
-            time.sleep(0.005)
+    if argv[3:] == ["--together"]:
+        print("ready", flush=True)
+        sys.stdin.readline()
     for i in range(count):
         store.record(key(name, i), VERDICTS[i % 4], f"{name} {i}", name, f"gold {i}", f"system {i}")
         print(i, flush=True)

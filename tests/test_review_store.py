@@ -130,18 +130,20 @@ def test_a_verdict_outside_the_four_is_refused(where):
         assert store.verdicts("preprocess", GOLD, SYS) == {}
 
 
-def _writer(where: str, name: str, count: int, start_file: Path | None = None) -> subprocess.Popen:
-    command = [sys.executable, "-m", "tests.review_writer", where, name, str(count)]
-    if start_file is not None:
-        command.append(str(start_file))
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def _writer(where: str, name: str, count: int, together: bool = False) -> subprocess.Popen:
+    command = [sys.executable, "-m", "tests.review_writer", where, name, str(count), *(["--together"] * together)]
+    return subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE if together else None,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def test_two_processes_writing_interleaved_lose_nothing(where, tmp_path):
+def test_two_processes_writing_interleaved_lose_nothing(where):
     open_store(where).close()  # tables made before the race
-    start = tmp_path / "go"
-    writers = [_writer(where, name, 150, start) for name in ("left", "right")]
-    start.touch()
+    writers = [_writer(where, name, 150, together=True) for name in ("left", "right")]
+    for writer in writers:  # both imported and connected (one may take longer than the other's whole run)
+        assert writer.stdout.readline() == "ready\n", writer.stderr.read()
+    for writer in writers:  # then both go at once
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
     outputs = [w.communicate(timeout=300) for w in writers]
     assert [w.returncode for w in writers] == [0, 0], [err for _, err in outputs]
     with open_store(where) as store:
