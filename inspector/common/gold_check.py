@@ -114,7 +114,7 @@ def _draw(report: CheckReport, gold: NamedBytes, caption: Any, warning: Any) -> 
 def _waiting(gold: NamedBytes, key: str) -> None:
     """Say the check runs; once it is done, rerun the page (which shows it).
 
-    ``key`` is the check's cache key (:func:`_key`, hashed once by :func:`fill`: a poll every
+    ``key`` is the check's cache key (:func:`_key`, hashed once by :func:`reserve`: a poll every
     second does not hash the gold file again).  The caption is drawn before the rerun is asked
     for: drawing is a point where Streamlit takes up a request that came in meanwhile, so a
     click on another page made while this fragment runs is followed, not replaced by a rerun
@@ -142,26 +142,29 @@ def reserve(loaded: Any) -> None:
         caption = st.empty()
     warning = st.empty()
     shown: dict[str, CheckReport] = st.session_state.setdefault(_SHOWN, {})
-    report = shown.get(loaded.fingerprint) or checked(gold)
+    report = shown.get(loaded.fingerprint)  # shown before: a rerun hashes no gold file
+    if report is None:
+        key = _key(gold)  # hashed once a run: fill() and the waiting fragment get it
+        report = RESULTS.get(key)
     if report is not None:
         if len(shown) > 16:
             shown.clear()
         shown[loaded.fingerprint] = report
         _draw(report, gold, caption, warning)
         return
-    st.session_state.setdefault(_PENDING, []).append((gold, caption, warning))
+    st.session_state.setdefault(_PENDING, []).append((gold, key, caption, warning))
 
 
 def fill() -> None:
     """Start the self-checks reserved in this run (after the page: they never delay its first
     render) and show each one done within :data:`WAIT_SECONDS`; the others get the fragment
     that waits for them."""
-    for gold, caption, warning in st.session_state.pop(_PENDING, []):
-        future = start(gold)
+    for gold, key, caption, warning in st.session_state.pop(_PENDING, []):
+        future = start(gold, key)
         try:
             report = future.result(WAIT_SECONDS)
         except TimeoutError:
             with warning.container():
-                _waiting(gold, _key(gold))
+                _waiting(gold, key)
             continue
         _draw(report, gold, caption, warning)
