@@ -34,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import ctypes.util
-import gc
 import sys
 import threading
 import types
@@ -47,6 +46,7 @@ from streamlit import config
 
 from inspector.common.result_cache import clear_all
 from jpcore.memo import clear_all as clear_memos
+from jpcore.runtime import collect_all
 
 #: The app's package folder: the entry script and every page file are below it.
 APP_DIR = Path(__file__).resolve().parents[1]
@@ -88,9 +88,7 @@ def _forget_last_run() -> None:
 def release_memory() -> None:
     """A full collection (frozen objects included), then the freed heap back to the system."""
     _forget_last_run()
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()  # what remains is long-lived (see inspector.common.widgets.settle_heap)
+    collect_all()  # what remains is long-lived, frozen again (see jpcore.runtime.settle_heap)
     name = ctypes.util.find_library("c")
     if name:
         try:

@@ -3,7 +3,7 @@
 * :func:`report_button`: the self-contained HTML report of any result
   (rendered by :func:`jpcore.reports.render_html` only when clicked);
 * :func:`loading_status`: the progress indication shown while an input loads
-  (and :func:`settle_heap`, so a large result does not slow every rerun);
+  (and :func:`jpcore.runtime.settle_heap`, so a large result does not slow every rerun);
 * the selected unit, kept in the URL (``?unit=46``): :func:`ensure_selection`
   chooses it (the URL, else a default such as the first merged unit),
   :func:`follow_filters` moves it to the first unit a changed filter shows,
@@ -29,6 +29,7 @@ from typing import Any, NoReturn, TypeVar
 import streamlit as st
 
 from jpcore.reports import InputInfo, render_html
+from jpcore.runtime import settle_heap
 from inspector.common import url_kinds, url_state
 from inspector.common.markup import md_text
 from inspector.common.wording import short_header
@@ -112,29 +113,13 @@ def report_button(result: Any, inputs: Sequence[InputInfo], *, key: str, file_na
     )
 
 
-def settle_heap() -> None:
-    """After a load: a full garbage collection, then every live object (the loaded
-    result among them) moves to the interpreter's permanent generation (``gc.freeze``).
-
-    A large result is millions of objects; without this, each full collection
-    of the cyclic garbage collector rescans them all (0.5-1 s on this machine,
-    about once a second while a page reruns), which is most of a page's time.
-    Frozen objects are still freed by reference counting; what was frozen by
-    an earlier load is unfrozen first, so garbage cycles among it are
-    collected at the next load.
-    """
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
-
-
 @contextmanager
 def loading_status(label: str) -> Iterator[Callable[[str], None]]:
     """Show ``label`` with a spinner while the block runs; yields ``step(text)`` to
     report each stage; ends as "done in N s" (or as failed when the block raises).
     ``label`` and the steps are shown as literal text (file names may hold Markdown).
     The cyclic garbage collector is paused meanwhile; on success the heap is
-    settled (:func:`settle_heap`) before "done"."""
+    settled (:func:`jpcore.runtime.settle_heap`) before "done"."""
     start = time.perf_counter()
     label = md_text(label)
     collecting = gc.isenabled()
