@@ -225,3 +225,30 @@ def test_the_last_sessions_end_drops_the_shared_results(monkeypatch: pytest.Monk
 
 def test_outside_a_server_no_shared_result_is_dropped() -> None:
     assert session_memory._session_manager() is None and not session_memory._no_session_connected()
+
+
+def test_sessions_freed_together_share_one_full_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the server's loop, the sessions freed within RELEASE_COALESCE_S are collected by one
+    full collection (each is a pause of every session, its cost growing with the sessions
+    held), and both sessions' data is really gone after it."""
+    import asyncio
+
+    from jpcore import runtime
+
+    collections = []
+    monkeypatch.setattr(session_memory, "collect_all", lambda: collections.append(1) or runtime.collect_all())
+    monkeypatch.setattr(session_memory, "_is_active", lambda session_id: False)
+    monkeypatch.setattr(session_memory, "RELEASE_COALESCE_S", 0.05)
+    (state1, alive1), (state2, alive2) = _session(), _session()
+
+    async def two_closes() -> list[int]:
+        session_memory._free_unless_back(session_memory.Guard("s1", state1))
+        session_memory._free_unless_back(session_memory.Guard("s2", state2))
+        await asyncio.sleep(0.2)
+        seen = list(collections)
+        session_memory._free_unless_back(session_memory.Guard("s3", _session()[0]))  # later: its own
+        await asyncio.sleep(0.2)
+        return seen
+
+    assert asyncio.run(two_closes()) == [1] and collections == [1, 1]
+    assert alive1() is None and alive2() is None

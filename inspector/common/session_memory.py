@@ -85,6 +85,13 @@ def _forget_last_run() -> None:
         sys.modules["__main__"] = types.ModuleType("__main__")
 
 
+#: Sessions freed within this many seconds share one full collection (a class that ends
+#: together: one pause of the server's loop, not one per student).
+RELEASE_COALESCE_S = 1.0
+# Whether a release_memory is scheduled on the loop (only the loop reads and sets it).
+_release = {"scheduled": False}
+
+
 def release_memory() -> None:
     """A full collection (frozen objects included), then the freed heap back to the system."""
     _forget_last_run()
@@ -175,11 +182,20 @@ def _free_unless_back(guard: Guard, session: Any = None) -> None:
         return
     # The session's pages are reference cycles (a page's functions and its variables), which
     # only the cyclic collector frees: collect once this call, which still holds the session,
-    # has returned (on the loop: its next turn), else they would be frozen again alive.
+    # has returned (on the loop: a moment later), else they would be frozen again alive.
     try:
-        asyncio.get_running_loop().call_soon(release_memory)
+        loop = asyncio.get_running_loop()
     except RuntimeError:
         release_memory()
+        return
+    if not _release["scheduled"]:
+        _release["scheduled"] = True
+        loop.call_later(RELEASE_COALESCE_S, _release_scheduled)
+
+
+def _release_scheduled() -> None:
+    _release["scheduled"] = False
+    release_memory()
 
 
 def _released(guard: Guard) -> None:
