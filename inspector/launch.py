@@ -49,6 +49,8 @@ STREAMLIT_SETTINGS: dict[str, object] = {
     "browser.gatherUsageStats": False,
     "client.toolbarMode": "viewer",
     "server.disconnectedSessionTTL": 120,
+    "server.fileWatcherType": "none",  # cost per session, for nothing a reader needs
+    "runner.postScriptGC": False,  # a full collection after every run (jpcore.runtime's policy instead)
 }
 
 
