@@ -12,7 +12,7 @@ server-side cache (nothing checked yet):
 * **check in the background**: :func:`jpcore.check.self_check` on the gold
   file, on the worker thread after the page (what ``jpcore check FILE`` does),
   the time still to wait once the run is over; when it is longer than the
-  wait, the waiting fragment reruns the page once it is done.
+  wait, the waiting fragment shows it once it is done.
 * **next run**: the page's run after the check (the report shown from the
   session, no file hashed again), and its gold-check part.
 

@@ -296,9 +296,10 @@ class Session:
         wait for the script state alone can return before the action's run has started: the
         next action then acts on the page drawn before it (under load, files given to an
         uploader that the run then replaced, and a page that waits for them for ever).  Nor is
-        any run finished after the action the action's own: the gold self-check reruns its page
-        when its check is done, so a click on another page or on "Upload files" is followed by
-        that rerun first; the page's name and what the action shows tell them apart."""
+        any run finished after the action the action's own: until session 6 the gold self-check
+        reran its page when its check was done, so a click on another page or on "Upload files"
+        could be followed by that rerun first; the page's name and what the action shows tell
+        them apart."""
         before = self.runs.finished
         await action()
         deadline = time.monotonic() + TIMEOUT_MS / 1000

@@ -145,7 +145,7 @@ class ScriptRuns:
     :attr:`page_name` is the menu title of the page the last counted run drew
     (each whole-page run starts with a ``navigation`` message naming its
     page): a run counted after a click on another page may be a rerun of the
-    page left (the gold self-check reruns its page when its check is done).
+    page left (until session 6 the gold self-check reran its page when its check was done).
     """
 
     def __init__(self, page, fragment_runs: bool = True) -> None:

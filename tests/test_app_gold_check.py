@@ -25,8 +25,8 @@ PROBLEM = ("gold (pasted):2: expected exactly one word with HEAD 0 in the senten
 
 
 def _checked(at: AppTest) -> AppTest:
-    """The page again once the self-check started after its first run is done (the fragment
-    that waits for it reruns the page in a browser; an AppTest runs it again)."""
+    """The page again once the self-check started after its first run is done (in a browser the
+    fragment that waits for it shows it, and the page's next run shows the sidebar's caption)."""
     waiting = [c.value for c in at.main.caption if c.value.startswith("Gold self-check of")]
     if waiting:
         settle(120)
@@ -105,3 +105,39 @@ def test_a_long_check_runs_in_the_background_and_is_shown_when_done():
     assert _checks(at) == ["Gold self-check: 100% (preprocess, ud), as `jpcore check` scores the gold file "
                            "against itself."]
     assert not [c.value for c in at.main.caption if c.value.startswith("Gold self-check of")]
+
+
+def _poll_script() -> None:
+    """A page whose waiting fragment finds its check done (the check of a gold file with a problem,
+    put in the cache as the worker does); it counts its runs."""
+    import streamlit as st
+
+    from inspector.common import gold_check
+    from inspector.common.files import NamedBytes
+    from inspector.common.result_cache import RESULTS
+    from jpcore.check import CheckReport
+
+    st.session_state["runs"] = st.session_state.get("runs", 0) + 1
+    gold = NamedBytes("gold *one*.conllu", b"1\tA\t_\t_\t_\t_\t0\troot\t_\t_\n\n")
+    key = gold_check._key(gold)
+    RESULTS.put(key, CheckReport((), "gold *one*.conllu:1: expected a problem, found one"))
+    st.title("the page")
+    gold_check._waiting(gold, key)
+
+
+def test_a_poll_that_finds_its_check_done_shows_it_and_never_reruns_the_page():
+    """The fragment shows the report in its own place (a problem as the warning and its caption)
+    and asks for no rerun of the page: a rerun asked for by a poll carries the widgets' values of
+    the poll's moment and lost a file being uploaded meanwhile (bench.load)."""
+    at = AppTest.from_function(_poll_script, default_timeout=60)
+    at.run()
+    assert not at.exception
+    assert at.session_state["runs"] == 1  # rerunning the page from the poll would run it again
+    assert [w.value for w in at.main.warning] == [
+        f"**Gold self-check failed** on {md_text('gold *one*.conllu')}: scored against itself, as `jpcore check` "
+        f"does, it is not 100 %: {md_text('gold *one*.conllu:1: expected a problem, found one')}. The scores of "
+        "this file may not mean what they say; check that line of the gold file."]
+    assert [c.value for c in at.main.caption] == [
+        f"Gold self-check: failed ({md_text('gold *one*.conllu:1: expected a problem, found one')})."]
+    at.run()  # the next poll reads the report from the session
+    assert at.session_state["runs"] == 2 and len(at.main.warning) == 1

@@ -17,8 +17,9 @@ the page naming the file, the line and what was found (every value escaped);
 delays the page's first render) hands the checks reserved in the run to one
 worker thread and waits at most :data:`WAIT_SECONDS` for each (a bundled
 sample's is shown in the same run); a longer one gets a small fragment that
-says the check runs and looks again every :data:`POLL_SECONDS`, and reruns
-the page once when it is done, which then shows it.  A saved JSON
+says the check runs and looks again every :data:`POLL_SECONDS`, and shows it
+in its own place when it is done (never rerunning the page: see
+:func:`_waiting`); the sidebar's caption follows at the page's next run.  A saved JSON
 result holds no gold file and is not checked.
 """
 
@@ -48,6 +49,8 @@ WAIT_SECONDS = 0.5
 _PENDING = "_gold_check_pending"
 #: Session key of the checks shown, by loaded input's fingerprint (a rerun hashes no gold file again).
 _SHOWN = "_gold_check_shown"
+#: Session key of the checks a waiting fragment found done, by cache key (its later polls read no cache).
+_DONE = "_gold_check_done"
 _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jp-gold-check")
 _RUNNING: dict[str, Future[CheckReport]] = {}
 _LOCK = threading.Lock()
@@ -112,18 +115,25 @@ def _draw(report: CheckReport, gold: NamedBytes, caption: Any, warning: Any) -> 
 
 @st.fragment(run_every=POLL_SECONDS)
 def _waiting(gold: NamedBytes, key: str) -> None:
-    """Say the check runs; once it is done, rerun the page (which shows it).
+    """Say the check runs; once it is done, show it here, in the fragment's own place above the
+    page (a problem as the warning, a clean file as the caption); the sidebar's caption follows
+    at the page's next run.
 
     ``key`` is the check's cache key (:func:`_key`, hashed once by :func:`reserve`: a poll every
-    second does not hash the gold file again).  The caption is drawn before the rerun is asked
-    for: drawing is a point where Streamlit takes up a request that came in meanwhile, so a
-    click on another page made while this fragment runs is followed, not replaced by a rerun
-    of this page (a rerun asked for from a fragment names the fragment's page)."""
-    if RESULTS.get(key) is not None:
-        st.caption(f"Gold self-check of {md_text(gold.name)} done.")
-        st.rerun(scope="app")
-    start(gold, key)  # running already: the same check
-    st.caption(f"Gold self-check of {md_text(gold.name)} running in the background (`jpcore check`)…")
+    second does not hash the gold file again).  The page is never rerun from here: a rerun asked
+    for by a poll carries the widgets' values of the poll's moment, so a file being uploaded
+    meanwhile was lost (``bench.load``: 4 uploads in 47 sessions); a fragment's own run redraws
+    nothing outside it.  A poll after the check is done reads it from the session, not the cache."""
+    done: dict[str, CheckReport] = st.session_state.setdefault(_DONE, {})
+    report = done.get(key) or RESULTS.get(key)
+    if report is None:
+        start(gold, key)  # running already: the same check
+        st.caption(f"Gold self-check of {md_text(gold.name)} running in the background (`jpcore check`)…")
+        return
+    if len(done) > 16:
+        done.clear()
+    done[key] = report
+    _draw(report, gold, st, st)
 
 
 def begin() -> None:
