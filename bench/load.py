@@ -192,8 +192,9 @@ class FrameLog(ScriptRuns):
 class Probe(Watcher):
     """Every ``every`` seconds, in a thread: each server's health endpoint answer time (its
     event loop's latency: the endpoint is answered on the loop), each server's CPU seconds on
-    its main thread (the event loop: websocket, uploads) and on its other threads (the
-    sessions' scripts), chromium's and this process's CPU seconds: ``--trace``'s time line."""
+    its main thread (the event loop: websocket, uploads), on its other threads (the
+    sessions' scripts) and in its child processes (the evaluations), chromium's and this
+    process's CPU seconds: ``--trace``'s time line."""
 
     def __init__(self, urls: Sequence[str], pids: Sequence[int], t0: float, every: float = 1.0) -> None:
         super().__init__()
@@ -212,6 +213,37 @@ class Probe(Watcher):
             return main, self._cpu(Path(f"/proc/{pid}/stat").read_text()) - main
         except OSError:
             return 0.0, 0.0
+
+    @staticmethod
+    def _children(pids: Sequence[int]) -> list[float]:
+        """CPU seconds of each server's descendant processes (the evaluator's fork server and its
+        children: a child ended and waited for counts in its parent's children time)."""
+        parents: dict[int, int] = {}
+        times: dict[int, float] = {}  # own and waited-for children's CPU seconds
+        waited: dict[int, float] = {}  # waited-for children's alone
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                stat = (proc / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            parents[int(proc.name)] = int(fields[1])
+            times[int(proc.name)] = sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+            waited[int(proc.name)] = sum(int(x) for x in fields[13:15]) / os.sysconf("SC_CLK_TCK")
+        children: dict[int, list[int]] = {}
+        for child, parent in parents.items():
+            children.setdefault(parent, []).append(child)
+        totals = []
+        for pid in pids:
+            total, todo = waited.get(pid, 0.0), list(children.get(pid, ()))
+            while todo:
+                child = todo.pop()
+                total += times[child]
+                todo.extend(children.get(child, ()))
+            totals.append(total)
+        return totals
 
     def _chromium(self) -> float:
         total = 0.0
@@ -239,6 +271,8 @@ class Probe(Watcher):
             except OSError as error:
                 row[f"health{k}_s"] = f"{type(error).__name__} after {time.perf_counter() - start:.1f} s"
             row[f"main{k}_cpu"], row[f"scripts{k}_cpu"] = (round(x, 2) for x in self._threads(pid))
+        for k, cpu in enumerate(self._children(self.pids)):
+            row[f"children{k}_cpu"] = round(cpu, 2)
         row["chromium_cpu"] = round(self._chromium(), 1)
         row["bench_cpu"] = round(self._cpu(Path("/proc/self/stat").read_text()), 1)
         self.rows.append(row)
