@@ -215,46 +215,35 @@ class Probe(Watcher):
             return 0.0, 0.0
 
     @staticmethod
-    def _children(pids: Sequence[int]) -> list[float]:
-        """CPU seconds of each server's descendant processes (the evaluator's fork server and its
-        children: a child ended and waited for counts in its parent's children time)."""
-        parents: dict[int, int] = {}
-        times: dict[int, float] = {}  # own and waited-for children's CPU seconds
-        waited: dict[int, float] = {}  # waited-for children's alone
+    def _processes() -> dict[int, tuple[int, float, float, bool]]:
+        """Every process, one read of /proc: its parent, its CPU seconds, its waited-for
+        children's CPU seconds, and whether it is chromium."""
+        tick = os.sysconf("SC_CLK_TCK")
+        found = {}
         for proc in Path("/proc").iterdir():
             if not proc.name.isdigit():
                 continue
             try:
-                stat = (proc / "stat").read_text()
+                stat, command = (proc / "stat").read_text(), (proc / "cmdline").read_bytes()[:200]
             except OSError:
                 continue
             fields = stat[stat.rindex(")") + 2:].split()
-            parents[int(proc.name)] = int(fields[1])
-            times[int(proc.name)] = sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-            waited[int(proc.name)] = sum(int(x) for x in fields[13:15]) / os.sysconf("SC_CLK_TCK")
-        children: dict[int, list[int]] = {}
-        for child, parent in parents.items():
-            children.setdefault(parent, []).append(child)
-        totals = []
-        for pid in pids:
-            total, todo = waited.get(pid, 0.0), list(children.get(pid, ()))
-            while todo:
-                child = todo.pop()
-                total += times[child]
-                todo.extend(children.get(child, ()))
-            totals.append(total)
-        return totals
+            found[int(proc.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick,
+                                     (int(fields[13]) + int(fields[14])) / tick, b"chromium" in command)
+        return found
 
-    def _chromium(self) -> float:
-        total = 0.0
-        for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
-                continue
-            try:
-                if b"chromium" in (proc / "cmdline").read_bytes()[:200]:
-                    total += self._cpu((proc / "stat").read_text())
-            except OSError:
-                continue
+    @staticmethod
+    def _children(processes: dict[int, tuple[int, float, float, bool]], pid: int) -> float:
+        """CPU seconds of ``pid``'s descendant processes (the evaluator's fork server and its
+        children: a child ended and waited for counts in its parent's children time)."""
+        below: dict[int, list[int]] = {}
+        for child, (parent, _, _, _) in processes.items():
+            below.setdefault(parent, []).append(child)
+        total, todo = (processes[pid][2] if pid in processes else 0.0), list(below.get(pid, ()))
+        while todo:
+            child = todo.pop()
+            total += processes[child][1] + processes[child][2]
+            todo.extend(below.get(child, ()))
         return total
 
     def tick(self) -> None:
@@ -271,9 +260,10 @@ class Probe(Watcher):
             except OSError as error:
                 row[f"health{k}_s"] = f"{type(error).__name__} after {time.perf_counter() - start:.1f} s"
             row[f"main{k}_cpu"], row[f"scripts{k}_cpu"] = (round(x, 2) for x in self._threads(pid))
-        for k, cpu in enumerate(self._children(self.pids)):
-            row[f"children{k}_cpu"] = round(cpu, 2)
-        row["chromium_cpu"] = round(self._chromium(), 1)
+        processes = self._processes()  # one read of /proc a tick, for both figures
+        for k, pid in enumerate(self.pids):
+            row[f"children{k}_cpu"] = round(self._children(processes, pid), 2)
+        row["chromium_cpu"] = round(sum(cpu for _, cpu, _, chromium in processes.values() if chromium), 1)
         row["bench_cpu"] = round(self._cpu(Path("/proc/self/stat").read_text()), 1)
         self.rows.append(row)
 
