@@ -214,9 +214,18 @@ def after_rerun(page, action, timeout: float = 120_000) -> None:
     drawn(page, timeout)
 
 
+#: Streamlit's stand-in for an element whose code is still loading (a lazily loaded chunk:
+#: metrics, buttons, data grids...); the real element has another height, so the page below it moves.
+SKELETON = '[data-testid="stSkeleton"]'
+
+
 def drawn(page, timeout: float = 120_000) -> None:
-    """:func:`settled`, then two animation frames: what the run sent is laid out and painted."""
+    """:func:`settled`, no element still a loading skeleton, then two animation frames: what
+    the run sent is laid out and painted.  (The script state alone is not enough: on a loaded
+    machine the skeletons of lazily loaded elements outlast it, and the page's layout changes
+    when they are replaced -- a tree scrolled to the top of the window moved 324 px down in CI.)"""
     settled(page, timeout)
+    page.wait_for_function(f"() => !document.querySelector('{SKELETON}')", timeout=timeout)
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 

@@ -24,9 +24,10 @@ from pathlib import Path
 
 import pytest
 
+from inspector.common.screen_width import NARROW_PX
 from tests.browser_support import app_page, drawn
 from tests.test_app_deps_arcs import conllu_sentences
-from tests.test_browser_widths import CUT
+from tests.test_browser_widths import CUT, SIDEBAR_GONE
 
 PAGES = ["", "sentences", "brackets", "edits", "deps", "teaching", "analysis", "about"]
 SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
@@ -121,6 +122,7 @@ def test_trees_mark_the_wrong_tag_and_fit_the_frame(tmp_path: Path) -> None:
     with app_page(tmp_path, 800, 1000) as (page, url):
         page.goto(f"{url}/brackets?trees=harbour&pair=0")
         expect(page.get_by_role("heading", name="Pair #0:", exact=False)).to_be_visible()
+        page.wait_for_function(SIDEBAR_GONE)  # measured once the collapsing sidebar has slid out
         drawn(page)
         zoom = page.get_by_role("radiogroup", name="Zoom").get_by_role("radio", name="200%", exact=True)
         expect(zoom).to_be_visible()
@@ -211,6 +213,8 @@ def test_every_page_fits_its_width(tmp_path: Path, width: int) -> None:
         for path in PAGES:
             page.goto(f"{url}/{path}")
             expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=120_000)
+            if width < NARROW_PX:  # measured once the collapsing sidebar has slid out (it narrows the page meanwhile)
+                page.wait_for_function(SIDEBAR_GONE)
             drawn(page)
             cut, sideways = page.evaluate(CUT), page.evaluate(SIDEWAYS)
             if cut or sideways > 0:
