@@ -23,7 +23,10 @@ Streamlit session) each, at the same time:
    which saturates the server: the worst case, not a day's use);
 3. on every page, check the page text holds no other session's file names,
    and on the Overview that the Words F1 shown is the one jpcore computes
-   for its own pair (``jpcore.preprocess``), not another session's.
+   for its own pair (``jpcore.preprocess``), not another session's (a leak);
+   the bundled sample's figure there means the session lost what it had
+   loaded (an error; the trace has the websockets each page opened: a
+   second one is a reconnection).
 
 Measured: the server's resident memory (``/proc/PID/status`` VmRSS, sampled
 every 0.25 s) idle (after one warm-up visit, its session freed), its peak
@@ -161,6 +164,15 @@ def expected_tokens_f1(gold: Path, system: Path) -> str:
     return f"{100 * result.totals['tokens'].f1:.2f}%"
 
 
+def sample_f1() -> str:
+    """The Words F1 of the bundled sample the app opens with (what a session that lost its own
+    upload shows)."""
+    from inspector.tokens.samples import DEFAULT_SAMPLE, SAMPLES
+
+    sample = SAMPLES[DEFAULT_SAMPLE]
+    return expected_tokens_f1(sample.gold_path, sample.sys_path)
+
+
 #: where each view's loader is drawn: (menu link, the Source radio's upload label)
 LOADERS = {
     "tokens": ("Overview", "Upload files"),
@@ -179,14 +191,27 @@ class FrameLog(ScriptRuns):
     def __init__(self, page, t0: float) -> None:
         self.bytes, self.frames, self.t0 = 0, 0, t0
         self.finishes: list[float] = []
+        #: each websocket the page opened: [opened, closed or None], seconds since the round started
+        #: (a second one is a reconnection: the server lost the first, and the session too once it
+        #: stayed away longer than ``server.disconnectedSessionTTL``)
+        self.sockets: list[list[float | None]] = []
         super().__init__(page, fragment_runs=False)
+        page.on("websocket", self._opened)
+
+    def _now(self) -> float:
+        return round(time.perf_counter() - self.t0, 2)
+
+    def _opened(self, socket) -> None:
+        times: list[float | None] = [self._now(), None]
+        self.sockets.append(times)
+        socket.on("close", lambda _socket: times.__setitem__(1, self._now()))
 
     def received(self, payload: bytes) -> None:
         self.bytes += len(payload)
         self.frames += 1
 
     def run_finished(self) -> None:
-        self.finishes.append(round(time.perf_counter() - self.t0, 2))
+        self.finishes.append(self._now())
 
 
 class Probe(Watcher):
@@ -272,8 +297,10 @@ class Session:
     """One person: a browser context that uploads its pairs and walks the pages."""
 
     def __init__(self, index: int, files: dict[str, tuple[Path, Path]], others: list[str], f1: str,
-                 think: float = 0.0) -> None:
+                 think: float = 0.0, others_f1: frozenset[str] = frozenset(), sample_f1: str = "") -> None:
         self.index, self.files, self.others, self.f1 = index, files, others, f1
+        #: the Words F1 of the other sessions' pairs, and of the bundled sample the app opens with
+        self.others_f1, self.sample_f1 = others_f1 - {f1}, sample_f1
         #: seconds a person spends on a page before the next action (0: none, the server saturated)
         self.think = think
         self._rng = random.Random(index)
@@ -369,6 +396,22 @@ class Session:
         await self.check(page, f"{link} after its upload")
         await self.read()
 
+    def final_f1(self, shown: str | None) -> None:
+        """Judge the Words F1 the Overview shows at the end: its own pair's is right; another
+        session's is a leak; the bundled sample's (or none) means the session lost what it had
+        loaded -- an error, with the websockets the page opened (a reconnection tells why)."""
+        if shown == self.f1:
+            return
+        sockets = len(self.runs.sockets) if self.runs else 0
+        if shown in self.others_f1:
+            self.leaks.append(f"{self.tag}: Overview shows Words F1 {shown}, another session's; its own pair's "
+                              f"is {self.f1}")
+        else:
+            what = ("no Words F1" if shown is None else
+                    f"Words F1 {shown} ({'the bundled sample' if shown == self.sample_f1 else 'no session'}'s)")
+            self.errors.append(f"{self.tag}: lost its upload: Overview shows {what}, its own pair's is {self.f1}; "
+                               f"the page opened {sockets} websocket(s)")
+
     async def run(self, browser, url: str, walks: int) -> None:
         context = await browser.new_context(viewport={"width": 1500, "height": 1300})
         try:
@@ -394,9 +437,7 @@ class Session:
             await self.drawn(page, "Words F1")
             metric = page.locator('[data-testid="stMetric"]').filter(has_text="Words F1")
             shown = re.search(r"\d+\.\d\d%", await metric.first.inner_text())
-            if not shown or shown.group(0) != self.f1:
-                self.leaks.append(f"{self.tag}: Overview shows Words F1 {shown and shown.group(0)}, "
-                                  f"its own pair's is {self.f1}")
+            self.final_f1(shown.group(0) if shown else None)
         except Exception as error:  # noqa: BLE001 - every failure of a session is counted
             shown = ""
             try:  # what the page says then (an error line, a status box, the loader), to tell why
@@ -408,7 +449,8 @@ class Session:
                          f"sidebar from its Source: {loader}]")
             except Exception:  # noqa: BLE001 - the page may be gone
                 pass
-            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}{shown}")
+            sockets = f"; the page opened {len(self.runs.sockets)} websocket(s)" if self.runs else ""
+            self.errors.append(f"{self.tag}: {type(error).__name__}: {str(error).splitlines()[0][:200]}{shown}{sockets}")
             self.step(f"FAILED: {type(error).__name__}", self.t0 + (self.steps[-1][2] if self.steps else 0))
         finally:
             await context.close()
@@ -429,11 +471,10 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
     from tests.browser_support import chromium_executable
 
     tags = [f"s{i:02d}" for i in range(n)]
-    sessions = []
-    for i in range(n):
-        files = session_files(i, folder, scale)
-        sessions.append(Session(i, files, [t for t in tags if t != tags[i]], expected_tokens_f1(*files["tokens"]),
-                                think))
+    files = [session_files(i, folder, scale) for i in range(n)]
+    f1s = [expected_tokens_f1(*f["tokens"]) for f in files]
+    sessions = [Session(i, files[i], [t for t in tags if t != tags[i]], f1s[i], think, frozenset(f1s), sample_f1())
+                for i in range(n)]
     before = rss_kb(pids)
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
@@ -455,6 +496,7 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
     if trace is not None:
         write_atomic(trace.with_name(f"{trace.stem}-{n}x{len(urls)}{trace.suffix}"), json.dumps({
             "sessions": {s.tag: {"steps": s.steps, "errors": s.errors, "finishes": s.runs.finishes if s.runs else [],
+                                 "sockets": s.runs.sockets if s.runs else [],
                                  "ws_bytes": s.runs.bytes if s.runs else 0,
                                  "ws_frames": s.runs.frames if s.runs else 0} for s in sessions},
             "probe": probe.rows}, indent=1).encode())
