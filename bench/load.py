@@ -569,7 +569,9 @@ def main(argv: list[str] | None = None) -> int:
                              "Debian's libjemalloc2 preloaded")
     parser.add_argument("--grace", type=float, default=None,
                         help="the servers' server.disconnectedSessionTTL in seconds (default: the app's, 120): a "
-                             "shorter one frees closed sessions sooner, so --settle can be shorter")
+                             "shorter one frees closed sessions sooner, so --settle can be shorter; but a page whose "
+                             "websocket dropped and came back later than this finds a new, empty session (at 20 "
+                             "sessions a reconnection took 19.5 s): judge errors with the default")
     parser.add_argument("--final-settle", type=float, default=0.0,
                         help="after the last round, wait this long more and read RSS again (640: past the "
                              "result cache's 600 s time to live and its janitor's 20 s round)")
