@@ -473,7 +473,8 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
     tags = [f"s{i:02d}" for i in range(n)]
     files = [session_files(i, folder, scale) for i in range(n)]
     f1s = [expected_tokens_f1(*f["tokens"]) for f in files]
-    sessions = [Session(i, files[i], [t for t in tags if t != tags[i]], f1s[i], think, frozenset(f1s), sample_f1())
+    sample = sample_f1()
+    sessions = [Session(i, files[i], [t for t in tags if t != tags[i]], f1s[i], think, frozenset(f1s), sample)
                 for i in range(n)]
     before = rss_kb(pids)
     async with async_playwright() as playwright:
