@@ -81,6 +81,8 @@ DRAWN_JS = """([texts, uploaders]) => {
     return texts.every(text => shown.includes(text));
 }"""
 TIMEOUT_MS = 300_000
+#: clock ticks a second, the unit of /proc's CPU times
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: Debian's jemalloc (``apt-get install libjemalloc2``), for ``--allocator jemalloc``.
 JEMALLOC = Path("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2")
 
@@ -227,9 +229,18 @@ class Probe(Watcher):
         self.rows: list[dict] = []
 
     @staticmethod
-    def _cpu(stat: str) -> float:
-        fields = stat[stat.rindex(")") + 2:].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    def _fields(stat: str) -> list[str]:
+        """The fields of a /proc stat line after the command's name (state first)."""
+        return stat[stat.rindex(")") + 2:].split()
+
+    @staticmethod
+    def _seconds(fields: list[str], first: int) -> float:
+        """CPU seconds of two adjacent clock-tick fields (11: utime+stime; 13: the waited-for children's)."""
+        return (int(fields[first]) + int(fields[first + 1])) / CLOCK_TICKS
+
+    @classmethod
+    def _cpu(cls, stat: str) -> float:
+        return cls._seconds(cls._fields(stat), 11)
 
     def _threads(self, pid: int) -> tuple[float, float]:
         """CPU seconds of the main thread, and of the rest of the process (threads ended included)."""
@@ -239,11 +250,10 @@ class Probe(Watcher):
         except OSError:
             return 0.0, 0.0
 
-    @staticmethod
-    def _processes() -> dict[int, tuple[int, float, float, bool]]:
+    @classmethod
+    def _processes(cls) -> dict[int, tuple[int, float, float, bool]]:
         """Every process, one read of /proc: its parent, its CPU seconds, its waited-for
         children's CPU seconds, and whether it is chromium."""
-        tick = os.sysconf("SC_CLK_TCK")
         found = {}
         for proc in Path("/proc").iterdir():
             if not proc.name.isdigit():
@@ -252,9 +262,9 @@ class Probe(Watcher):
                 stat, command = (proc / "stat").read_text(), (proc / "cmdline").read_bytes()[:200]
             except OSError:
                 continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            found[int(proc.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick,
-                                     (int(fields[13]) + int(fields[14])) / tick, b"chromium" in command)
+            fields = cls._fields(stat)
+            found[int(proc.name)] = (int(fields[1]), cls._seconds(fields, 11), cls._seconds(fields, 13),
+                                     b"chromium" in command)
         return found
 
     @staticmethod
