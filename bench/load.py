@@ -46,6 +46,19 @@ as before those settings, ``--allocator jemalloc`` with Debian's jemalloc
 preloaded, to compare.  ``--grace S`` sets the servers' reconnection time
 (``server.disconnectedSessionTTL``, 120 s in the app) so that ``--settle``
 can be shorter: what a closed session leaves is the same, only sooner.
+
+``--timed K`` separates what the server does to a person's wait from what the test
+browsers do to it. On this machine the ten browsers of a round take most of its CPU
+(a page of the bundled sample costs chromium 0.2-2.5 CPU-seconds, the server
+0.02-0.3, Teaching up to 1), where people each have their own computer. With
+``--timed K`` the first K sessions' browser runs as before and only their pages are
+timed; the other sessions run in a second chromium started at the lowest CPU
+priority (Linux's ``SCHED_IDLE``, ``chrt --idle 0``, inherited by every process and
+thread it starts; not ``nice``, whose values chromium sets again for its own
+processes), so they load the server as many people do while their drawing waits for
+CPU that nothing else wants: the timed pages wait for the server and their own
+browser, as on a person's own machine. The others' p95 is reported beside
+(``others_render_p95_s``).
 """
 
 from __future__ import annotations
@@ -56,6 +69,7 @@ import json
 import os
 import random
 import re
+import shlex
 import statistics
 import sys
 import tempfile
@@ -101,6 +115,18 @@ def allocator_env(allocator: str) -> dict[str, str]:
             raise SystemExit(f"bench.load: --allocator jemalloc needs {JEMALLOC} (apt-get install libjemalloc2)")
         env["LD_PRELOAD"] = str(JEMALLOC)
     return env
+
+
+def idle_chromium(folder: Path) -> str:
+    """A launcher of chromium at the lowest CPU priority, Linux's ``SCHED_IDLE`` (``chrt --idle
+    0``; every process and thread the browser starts inherits it, and chromium's own priority
+    settings, nice values, do not undo it): the browser of the sessions ``--timed`` does not time."""
+    from tests.browser_support import chromium_executable
+
+    launcher = folder / "chromium-idle"
+    write_atomic(launcher, f'#!/bin/sh\nexec chrt --idle 0 {shlex.quote(chromium_executable())} "$@"\n')
+    launcher.chmod(0o755)
+    return str(launcher)
 
 
 def rss_kb(pids: int | Sequence[int]) -> int:
@@ -221,7 +247,7 @@ class Probe(Watcher):
     event loop's latency: the endpoint is answered on the loop), each server's CPU seconds on
     its main thread (the event loop: websocket, uploads), on its other threads (the
     sessions' scripts) and in its child processes (the evaluations), chromium's and this
-    process's CPU seconds: ``--trace``'s time line."""
+    process's CPU seconds and its Playwright driver's (node): ``--trace``'s time line."""
 
     def __init__(self, urls: Sequence[str], pids: Sequence[int], t0: float, every: float = 1.0) -> None:
         super().__init__()
@@ -300,6 +326,8 @@ class Probe(Watcher):
             row[f"children{k}_cpu"] = round(self._children(processes, pid), 2)
         row["chromium_cpu"] = round(sum(cpu for _, cpu, _, chromium in processes.values() if chromium), 1)
         row["bench_cpu"] = round(self._cpu(Path("/proc/self/stat").read_text()), 1)
+        row["driver_cpu"] = round(sum(cpu for pid, (parent, cpu, _, chromium) in processes.items()  # Playwright's node
+                                      if parent == os.getpid() and pid not in self.pids and not chromium), 1)
         self.rows.append(row)
 
 
@@ -473,12 +501,16 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path, scale: int, walks: int,
-                 settle: float, trace: Path | None = None, think: float = 0.0) -> dict:
+                 settle: float, trace: Path | None = None, think: float = 0.0, timed: int | None = None) -> dict:
     """N sessions at once, session ``i`` pinned to server ``i mod len(urls)`` (what a sticky load
-    balancer does: a Streamlit session's state lives in one process)."""
+    balancer does: a Streamlit session's state lives in one process); with ``timed`` K, sessions
+    K and up in a second browser at the lowest CPU priority, and only the first K's pages timed."""
     from playwright.async_api import async_playwright
 
     from tests.browser_support import chromium_executable
+
+    def is_timed(session: Session) -> bool:
+        return timed is None or session.index < timed
 
     tags = [f"s{i:02d}" for i in range(n)]
     files = [session_files(i, folder, scale) for i in range(n)]
@@ -489,21 +521,28 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
     before = rss_kb(pids)
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
+        others = browser
         try:
+            if timed is not None and timed < n:
+                others = await playwright.chromium.launch(executable_path=idle_chromium(folder), args=CHROMIUM_ARGS)
             with Sampler(pids) as sampler, Probe(urls, pids, time.perf_counter()) as probe:
                 started = time.perf_counter()
                 for s in sessions:
                     s.t0 = probe.t0
-                await asyncio.gather(*(s.run(browser, urls[s.index % len(urls)], walks) for s in sessions))
+                await asyncio.gather(*(s.run(browser if is_timed(s) else others, urls[s.index % len(urls)], walks)
+                                       for s in sessions))
                 wall = time.perf_counter() - started
         finally:
             await browser.close()
+            if others is not browser:
+                await others.close()
     closed = time.monotonic()
     after = rss_kb(pids)
     while time.monotonic() - closed < settle:
         await asyncio.sleep(5)
         after = rss_kb(pids)
-    renders = [r for s in sessions for r in s.renders]
+    renders = [r for s in sessions if is_timed(s) for r in s.renders]
+    others_renders = [r for s in sessions if not is_timed(s) for r in s.renders]
     if trace is not None:
         write_atomic(trace.with_name(f"{trace.stem}-{n}x{len(urls)}{trace.suffix}"), json.dumps({
             "sessions": {s.tag: {"steps": s.steps, "errors": s.errors, "finishes": s.runs.finishes if s.runs else [],
@@ -512,11 +551,12 @@ async def _round(urls: Sequence[str], pids: Sequence[int], n: int, folder: Path,
                                  "ws_frames": s.runs.frames if s.runs else 0} for s in sessions},
             "probe": probe.rows}, indent=1).encode())
     return {
-        "sessions": n, "processes": len(urls), "think_s": think, "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
+        "sessions": n, "timed": timed, "processes": len(urls), "think_s": think, "wall_s": round(wall, 1), "rss_before_mb": round(before / 1024),
         "rss_peak_mb": round(sampler.peak / 1024), "rss_after_close_mb": round(after / 1024),
         "settle_s": settle, "pages": len(renders),
         "render_p50_s": round(statistics.median(renders), 2) if renders else None,
         "render_p95_s": round(percentile(renders, 0.95), 2) if renders else None,
+        "others_render_p95_s": round(percentile(others_renders, 0.95), 2) if others_renders else None,
         "errors": [e for s in sessions for e in s.errors], "leaks": [x for s in sessions for x in s.leaks],
     }
 
@@ -556,7 +596,8 @@ def table(idle_kb: int, rows: list[dict]) -> str:
     for r in rows:
         ratio = f"{r['render_p95_s'] / base:.1f}x" if base else "–"
         growth = (r["rss_after_close_mb"] * 1024 - idle_kb) / idle_kb * 100
-        lines.append(f"| {r['sessions']} | {r.get('processes', 1)} | {r.get('think_s', 0):g} s | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
+        sessions = f"{r['sessions']} ({r['timed']} timed)" if r.get("timed") is not None else r["sessions"]
+        lines.append(f"| {sessions} | {r.get('processes', 1)} | {r.get('think_s', 0):g} s | {r['pages']} | {r['render_p50_s']} s | {r['render_p95_s']} s | {ratio} | "
                      f"{r['rss_peak_mb']} MB | {r['rss_after_close_mb']} MB ({growth:+.0f} %) | "
                      f"{len(r['errors'])} | {len(r['leaks'])} |")
     return "\n".join(lines)
@@ -589,6 +630,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each person reads a page before the next action, from 0.5 to 1.5 times "
                              "this (default 0: every action at once after the last, the server saturated)")
+    parser.add_argument("--timed", type=int, default=None, metavar="K",
+                        help="time only the first K sessions' pages; the others run in a second chromium at the "
+                             "lowest CPU priority (SCHED_IDLE), loading the server without taking the timed browsers' "
+                             "CPU, as each person's own computer would (default: every session timed, one browser)")
     parser.add_argument("--trace", type=Path, default=None,
                         help="write each round's time line to TRACE-<N>x<K>.json: every session's steps (start, "
                              "end), the server's health-endpoint latency and CPU per second (see Probe)")
@@ -609,7 +654,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = []
             for n in args.sessions:
                 row = asyncio.run(_round(urls, pids, n, folder, args.scale, args.walks, args.settle, args.trace,
-                                         args.think))
+                                         args.think, None if args.timed is None else min(args.timed, n)))
                 row["load_average"] = [round(x, 1) for x in os.getloadavg()]
                 print(json.dumps(row), flush=True)
                 rows.append(row)
