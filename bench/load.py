@@ -70,6 +70,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 import statistics
 import sys
 import tempfile
@@ -638,6 +639,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="write each round's time line to TRACE-<N>x<K>.json: every session's steps (start, "
                              "end), the server's health-endpoint latency and CPU per second (see Probe)")
     args = parser.parse_args(argv)
+    if args.timed is not None and args.timed < 1:
+        parser.error(f"--timed K times the first K sessions: K must be at least 1, not {args.timed}")
+    if args.timed is not None and shutil.which("chrt") is None:
+        parser.error("--timed starts the other sessions' browser with chrt (util-linux), not found on PATH")
     with tempfile.TemporaryDirectory(prefix="jp-load-") as tmp:
         folder = Path(tmp)
         with ExitStack() as servers:
